@@ -1,0 +1,72 @@
+"""Build a collision-free hashed table by first-fit displacement (see kernels/hashing.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..kernels.hashing import MULT, HashSpec, perfect_hash
+
+
+@njit(cache=True)
+def _place(keys, mix_shift, bucket_bits, pos_bits):
+    n = keys.shape[0]
+    n_buckets = 1 << bucket_bits
+    bucket = np.empty(n, np.int64)
+    pos = np.empty(n, np.int64)
+    for i in range(n):
+        k = keys[i]
+        h = (k ^ (k >> np.uint64(mix_shift))) * MULT
+        bucket[i] = h >> np.uint64(64 - bucket_bits)
+        pos[i] = (h >> np.uint64(64 - bucket_bits - pos_bits)) & np.uint64((1 << pos_bits) - 1)
+    order = np.argsort(bucket, kind="mergesort")
+    starts = np.searchsorted(bucket[order], np.arange(n_buckets + 1))
+    sizes = starts[1:] - starts[:-1]
+    by_size = np.argsort(-sizes, kind="mergesort")  # biggest buckets first, ties by index
+    occupied = np.zeros(n + (1 << pos_bits) * 2 + n_buckets, np.bool_)
+    offsets = np.zeros(n_buckets, np.int64)
+    slots = np.full(n, -1, np.int64)
+    for b in by_size:
+        members = order[starts[b] : starts[b + 1]]
+        if members.shape[0] == 0:
+            break
+        offset = 0
+        while True:
+            free = True
+            for m in members:
+                if occupied[offset + pos[m]]:
+                    free = False
+                    break
+            if free:
+                break
+            offset += 1
+        offsets[b] = offset
+        for m in members:
+            if occupied[offset + pos[m]]:  # two keys of one bucket share a position
+                return offsets, slots
+            occupied[offset + pos[m]] = True
+            slots[m] = offset + pos[m]
+    return offsets, slots
+
+
+def build_perfect_hash(keys: np.ndarray, values: np.ndarray, spec: HashSpec):
+    """Return (offsets uint32, table uint16) such that table[slot(key)] == value for every key.
+
+    The table is padded so that any key lands inside it; unused slots hold 0. Raises
+    RuntimeError if the spec does not separate the keys (pick other constants).
+    """
+    keys = np.ascontiguousarray(keys, dtype=np.uint64)
+    if len(np.unique(keys)) != len(keys):
+        raise RuntimeError("duplicate keys given to the perfect hash")
+    offsets, slots = _place(keys, *spec)
+    if (slots < 0).any():
+        raise RuntimeError(f"hash spec {spec} does not separate the {len(keys)} keys")
+    table = np.zeros(int(offsets.max()) + (1 << spec.pos_bits), dtype=np.uint16)
+    if len(np.unique(slots)) != len(slots):
+        raise RuntimeError("perfect hash wrote two keys to one slot")
+    table[slots] = values
+    offsets = offsets.astype(np.uint32)
+    found = np.array([table[perfect_hash(k, offsets, spec)] for k in keys], dtype=np.uint16)
+    if not (found == values).all():
+        raise RuntimeError("the lookup does not find what the build placed")
+    return offsets, table

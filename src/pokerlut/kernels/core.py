@@ -1,0 +1,58 @@
+"""Numba kernels: a five-card evaluator and an incremental hand of 5 to 7 cards.
+
+Everything here is @njit code over a `Tables` namedtuple passed as an argument. A hand is a
+pair of uint64: (key, bits). key holds sum(5**rank) in its low 32 bits and one 4-bit counter
+per suit above them; bits has one bit per card, 16 bits per suit. Adding a card is an add and
+an or, so a board can be summed once and merged with each player's hole cards.
+"""
+
+import numpy as np
+from numba import njit
+
+from .hashing import PAIR_HASH, RANK_HASH, perfect_hash
+
+RANK_KEY_MASK = np.uint64(0xFFFF_FFFF)
+SUIT_BIAS = np.uint64(0x3333)  # a suit counter reaches 8 (bit 3) at five cards
+SUIT_FLUSH = np.uint64(0x8888)
+RANK_BITS = np.uint64(0x1FFF)
+
+
+@njit(inline="always")
+def hand_empty():
+    """The hand with no cards."""
+    return (np.uint64(0), np.uint64(0))
+
+
+@njit(inline="always")
+def hand_add(t, hand, card):
+    """`hand` plus one card (the card must not be in it already)."""
+    return (hand[0] + t.card_key[card], hand[1] | t.card_bit[card])
+
+
+@njit(inline="always")
+def hand_merge(a, b):
+    """The union of two hands that share no card (a board and a player's hole cards)."""
+    return (a[0] + b[0], a[1] | b[1])
+
+
+@njit(inline="always")
+def hand_strength(t, hand):
+    """Strength (1..7462, higher wins) of a hand of 5, 6 or 7 cards: the best five."""
+    flush = ((hand[0] >> np.uint64(32)) + SUIT_BIAS) & SUIT_FLUSH
+    if flush:
+        # at most one suit can hold five of seven cards: its counter is 0x8 << 4*suit
+        suit = (flush > 0x8) + (flush > 0x80) + (flush > 0x800)
+        return t.flush[(hand[1] >> np.uint64(16 * suit)) & RANK_BITS]
+    return t.rank_values[perfect_hash(hand[0] & RANK_KEY_MASK, t.rank_offsets, RANK_HASH)]
+
+
+@njit(inline="always")
+def eval5(t, a, b, c, d, e):
+    """Strength of five distinct cards by Cactus Kev's method: flush, unique ranks, or pairs."""
+    mask = t.rank_bit[a] | t.rank_bit[b] | t.rank_bit[c] | t.rank_bit[d] | t.rank_bit[e]
+    if ((a ^ b) | (a ^ c) | (a ^ d) | (a ^ e)) & 3 == 0:
+        return t.flush[mask]
+    unique = t.unique5[mask]
+    product = t.card_prime[a] * t.card_prime[b] * t.card_prime[c] * t.card_prime[d] * t.card_prime[e]
+    paired = t.pair_values[perfect_hash(product, t.pair_offsets, PAIR_HASH)]
+    return unique if unique else paired

@@ -1,0 +1,56 @@
+"""Hand categories and plain-English descriptions of strengths."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Category(IntEnum):
+    """Hand categories, weakest first. FIVE_OF_A_KIND is reserved for wild-card games."""
+
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    FIVE_OF_A_KIND = 9
+
+
+RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+              "jack", "queen", "king", "ace")
+RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+                "jacks", "queens", "kings", "aces")
+
+
+def describe_class(category: Category, ranks) -> str:
+    """Words for a hand of `category` whose ranks (0..12), by significance, are `ranks`.
+
+    >>> describe_class(Category.FULL_HOUSE, [1, 1, 1, 4, 4])
+    'Full house, threes over sixes'
+    >>> describe_class(Category.STRAIGHT, [3, 2, 1, 0, 12])
+    'Straight, five-high'
+    """
+    top, name, plural = ranks[0], RANK_NAMES, RANK_PLURALS
+    if category == Category.STRAIGHT_FLUSH:
+        return "Royal flush" if top == 12 else f"Straight flush, {name[top]}-high"
+    if category == Category.FIVE_OF_A_KIND:
+        return f"Five of a kind, {plural[top]}"
+    if category == Category.FOUR_OF_A_KIND:
+        return f"Four of a kind, {plural[top]}, {name[ranks[4]]} kicker"
+    if category == Category.FULL_HOUSE:
+        return f"Full house, {plural[top]} over {plural[ranks[3]]}"
+    if category == Category.FLUSH:
+        return f"Flush, {name[top]}-high"
+    if category == Category.STRAIGHT:
+        return f"Straight, {name[top]}-high"
+    if category == Category.THREE_OF_A_KIND:
+        return f"Three of a kind, {plural[top]}"
+    if category == Category.TWO_PAIR:
+        return f"Two pair, {plural[top]} and {plural[ranks[2]]}"
+    if category == Category.ONE_PAIR:
+        return f"Pair of {plural[top]}"
+    return f"High card, {name[top]}"
