@@ -1,0 +1,154 @@
+"""The `pokerlut` command: eval, compare, stats, build-tables, demo.
+
+Bad input exits with status 2 and one line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+
+import numpy as np
+
+from . import __version__
+from .cards import format_cards, parse_cards
+from .tables import TablesError
+
+
+def _cmd_eval(args: argparse.Namespace) -> None:
+    from .evaluate import best_five, category, describe, evaluate
+
+    strength = evaluate(args.hand)
+    print(f"{format_cards(args.hand, pretty=args.pretty)}: strength {strength}, "
+          f"{category(strength).name}, {describe(strength)}"
+          + (f" (best five: {format_cards(best_five(args.hand))})" if len(parse_cards(args.hand)) > 5 else ""))
+
+
+def _cmd_compare(args: argparse.Namespace) -> None:
+    from .evaluate import compare, describe, evaluate
+
+    result = compare(args.a, args.b)
+    verdict = {1: "first hand wins", -1: "second hand wins", 0: "split pot"}[result]
+    for hand in (args.a, args.b):
+        print(f"{format_cards(hand)}: {evaluate(hand)} ({describe(hand)})")
+    print(verdict)
+
+
+def _progress(total: int, quiet: bool):
+    """A progress callback that shows a bar after a second (tqdm, if installed)."""
+    if quiet or not sys.stderr.isatty():
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    bar = tqdm(total=total, unit=" hands", unit_scale=True, delay=1.0, leave=False)
+
+    def update(done: int) -> None:
+        bar.update(done - bar.n)
+        if done >= total:
+            bar.close()
+
+    return update
+
+
+def _cmd_stats(args: argparse.Namespace) -> None:
+    from math import comb
+
+    from .stats import by_category, count_hands
+
+    total = comb(52, args.cards)
+    start = time.perf_counter()
+    counts = count_hands(args.cards, threads=args.threads,
+                         progress=_progress(total, args.quiet))
+    elapsed = time.perf_counter() - start
+    print(f"All {total:,} hands of {args.cards} cards, in {elapsed:.3f} s "
+          f"({total / elapsed / 1e6:,.0f} M hands/s)")
+    print(f"{'category':<16}{'hands':>14}{'probability':>14}{'classes':>9}")
+    for row in by_category(counts):
+        print(f"{row.category.name.lower().replace('_', ' '):<16}{row.hands:>14,}"
+              f"{row.probability:>13.6%}{row.classes:>9,}")
+    print(f"{'total':<16}{int(counts.sum()):>14,}{1:>13.6%}{int((counts > 0).sum()):>9,}")
+
+
+def _cmd_build_tables(args: argparse.Namespace) -> None:
+    from .build import build_tables
+    from .tables import default_dir
+
+    build_tables(args.out or default_dir())
+
+
+def _cmd_demo(args: argparse.Namespace) -> None:
+    from .evaluate import describe, evaluate, evaluate_batch
+
+    print("A few hands:")
+    for hand in ("As Ks Qs Js Ts", "Kh Kd 6s 6c Kc", "5h 4d 3c 2s Ah", "7h 5d 4c 3s 2h",
+                 "Ah Kh 4h 3h 2h 9c 9d"):
+        print(f"  {format_cards(hand, pretty=True):<22} {evaluate(hand):>5}  {describe(hand)}")
+    for n_cards in (5, 7):
+        print()
+        _cmd_stats(argparse.Namespace(cards=n_cards, threads=None, quiet=args.quiet))
+    print()
+    rng = np.random.default_rng(2026)
+    for width in (5, 7):
+        hands = np.argsort(rng.random((2_000_000, 52), dtype=np.float32), axis=1)[:, :width]
+        hands = hands.astype(np.uint8)
+        evaluate_batch(hands[:10])
+        start = time.perf_counter()
+        evaluate_batch(hands, validate=False)
+        elapsed = time.perf_counter() - start
+        print(f"Batch of {len(hands):,} random {width}-card hands: "
+              f"{len(hands) / elapsed / 1e6:,.0f} M hands/s on all threads")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pokerlut", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"pokerlut {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("eval", help="strength, category and description of a hand")
+    p.add_argument("hand", help='5, 6 or 7 cards, e.g. "As Ks Qs Js Ts"')
+    p.add_argument("--pretty", action="store_true", help="print suits as symbols")
+    p.set_defaults(run=_cmd_eval)
+
+    p = sub.add_parser("compare", help="which of two hands wins")
+    p.add_argument("a")
+    p.add_argument("b")
+    p.set_defaults(run=_cmd_compare)
+
+    p = sub.add_parser("stats", help="enumerate every hand of 5, 6 or 7 cards")
+    p.add_argument("--cards", type=int, choices=(5, 6, 7), default=7)
+    p.add_argument("--threads", type=int, default=None)
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=_cmd_stats)
+
+    p = sub.add_parser("build-tables", help="rebuild the lookup tables")
+    p.add_argument("--out", default=None, help="folder to write (default: the installed tables)")
+    p.set_defaults(run=_cmd_build_tables)
+
+    p = sub.add_parser("demo", help="a tour: hands, exhaustive counts, batch speed")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=_cmd_demo)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        args.run(args)
+    except (ValueError, TypeError) as error:
+        print(f"pokerlut {args.command}: {error}", file=sys.stderr)
+        return 2
+    except TablesError as error:
+        print(f"pokerlut {args.command}: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"pokerlut {args.command}: interrupted", file=sys.stderr)
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

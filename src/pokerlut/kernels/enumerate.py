@@ -1,0 +1,54 @@
+"""Enumerate every hand of 5, 6 or 7 cards in order and count them by strength."""
+
+import math
+
+import numba
+import numpy as np
+from numba import njit, prange
+
+from .core import hand_add, hand_empty, hand_strength
+
+N_PAIRS = 52 * 51 // 2
+
+
+@njit(parallel=True, cache=True, _nrt=False)
+def count_strengths(t, n_cards, pairs, counts):
+    """counts[thread, s] += number of n_cards-card hands of strength s, all C(52, n) of them.
+
+    Work is split by the two lowest cards (`pairs`, shape (1326, 2)); each thread adds into its
+    own row of `counts`. The deeper cards are added one at a time to the hand state.
+    """
+    for p in prange(pairs.shape[0]):
+        row = counts[numba.get_thread_id()]
+        c0, c1 = pairs[p, 0], pairs[p, 1]
+        h2 = hand_add(t, hand_add(t, hand_empty(), c0), c1)
+        for c2 in range(c1 + 1, 52):
+            h3 = hand_add(t, h2, c2)
+            for c3 in range(c2 + 1, 52):
+                h4 = hand_add(t, h3, c3)
+                for c4 in range(c3 + 1, 52):
+                    h5 = hand_add(t, h4, c4)
+                    if n_cards == 5:
+                        row[hand_strength(t, h5)] += 1
+                        continue
+                    for c5 in range(c4 + 1, 52):
+                        h6 = hand_add(t, h5, c5)
+                        if n_cards == 6:
+                            row[hand_strength(t, h6)] += 1
+                            continue
+                        for c6 in range(c5 + 1, 52):
+                            row[hand_strength(t, hand_add(t, h6, c6))] += 1
+
+
+def lowest_pairs(n_cards: int, threads: int, slices: int = 1) -> list[np.ndarray]:
+    """The 1,326 pairs (c0 < c1) of lowest cards, dealt into `slices` arrays of equal work,
+    each ordered so that numba's static split of the loop into `threads` equal blocks gives
+    every thread about the same number of hands."""
+    pairs = [(a, b) for a in range(52) for b in range(a + 1, 52)]
+    work = [math.comb(51 - b, n_cards - 2) for a, b in pairs]
+    by_work = sorted(range(len(pairs)), key=lambda i: -work[i])
+    out = []
+    for part in (by_work[k::slices] for k in range(slices)):
+        dealt = [i for k in range(threads) for i in part[k::threads]]
+        out.append(np.array([pairs[i] for i in dealt], dtype=np.uint8))
+    return out
