@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import numba
@@ -20,24 +19,29 @@ HAND_SIZES = (5, 6, 7)
 _CARD_OF = {format_card(c): c for c in range(52)}  # "As" -> 51, for the fast text path
 
 
-@functools.cache
+_strength_of = None  # the single-hand kernel, made on first use
+
+
 def _single_hand():
-    """A kernel for one hand given as 5..7 ints, with the tables frozen in (cached by numba,
+    """A kernel for one hand given as 5..7 ints, with the tables frozen in (numba caches it
     keyed on their contents). Returns 0 for an invalid hand so the caller can explain why."""
-    t = tables.load()
+    global _strength_of
+    if _strength_of is None:
+        t = tables.load()
 
-    @njit(cache=True, _nrt=False)
-    def strength_of(*cards):
-        seen = np.uint64(0)
-        hand = hand_empty()
-        for card in cards:
-            if card < 0 or card > 51 or seen >> np.uint64(card) & np.uint64(1):
-                return 0
-            seen |= np.uint64(1) << np.uint64(card)
-            hand = hand_add(t, hand, card)
-        return hand_strength(t, hand)
+        @njit(cache=True, _nrt=False)
+        def strength_of(*cards):
+            seen = np.uint64(0)
+            hand = hand_empty()
+            for card in cards:
+                if card < 0 or card > 51 or seen >> np.uint64(card) & np.uint64(1):
+                    return 0
+                seen |= np.uint64(1) << np.uint64(card)
+                hand = hand_add(t, hand, card)
+            return hand_strength(t, hand)
 
-    return strength_of
+        _strength_of = strength_of
+    return _strength_of
 
 
 def _hand(cards: CardsLike) -> npt.NDArray[np.uint8]:
@@ -56,16 +60,24 @@ def evaluate(cards: CardsLike) -> int:
     >>> evaluate([0, 5, 9, 13, 20])  # 2c 3d 4d 5d 7c
     1
     """
-    if type(cards) is str:
-        texts = cards.split()
-        if all(text in _CARD_OF for text in texts):
-            cards = [_CARD_OF[text] for text in texts]
-    if type(cards) in (list, tuple) and len(cards) in HAND_SIZES:
-        if all(type(card) is int for card in cards) and all(-64 < card < 64 for card in cards):
-            strength = _single_hand()(*cards)
+    hand = cards
+    if type(hand) is str:  # fast path for canonical text: "As Ks Qs Js Ts"
+        try:
+            hand = [_CARD_OF[text] for text in hand.split()]
+        except KeyError:
+            hand = None
+    if (type(hand) is list or type(hand) is tuple) and 4 < len(hand) < 8:
+        for card in hand:
+            if type(card) is not int:  # bools and floats must not reach numba's casts
+                break
+        else:
+            try:
+                strength = (_strength_of or _single_hand())(*hand)
+            except OverflowError:
+                strength = 0
             if strength:
-                return int(strength)
-    return int(_single_hand()(*(int(card) for card in _hand(cards))))
+                return strength
+    return int(_single_hand()(*_hand(cards).tolist()))  # validates: raises on bad input
 
 
 def _as_batch(hands: Any) -> np.ndarray:

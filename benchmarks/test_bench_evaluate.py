@@ -1,0 +1,111 @@
+"""Throughput of the batch kernels, the single-hand call, and the exhaustive enumeration.
+
+Run with `make bench`. Every kernel is compiled before timing; inputs have fixed seeds; the
+results are kept (and checked) so nothing is optimised away.
+"""
+
+import subprocess
+import sys
+import time
+
+import numba
+import numpy as np
+import pytest
+from conftest import N_HANDS, THREADS, hands_per_second
+from numba import njit
+
+import pokerlut
+from pokerlut.kernels.batch import evaluate5_rows
+from pokerlut.stats import count_hands
+
+
+@pytest.mark.parametrize("threads", THREADS)
+@pytest.mark.parametrize("width", [5, 6, 7])
+def test_batch(benchmark, random_hands, width, threads):
+    hands = random_hands[width]
+    pokerlut.evaluate_batch(hands[:100])
+    out = benchmark.pedantic(pokerlut.evaluate_batch, args=(hands,),
+                             kwargs=dict(validate=False, threads=threads), rounds=5)
+    assert out.min() >= 1
+    hands_per_second(benchmark, N_HANDS, threads)
+
+
+@pytest.mark.parametrize("threads", THREADS)
+def test_batch_validated_7(benchmark, random_hands, threads):
+    hands = random_hands[7]
+    pokerlut.evaluate_batch(hands[:100])
+    benchmark.pedantic(pokerlut.evaluate_batch, args=(hands,), kwargs=dict(threads=threads), rounds=5)
+    hands_per_second(benchmark, N_HANDS, threads)
+
+
+@njit(cache=True, _nrt=False)
+def plain_loop(t, hands, out):
+    """The same hand-state evaluation as the batch kernel, in a plain (serial) loop."""
+    for i in range(hands.shape[0]):
+        hand = pokerlut.hand_empty()
+        for j in range(7):
+            hand = pokerlut.hand_add(t, hand, hands[i, j])
+        out[i] = pokerlut.hand_strength(t, hand)
+
+
+def test_batch_7_plain_loop(benchmark, random_hands):
+    t, hands = pokerlut.load_tables(), random_hands[7]
+    out = np.empty(len(hands), dtype=np.uint16)
+    plain_loop(t, hands[:10], out[:10])
+    benchmark.pedantic(plain_loop, args=(t, hands, out), rounds=5)
+    assert (out == pokerlut.evaluate_batch(hands)).all()
+    hands_per_second(benchmark, N_HANDS, 1)
+
+
+@pytest.mark.parametrize("threads", THREADS)
+def test_batch_5_cactus_kev_kernel(benchmark, random_hands, threads):
+    t, hands = pokerlut.load_tables(), random_hands[5]
+    out = np.empty(len(hands), dtype=np.uint16)
+    evaluate5_rows(t, hands[:10], out[:10])
+    numba.set_num_threads(threads)
+    try:
+        benchmark.pedantic(evaluate5_rows, args=(t, hands, out), rounds=5)
+    finally:
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    hands_per_second(benchmark, N_HANDS, threads)
+
+
+@pytest.mark.parametrize("threads", THREADS)
+def test_enumerate_all_seven_card_hands(benchmark, threads):
+    count_hands(7, threads=threads)
+    counts = benchmark.pedantic(count_hands, args=(7,), kwargs=dict(threads=threads), rounds=5)
+    assert int(counts.sum()) == 133_784_560
+    hands_per_second(benchmark, 133_784_560, threads)
+
+
+def test_evaluate_five_ints(benchmark):
+    hand = [51, 47, 43, 39, 35]
+    pokerlut.evaluate(hand)
+    assert benchmark(pokerlut.evaluate, hand) == 7462
+
+
+def test_evaluate_seven_ints(benchmark):
+    hand = [51, 47, 43, 39, 35, 0, 5]
+    pokerlut.evaluate(hand)
+    assert benchmark(pokerlut.evaluate, hand) == 7462
+
+
+def test_evaluate_string(benchmark):
+    pokerlut.evaluate("As Ks Qs Js Ts")
+    assert benchmark(pokerlut.evaluate, "As Ks Qs Js Ts") == 7462
+
+
+def test_import_and_first_evaluate_in_a_new_process(benchmark):
+    code = "import pokerlut; pokerlut.evaluate('As Ks Qs Js Ts')"
+    subprocess.run([sys.executable, "-c", code], check=True)  # warm numba's cache
+
+    def run():
+        subprocess.run([sys.executable, "-c", code], check=True)
+
+    benchmark.pedantic(run, rounds=5)
+
+
+def test_table_build(benchmark, tmp_path):
+    from pokerlut.build import build_tables
+
+    benchmark.pedantic(build_tables, args=(tmp_path,), kwargs=dict(log=lambda *_: None), rounds=1)

@@ -1,0 +1,1 @@
+"""Equity: hold'em ranges, exact enumeration and Monte Carlo."""

@@ -1,0 +1,123 @@
+"""Every hand of 5, 6 and 7 cards: the counts of RULES.md, and the best of all five-card subsets."""
+
+import itertools
+
+import numba
+import numpy as np
+import pytest
+from numba import njit, prange
+
+import pokerlut
+from pokerlut.stats import by_category, count_hands
+
+# RULES.md, "Exact figures the build must reproduce": category -> (5, 6, 7-card hands)
+RULES_COUNTS = {
+    "STRAIGHT_FLUSH": (40, 1_844, 41_584),
+    "FOUR_OF_A_KIND": (624, 14_664, 224_848),
+    "FULL_HOUSE": (3_744, 165_984, 3_473_184),
+    "FLUSH": (5_108, 205_792, 4_047_644),
+    "STRAIGHT": (10_200, 361_620, 6_180_020),
+    "THREE_OF_A_KIND": (54_912, 732_160, 6_461_620),
+    "TWO_PAIR": (123_552, 2_532_816, 31_433_400),
+    "ONE_PAIR": (1_098_240, 9_730_740, 58_627_800),
+    "HIGH_CARD": (1_302_540, 6_612_900, 23_294_460),
+}
+RULES_CLASSES_PER_CATEGORY = {
+    "STRAIGHT_FLUSH": 10, "FOUR_OF_A_KIND": 156, "FULL_HOUSE": 156, "FLUSH": 1_277,
+    "STRAIGHT": 10, "THREE_OF_A_KIND": 858, "TWO_PAIR": 858, "ONE_PAIR": 2_860, "HIGH_CARD": 1_277,
+}
+RULES_CLASSES_SEEN = {5: 7_462, 6: 6_075, 7: 4_824}
+RULES_ROYALS = {5: 4, 6: 188, 7: 4_324}
+
+
+@pytest.mark.parametrize("n_cards", [5, 6, 7])
+def test_counts_per_category_and_classes(n_cards):
+    counts = count_hands(n_cards)
+    column = n_cards - 5
+    assert int(counts.sum()) == {5: 2_598_960, 6: 20_358_520, 7: 133_784_560}[n_cards]
+    assert int((counts > 0).sum()) == RULES_CLASSES_SEEN[n_cards]
+    assert int(counts[7462]) == RULES_ROYALS[n_cards]
+    for row in by_category(counts):
+        assert row.hands == RULES_COUNTS[row.category.name][column], row.category.name
+        if n_cards == 5:
+            assert row.classes == RULES_CLASSES_PER_CATEGORY[row.category.name]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_counts_do_not_depend_on_thread_count(threads):
+    if threads > numba.config.NUMBA_NUM_THREADS:
+        pytest.skip("needs two cores")
+    assert (count_hands(6, threads=threads) == count_hands(6)).all()
+
+
+SUBSETS = {n: np.array(list(itertools.combinations(range(n), 5)), dtype=np.int64) for n in (6, 7)}
+
+
+@njit(parallel=True)
+def best_of_subsets(t, hands, subsets, out):
+    """The best eval5 (Cactus Kev tables) over every five-card subset of each row."""
+    for i in prange(hands.shape[0]):
+        best = 0
+        for s in range(subsets.shape[0]):
+            c = hands[i]
+            k = subsets[s]
+            v = pokerlut.eval5(t, c[k[0]], c[k[1]], c[k[2]], c[k[3]], c[k[4]])
+            best = max(best, v)
+        out[i] = best
+
+
+@njit(parallel=True)
+def all_seven_card_hands_agree(t, subsets):
+    """Count the 7-card hands (all 133,784,560) where the hand state differs from the best
+    eval5 over the 21 subsets. Split by the lowest card."""
+    wrong = 0
+    for c0 in prange(52):
+        hand = np.empty(7, dtype=np.uint8)
+        hand[0] = c0
+        for c1 in range(c0 + 1, 52):
+            hand[1] = c1
+            for c2 in range(c1 + 1, 52):
+                hand[2] = c2
+                for c3 in range(c2 + 1, 52):
+                    hand[3] = c3
+                    for c4 in range(c3 + 1, 52):
+                        hand[4] = c4
+                        for c5 in range(c4 + 1, 52):
+                            hand[5] = c5
+                            for c6 in range(c5 + 1, 52):
+                                hand[6] = c6
+                                state = pokerlut.hand_empty()
+                                for c in hand:
+                                    state = pokerlut.hand_add(t, state, c)
+                                best = 0
+                                for s in range(21):
+                                    k = subsets[s]
+                                    best = max(best, pokerlut.eval5(
+                                        t, hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], hand[k[4]]))
+                                if pokerlut.hand_strength(t, state) != best:
+                                    wrong += 1
+    return wrong
+
+
+def test_five_card_kernel_agrees_with_hand_state_on_all_five_card_hands():
+    from pokerlut.build.five import all_hands
+    from pokerlut.kernels.batch import evaluate5_rows
+
+    hands = all_hands(5)
+    by_eval5 = np.empty(len(hands), dtype=np.uint16)
+    evaluate5_rows(pokerlut.load_tables(), hands, by_eval5)
+    assert (by_eval5 == pokerlut.evaluate_batch(hands)).all()
+
+
+@pytest.mark.parametrize("n_cards", [6, 7])
+def test_random_hands_are_the_best_of_their_five_card_subsets(n_cards):
+    rng = np.random.default_rng(n_cards)
+    hands = np.argsort(rng.random((1_000_000, 52)), axis=1)[:, :n_cards].astype(np.uint8)
+    expected = np.empty(len(hands), dtype=np.uint16)
+    best_of_subsets(pokerlut.load_tables(), hands, SUBSETS[n_cards], expected)
+    assert (pokerlut.evaluate_batch(hands) == expected).all()
+
+
+@pytest.mark.slow
+def test_every_seven_card_hand_is_the_best_of_its_21_subsets():
+    assert all_seven_card_hands_agree(pokerlut.load_tables(), SUBSETS[7]) == 0

@@ -1,0 +1,89 @@
+"""The shipped tables: reproducible from scratch, verified on load, refused when tampered."""
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pokerlut import tables
+from pokerlut.build import build_tables
+from pokerlut.build.five import rank_five_card_hands
+
+SHIPPED = Path(__file__).resolve().parents[1] / "tables"
+
+
+@pytest.fixture(scope="module")
+def rebuilt(tmp_path_factory):
+    out = tmp_path_factory.mktemp("tables")
+    build_tables(out, log=lambda *_: None)
+    return out
+
+
+def test_rebuild_is_byte_identical(rebuilt):
+    shipped = sorted(p.name for p in SHIPPED.iterdir() if p.suffix in (".npy", ".json"))
+    assert shipped == sorted(p.name for p in rebuilt.iterdir())
+    for name in shipped:
+        assert (rebuilt / name).read_bytes() == (SHIPPED / name).read_bytes(), name
+
+
+def test_manifest_describes_every_file():
+    manifest = json.loads((SHIPPED / "manifest.json").read_text())
+    for name, meta in manifest["files"].items():
+        data = (SHIPPED / name).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == meta["sha256"]
+        array = np.load(SHIPPED / name, allow_pickle=False)
+        assert [str(array.dtype), list(array.shape)] == [meta["dtype"], meta["shape"]]
+
+
+def test_kernel_tables_fit_in_cache():
+    size = sum(getattr(tables.load(), name).nbytes for name in tables.KERNEL_FILES)
+    assert size <= 512 * 1024
+
+
+def test_golden_digest_of_all_five_card_hands():
+    """sha256 of the strengths of all 2,598,960 hands in lexicographic order (cards 0..51)."""
+    import pokerlut
+
+    five = rank_five_card_hands()
+    fast = pokerlut.evaluate_batch(five.hands)
+    assert (fast == five.strength).all()
+    digest = hashlib.sha256(fast.astype("<u2").tobytes()).hexdigest()
+    assert digest == "f726a3c1a70fe2965ba5d4a1fd254dc0de9de79c9beea030ffc21e09972370c1"
+
+
+def _copy(tmp_path) -> Path:
+    target = tmp_path / "tables"
+    shutil.copytree(SHIPPED, target)
+    return target
+
+
+def test_one_changed_value_is_refused(tmp_path):
+    target = _copy(tmp_path)
+    values = np.load(target / "rank_values.npy")
+    values[1000] ^= 1
+    np.save(target / "rank_values.npy", values)
+    with pytest.raises(tables.TablesError, match="rank_values.npy.*checksum.*pokerlut build-tables"):
+        tables.load_dir(target)
+
+
+def test_missing_file_and_missing_folder_say_how_to_rebuild(tmp_path):
+    target = _copy(tmp_path)
+    (target / "flush.npy").unlink()
+    with pytest.raises(tables.TablesError, match="flush.npy is missing.*pokerlut build-tables"):
+        tables.load_dir(target)
+    with pytest.raises(tables.TablesError, match="no lookup tables.*pokerlut build-tables"):
+        tables.load_dir(tmp_path / "nowhere")
+
+
+def test_wrong_shape_with_matching_manifest_is_refused(tmp_path):
+    target = _copy(tmp_path)
+    np.save(target / "flush.npy", np.zeros(100, dtype=np.uint16))
+    manifest = json.loads((target / "manifest.json").read_text())
+    manifest["files"]["flush.npy"]["sha256"] = hashlib.sha256(
+        (target / "flush.npy").read_bytes()).hexdigest()
+    (target / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(tables.TablesError, match="wrong dtype or shape"):
+        tables.load_dir(target)
