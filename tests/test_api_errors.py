@@ -415,3 +415,17 @@ def test_failed_fast_path_does_not_leak_into_next_call():
         evaluate([51, 47, 43, 39, -3])
     assert evaluate(ROYAL) == 7462
     assert evaluate(GOOD) == 1
+
+
+@pytest.mark.parametrize(
+    "hand",
+    ["As Ks Qs Js Ts", "as ks qs js ts", [51, 47, 43, 39, 35], (0, 5, 9, 13, 20, 30, 40),
+     np.array(ROYAL, dtype=np.int64), [np.uint8(c) for c in ROYAL]],
+    ids=["text", "lower-text", "list", "tuple7", "array", "numpy-scalars"],
+)
+def test_results_are_plain_python_ints(hand):
+    # the compiled fast path must not leak numpy or numba scalar types
+    assert type(evaluate(hand)) is int
+    assert type(compare(hand, GOOD)) is int
+    assert type(describe(hand)) is str
+    assert type(category(evaluate(hand))) is pokerlut.Category

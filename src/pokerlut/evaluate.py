@@ -196,7 +196,7 @@ def best_five(cards: CardsLike) -> np.ndarray:
 
     >>> from pokerlut import format_cards
     >>> format_cards(best_five("2c As Kd Ks 7h Ah Ac"))
-    'As Ks Kd Ah Ac'
+    'As Kd Ks Ah Ac'
     """
     hand = _hand(cards)
     row = tables.classes()[evaluate(hand.tolist())]

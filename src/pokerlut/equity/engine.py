@@ -1,0 +1,294 @@
+"""`equity()`: who wins how often, exactly or by Monte Carlo, in hold'em and Omaha."""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+
+import numba
+import numpy as np
+
+from .. import tables
+from ..cards import format_cards, parse_cards
+from ..evaluate import _threads
+from ..kernels.equity import enumerate_boards, simulate
+from .ranges import Range, parse_range
+
+GAMES = {"holdem": 2, "omaha": None}  # hole cards: hold'em 2, Omaha 4..6 (given per hand)
+EXACT_BUDGET = 300_000_000  # player-hand evaluations that exact=None may enumerate (~1 s)
+MAX_DEALS = 2_000_000  # hole-card deals that exact enumeration will list
+DEFAULT_TRIALS = 1_000_000
+BLOCK_TRIALS = 16_384  # Monte Carlo trials per random stream
+CALL_WORK = 30_000_000  # evaluations per kernel call: progress and Ctrl-C between calls
+OMAHA_COMBOS = {4: 60, 5: 100, 6: 150}  # two of the hole cards x three of five board cards
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    hand: str  # as the player was given
+    win: float  # share of boards (or trials) won outright
+    tie: float  # share of boards split with others
+    equity: float  # share of the pot: wins plus split pots counted fractionally
+    stderr: float  # standard error of equity (0 when exact)
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    players: tuple[PlayerEquity, ...]
+    game: str
+    board: str
+    dead: str
+    exact: bool
+    boards: int  # boards enumerated (over every deal) or trials simulated
+    elapsed: float  # seconds
+    seed: int | None = None  # Monte Carlo: the seed that reproduces this run
+    partial: bool = False  # interrupted: the figures cover only the work done
+    extra: dict = field(default_factory=dict, repr=False)
+
+    def __repr__(self) -> str:
+        how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
+        head = (f"EquityResult({self.game}, board {self.board or '-'}, {how}, "
+                f"{self.boards:,} {'boards' if self.exact else 'trials'}, {self.elapsed:.3f} s"
+                + (", PARTIAL" if self.partial else "") + ")")
+        rows = [f"  {p.hand:<20} equity {p.equity:8.4%}  win {p.win:8.4%}  tie {p.tie:8.4%}"
+                + ("" if self.exact else f"  ± {p.stderr:.4%}") for p in self.players]
+        return "\n".join([head, *rows])
+
+    def to_dict(self) -> dict:
+        """Plain data for JSON."""
+        data = asdict(self)
+        data.pop("extra")
+        return data
+
+
+class _Setup:
+    """Parsed and checked input: the players' possible hole cards, board, dead and live cards."""
+
+    def __init__(self, players: Sequence[str], board: str, dead: str, game: str) -> None:
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}: choose from {', '.join(GAMES)}")
+        if isinstance(players, str) or not 2 <= len(players) <= 10:
+            raise ValueError("give 2 to 10 players, as a list of hands or ranges")
+        self.game, self.omaha = game, game == "omaha"
+        self.board = parse_cards(board) if board != "" else np.zeros(0, np.uint8)
+        self.dead = parse_cards(dead) if dead != "" else np.zeros(0, np.uint8)
+        if len(self.board) not in (0, 3, 4, 5):
+            raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(self.board)}")
+        self._no_repeats([("the board", self.board), ("dead cards", self.dead)])
+        known = np.concatenate([self.board, self.dead])
+        self.ranges = [self._player(i, p, known) for i, p in enumerate(players)]
+        specific = [(f"player {i + 1}", r.combos[0]) for i, r in enumerate(self.ranges) if len(r) == 1]
+        self._no_repeats([("the board", self.board), ("dead cards", self.dead), *specific])
+        self.hole_sizes = np.array([r.combos.shape[1] for r in self.ranges], dtype=np.int64)
+        self.known_mask = np.uint64(sum(1 << int(c) for c in known))
+        self.live = np.array([c for c in range(52) if not self.known_mask >> np.uint64(c) & np.uint64(1)],
+                             dtype=np.uint8)
+        needed = int(self.hole_sizes.sum()) + 5 - len(self.board)
+        if needed > len(self.live):
+            raise ValueError(f"{len(players)} players need {needed} more cards; "
+                             f"only {len(self.live)} are left in the deck")
+        self.labels = [str(p) for p in players]
+
+    @staticmethod
+    def _no_repeats(groups: list[tuple[str, np.ndarray]]) -> None:
+        owner: dict[int, str] = {}
+        for name, cards in groups:
+            for card in cards.tolist():
+                if card in owner:
+                    where = "twice in " + name if owner[card] == name else f"in {owner[card]} and {name}"
+                    raise ValueError(f"card {format_cards([card])} is {where}")
+                owner[card] = name
+
+    def _player(self, i: int, text: str, known: np.ndarray) -> Range:
+        if not isinstance(text, str):
+            raise TypeError(f"player {i + 1}: a hand or range is a str, not {type(text).__name__}")
+        if self.omaha:
+            hole = parse_cards(text)
+            if len(hole) not in OMAHA_COMBOS:
+                raise ValueError(f"player {i + 1}: Omaha hands have 4, 5 or 6 cards, not {len(hole)}")
+            return _Hand(np.sort(hole)[None, :])
+        rng = parse_range(text)
+        live = rng.remove(known) if len(known) else rng
+        if len(live) == 0:
+            raise ValueError(f"player {i + 1}: range {text!r} is empty once the board and dead "
+                             "cards are removed")
+        return live
+
+    def deals(self, limit: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """Every collision-free assignment of hole cards (deals, weights), or None if more
+        than `limit`."""
+        if math.prod(len(r) for r in self.ranges) > limit * 50:
+            return None
+        width = int(self.hole_sizes.max())
+        cards = np.zeros((1, 0, width), dtype=np.uint8)
+        masks = np.zeros(1, dtype=np.uint64)
+        weights = np.ones(1)
+        for r in self.ranges:
+            combos = np.zeros((len(r), width), dtype=np.uint8)
+            combos[:, : r.combos.shape[1]] = r.combos
+            bits = np.bitwise_or.reduce(np.uint64(1) << r.combos.astype(np.uint64), axis=1)
+            ok = (masks[:, None] & bits[None, :]) == 0
+            a, b = np.nonzero(ok)
+            if len(a) > limit:
+                return None
+            cards = np.concatenate([cards[a], combos[b][:, None, :]], axis=1)
+            masks, weights = masks[a] | bits[b], weights[a] * r.weights[b]
+        if len(masks) == 0:
+            raise ValueError("the players' ranges cannot be dealt without sharing a card")
+        return np.ascontiguousarray(cards), masks, weights
+
+    def evaluations_per_board(self) -> int:
+        if self.omaha:
+            return sum(OMAHA_COMBOS[int(h)] for h in self.hole_sizes)
+        return len(self.ranges)
+
+
+class _Hand(Range):
+    """One fixed hand of any size (Omaha), shaped like a range of one combo."""
+
+    def __post_init__(self) -> None:  # Range checks two-card combos; this holds 4..6 cards
+        object.__setattr__(self, "weights", np.ones(1))
+
+
+def _scratch(setup: _Setup) -> tuple[np.ndarray, ...]:
+    n_threads, n_players = numba.config.NUMBA_NUM_THREADS, len(setup.ranges)
+    return np.zeros((n_threads, 5), np.uint8), np.zeros((n_threads, n_players, 2), np.uint64)
+
+
+def _per_player(outcomes: np.ndarray, n_players: int) -> tuple[np.ndarray, ...]:
+    """From a histogram over winner bitmasks: per player, (wins, ties, equity, equity**2) sums."""
+    members = (np.arange(len(outcomes))[:, None] >> np.arange(n_players)) & 1
+    n_winners = np.maximum(members.sum(axis=1), 1)[:, None]
+    weighted = outcomes[:, None] * members
+    return ((weighted * (n_winners == 1)).sum(axis=0), (weighted * (n_winners > 1)).sum(axis=0),
+            (weighted / n_winners).sum(axis=0), (weighted / n_winners**2).sum(axis=0))
+
+
+def _exact(setup: _Setup, deals, progress) -> tuple[np.ndarray, int, bool]:
+    """Outcome shares (a histogram over winner bitmasks), boards seen, and whether partial."""
+    cards, masks, weights = deals
+    n_board, missing = len(setup.board), 5 - len(setup.board)
+    m = len(setup.live)
+    prefix_len = max(missing - 3, min(missing, 1 if len(masks) >= 64 else 2))
+    prefixes = np.full((1, 2), -1, dtype=np.int64)
+    if prefix_len == 1:
+        prefixes = np.stack([np.arange(m), np.full(m, -1)], axis=1)
+    elif prefix_len == 2:
+        prefixes = np.array([(i, j) for i in range(m) for j in range(i + 1, m)], dtype=np.int64)
+    holes_total = int(setup.hole_sizes.sum())
+    boards_per_deal = math.comb(m - holes_total, missing)
+    n_items = len(masks) * len(prefixes)
+    work_per_item = max(1, boards_per_deal * setup.evaluations_per_board() // len(prefixes))
+    per_call = max(1, CALL_WORK // work_per_item)
+    counts = np.zeros((numba.config.NUMBA_NUM_THREADS, len(masks), 2 ** len(setup.ranges)), np.int64)
+    board = np.zeros(5, dtype=np.uint8)
+    board[:n_board] = setup.board
+    t, scratch = tables.load(), _scratch(setup)
+    done = 0
+    try:
+        for start in range(0, n_items, per_call):
+            q = np.arange(start, min(n_items, start + per_call))
+            items = np.column_stack([q // len(prefixes), prefixes[q % len(prefixes)]])
+            enumerate_boards(t, setup.omaha, setup.live, board, n_board, cards, masks,
+                             setup.hole_sizes, np.ascontiguousarray(items), counts, *scratch)
+            done = q[-1] + 1
+            if progress:
+                progress(done / n_items)
+    except KeyboardInterrupt:
+        pass
+    per_deal = counts.sum(axis=0)  # (deals, outcomes), exact integers
+    seen = per_deal.sum(axis=1)  # boards per deal: all of them unless interrupted
+    outcomes = (per_deal * weights[:, None]).sum(axis=0) / max(float((seen * weights).sum()), 1.0)
+    return outcomes, int(seen.sum()), done < n_items
+
+
+def _simulate(setup: _Setup, trials: int, seed: int, progress) -> tuple[np.ndarray, int, bool]:
+    """Outcome shares (a histogram over winner bitmasks), trials run, and whether partial."""
+    n_players = len(setup.ranges)
+    width = int(setup.hole_sizes.max())
+    k = max(len(r) for r in setup.ranges)
+    combos = np.zeros((n_players, k, width), dtype=np.uint8)
+    cumulative = np.zeros((n_players, k))
+    for p, r in enumerate(setup.ranges):
+        combos[p, : len(r), : r.combos.shape[1]] = r.combos
+        cumulative[p, : len(r)] = np.cumsum(r.weights)
+    sizes = np.array([len(r) for r in setup.ranges], dtype=np.int64)
+    n_blocks = -(-trials // BLOCK_TRIALS)
+    block_trials = np.full(n_blocks, BLOCK_TRIALS, dtype=np.int64)
+    block_trials[-1] = trials - BLOCK_TRIALS * (n_blocks - 1)
+    board = np.zeros(5, dtype=np.uint8)
+    board[: len(setup.board)] = setup.board
+    counts = np.zeros((n_blocks, 2**n_players), dtype=np.int64)
+    failed = np.zeros(n_blocks, dtype=np.bool_)
+    t = tables.load()
+    scratch = (*_scratch(setup), np.zeros((numba.config.NUMBA_NUM_THREADS, n_players, width), np.uint8))
+    per_call = max(1, CALL_WORK // (BLOCK_TRIALS * setup.evaluations_per_board()))
+    per_call = max(per_call, numba.get_num_threads())
+    done = 0
+    try:
+        for start in range(0, n_blocks, per_call):
+            stop = min(n_blocks, start + per_call)
+            simulate(t, setup.omaha, np.uint64(seed), start, block_trials[start:stop], setup.live,
+                     board, len(setup.board), setup.known_mask, combos, cumulative, sizes,
+                     setup.hole_sizes, counts[start:stop], failed[start:stop], *scratch)
+            if failed[start:stop].any():
+                raise ValueError("the players' ranges could not be dealt without sharing a card "
+                                 "(10,000 tries in a row failed)")
+            done = stop
+            if progress:
+                progress(done / n_blocks)
+    except KeyboardInterrupt:
+        pass
+    n = int(block_trials[:done].sum())
+    return counts[:done].sum(axis=0) / max(n, 1), n, done < n_blocks
+
+
+def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str = "holdem",
+           exact: bool | None = None, trials: int | None = None, seed: int | None = None,
+           threads: int | None = None,
+           progress: Callable[[float], None] | None = None) -> EquityResult:
+    """Each player's chance to win, tie, and share of the pot.
+
+    players: hold'em hands ("AsAh") or ranges ("QQ+,AKs", "random", "15%", "AKs:0.5"); Omaha
+    hands of 4 to 6 cards. board: 0, 3, 4 or 5 cards. dead: cards out of play.
+    exact=None enumerates every deal and board when that is at most EXACT_BUDGET player-hand
+    evaluations and `trials` is not given, else simulates `trials` (default 1,000,000) deals;
+    exact=True always enumerates, exact=False always simulates. A Monte Carlo run is the same
+    for the same seed whatever the thread count. Ctrl-C returns the work done so far, marked
+    partial. `progress`, if given, is called with the fraction done after each slice of work.
+
+    >>> r = equity(["AsAh", "KsKh"], board="2c 7d 9h Tc")
+    >>> r.exact, r.boards, round(r.players[0].equity, 4)
+    (True, 44, 0.9545)
+    """
+    setup = _Setup(players, board, dead, game)
+    if trials is not None and (type(trials) is not int or trials < 1):
+        raise ValueError(f"trials must be a positive int, not {trials!r}")
+    start = time.perf_counter()
+    deals = None
+    if exact is not False and (exact or trials is None):
+        deals = setup.deals(MAX_DEALS)
+        if exact and deals is None:
+            raise ValueError(f"more than {MAX_DEALS:,} deals of hole cards: too many to enumerate")
+        if deals is not None and not exact:
+            boards = math.comb(len(setup.live) - int(setup.hole_sizes.sum()), 5 - len(setup.board))
+            if len(deals[1]) * boards * setup.evaluations_per_board() > EXACT_BUDGET:
+                deals = None
+    with _threads(threads):
+        if deals is not None:
+            outcomes, n, partial = _exact(setup, deals, progress)
+            used_seed = None
+        else:
+            used_seed = seed if seed is not None else int.from_bytes(os.urandom(8), "little") >> 1
+            outcomes, n, partial = _simulate(setup, trials or DEFAULT_TRIALS, used_seed, progress)
+    win, tie, eq, eq_squared = _per_player(outcomes, len(setup.ranges))
+    stderr = np.zeros_like(eq) if deals is not None else np.sqrt(
+        np.maximum(eq_squared - eq**2, 0) / max(n - 1, 1))
+    result = [PlayerEquity(label, float(w), float(t), float(e), float(se))
+              for label, w, t, e, se in zip(setup.labels, win, tie, eq, stderr)]
+    return EquityResult(tuple(result), game, format_cards(setup.board), format_cards(setup.dead),
+                        exact=deals is not None, boards=int(n), elapsed=time.perf_counter() - start,
+                        seed=used_seed, partial=partial)

@@ -1,0 +1,225 @@
+"""Showdown kernels for equity: exact enumeration of boards and Monte Carlo trials.
+
+Both count outcomes, not players: every board adds one to counts[winners], where `winners` is
+the bitmask of the players who share the pot (2**players bins). Wins, ties, equity and its
+variance per player all follow from that histogram, the counts are exact integers whatever
+order the threads add them in, and a showdown costs a single increment.
+
+Hold'em: a player's hand is the board plus hole cards (hand state merge). Omaha: the best of
+every two hole cards with every three board cards.
+"""
+
+import numba
+import numpy as np
+from numba import njit, prange
+
+from .core import hand_add, hand_empty, hand_merge, hand_strength
+
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit(inline="always")
+def _player_strength(t, omaha, board, board_hand, holes, hole_sizes, hole_hands, p):
+    if not omaha:
+        return hand_strength(t, hand_merge(board_hand, (hole_hands[p, 0], hole_hands[p, 1])))
+    best = 0
+    h = hole_sizes[p]
+    for i in range(h):
+        for j in range(i + 1, h):
+            two = hand_add(t, hand_add(t, hand_empty(), holes[p, i]), holes[p, j])
+            for a in range(5):
+                ha = hand_add(t, two, board[a])
+                for b in range(a + 1, 5):
+                    hb = hand_add(t, ha, board[b])
+                    for c in range(b + 1, 5):
+                        best = max(best, hand_strength(t, hand_add(t, hb, board[c])))
+    return best
+
+
+@njit(inline="always")
+def _winners(t, omaha, board, board_hand, holes, hole_sizes, hole_hands):
+    """Bitmask of the players holding the best hand on this board."""
+    top, winners = 0, 0
+    for p in range(hole_sizes.shape[0]):
+        s = _player_strength(t, omaha, board, board_hand, holes, hole_sizes, hole_hands, p)
+        if s > top:
+            top, winners = s, 1 << p
+        elif s == top:
+            winners |= 1 << p
+    return winners
+
+
+@njit(inline="always")
+def _hole_hands(t, holes, hole_sizes, out):
+    for p in range(hole_sizes.shape[0]):
+        hand = hand_empty()
+        for i in range(hole_sizes[p]):
+            hand = hand_add(t, hand, holes[p, i])
+        out[p, 0], out[p, 1] = hand
+
+
+@njit(parallel=True, cache=True, _nrt=False)
+def enumerate_boards(t, omaha, deck, board, n_board, deals, used_masks, hole_sizes, items,
+                     counts, scratch_board, scratch_hands):
+    """Every completion of the board for every deal of hole cards.
+
+    deck: the live cards (not dead, not on the board); board[:n_board] the known board cards.
+    deals[a]: (players, 6) hole cards of deal a; used_masks[a]: bitmask of its hole cards.
+    items[i] = (deal, first new board card index into deck or -1, second or -1): one unit of
+    parallel work; the rest of the board is every combination of later deck cards.
+    counts[thread, deal, winners] accumulates; the scratch arrays have one row per thread.
+    """
+    m = deck.shape[0]
+    missing = 5 - n_board
+    for it in prange(items.shape[0]):
+        tid = numba.get_thread_id()
+        cards, hole_hands = scratch_board[tid], scratch_hands[tid]
+        a = items[it, 0]
+        used = used_masks[a]
+        holes = deals[a]
+        _hole_hands(t, holes, hole_sizes, hole_hands)
+        row = counts[tid, a]
+        base = hand_empty()
+        for j in range(n_board):
+            cards[j] = board[j]
+            base = hand_add(t, base, board[j])
+        n = n_board
+        start = 0
+        skip = False
+        for k in range(1, 3):
+            if items[it, k] >= 0:
+                card = deck[items[it, k]]
+                skip |= (used >> np.uint64(card)) & np.uint64(1) != 0
+                cards[n] = card
+                base = hand_add(t, base, card)
+                n += 1
+                start = items[it, k] + 1
+        if skip:
+            continue
+        rest = missing - (n - n_board)
+        if rest == 0:
+            row[_winners(t, omaha, cards, base, holes, hole_sizes, hole_hands)] += 1
+            continue
+        for i0 in range(start, m):
+            c0 = deck[i0]
+            if (used >> np.uint64(c0)) & np.uint64(1):
+                continue
+            cards[n] = c0
+            h0 = hand_add(t, base, c0)
+            if rest == 1:
+                row[_winners(t, omaha, cards, h0, holes, hole_sizes, hole_hands)] += 1
+                continue
+            for i1 in range(i0 + 1, m):
+                c1 = deck[i1]
+                if (used >> np.uint64(c1)) & np.uint64(1):
+                    continue
+                cards[n + 1] = c1
+                h1 = hand_add(t, h0, c1)
+                if rest == 2:
+                    row[_winners(t, omaha, cards, h1, holes, hole_sizes, hole_hands)] += 1
+                    continue
+                for i2 in range(i1 + 1, m):
+                    c2 = deck[i2]
+                    if (used >> np.uint64(c2)) & np.uint64(1):
+                        continue
+                    cards[n + 2] = c2
+                    row[_winners(t, omaha, cards, hand_add(t, h1, c2), holes, hole_sizes,
+                                 hole_hands)] += 1
+
+
+@njit(inline="always")
+def _next(state):
+    """splitmix64: the next state and a 64-bit random number."""
+    state = state + GOLDEN
+    z = state
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return state, z ^ (z >> np.uint64(31))
+
+
+@njit(parallel=True, cache=True, _nrt=False)
+def simulate(t, omaha, seed, first_block, block_trials, deck, board, n_board, known_mask,
+             combos, cumulative, range_sizes, hole_sizes, counts, failed,
+             scratch_board, scratch_hands, scratch_holes):
+    """Monte Carlo: counts[b] gets block_trials[b] trials of block first_block + b.
+
+    Each block has its own random stream, seeded from (seed, block number) alone, so results
+    do not depend on the thread count. A trial draws every player's hole cards from their
+    range (combos[p, :range_sizes[p]] with cumulative weights), rejecting the whole draw if two
+    players collide (which keeps overlapping ranges unbiased), then deals the rest of the board.
+    failed[b] is set if a block could not draw a collision-free deal in 10,000 tries.
+    """
+    n_players = hole_sizes.shape[0]
+    m = deck.shape[0]
+    for b in prange(counts.shape[0]):
+        tid = numba.get_thread_id()
+        cards = scratch_board[tid]
+        hole_hands, holes = scratch_hands[tid], scratch_holes[tid]
+        state = np.uint64(seed) * GOLDEN + np.uint64(first_block + b) * np.uint64(0xD1B54A32D192ED03)
+        state, _ = _next(state)
+        row = counts[b]
+        base = hand_empty()
+        for j in range(n_board):
+            cards[j] = board[j]
+            base = hand_add(t, base, board[j])
+        fixed = known_mask  # players with a single possible hand are dealt it once
+        for p in range(n_players):
+            if range_sizes[p] == 1:
+                fixed |= _deal(t, combos, p, 0, hole_sizes, holes, hole_hands)
+        for trial in range(block_trials[b]):
+            used = fixed
+            tries = 0
+            dealt = False
+            while not dealt and tries < 10_000:
+                tries += 1
+                used = fixed
+                dealt = True
+                for p in range(n_players):
+                    if range_sizes[p] == 1:
+                        continue
+                    state, r = _next(state)
+                    # the first combo whose cumulative weight exceeds u
+                    total = cumulative[p, range_sizes[p] - 1]
+                    u = (r >> np.uint64(11)) * (1.0 / 9007199254740992.0) * total
+                    lo, hi = 0, range_sizes[p] - 1
+                    while lo < hi:
+                        mid = (lo + hi) >> 1
+                        if cumulative[p, mid] > u:
+                            hi = mid
+                        else:
+                            lo = mid + 1
+                    bits = _deal(t, combos, p, lo, hole_sizes, holes, hole_hands)
+                    if used & bits:
+                        dealt = False
+                        break
+                    used |= bits
+            if not dealt:
+                failed[b] = True
+                break
+            board_hand = base
+            j = n_board
+            while j < 5:  # two 32-bit draws from each random number, rejecting dealt cards
+                state, r = _next(state)
+                for half in (r >> np.uint64(32), r & np.uint64(0xFFFF_FFFF)):
+                    card = deck[np.int64((half * np.uint64(m)) >> np.uint64(32))]
+                    bit = np.uint64(1) << np.uint64(card)
+                    if j < 5 and not used & bit:
+                        used |= bit
+                        cards[j] = card
+                        board_hand = hand_add(t, board_hand, card)
+                        j += 1
+            row[_winners(t, omaha, cards, board_hand, holes, hole_sizes, hole_hands)] += 1
+
+
+@njit(inline="always")
+def _deal(t, combos, p, k, hole_sizes, holes, hole_hands):
+    """Give player p combo k: fill holes[p] and hole_hands[p]; return the cards' bitmask."""
+    hand = hand_empty()
+    bits = np.uint64(0)
+    for i in range(hole_sizes[p]):
+        card = combos[p, k, i]
+        bits |= np.uint64(1) << np.uint64(card)
+        holes[p, i] = card
+        hand = hand_add(t, hand, card)
+    hole_hands[p, 0], hole_hands[p, 1] = hand
+    return bits
