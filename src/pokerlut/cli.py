@@ -73,6 +73,20 @@ def _cmd_stats(args: argparse.Namespace) -> None:
     print(f"{'total':<16}{int(counts.sum()):>14,}{1:>13.6%}{int((counts > 0).sum()):>9,}")
 
 
+def _cmd_equity(args: argparse.Namespace) -> None:
+    import json
+
+    from .equity import equity
+
+    bar = _progress(100, args.quiet)
+    result = equity(args.players, board=args.board, dead=args.dead, game=args.game,
+                    exact=args.exact, trials=args.trials, seed=args.seed, threads=args.threads,
+                    progress=(lambda done: bar(round(100 * done))) if bar else None)
+    if bar:
+        bar(100)
+    print(json.dumps(result.to_dict(), indent=2) if args.json else repr(result))
+
+
 def _cmd_build_tables(args: argparse.Namespace) -> None:
     from .build import build_tables
     from .tables import default_dir
@@ -123,6 +137,23 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=int, default=None)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=_cmd_stats)
+
+    p = sub.add_parser("equity", help="each player's share of the pot, exact or simulated")
+    p.add_argument("players", nargs="+", help='hands or ranges: AsAh KsKh, "QQ+,AKs", random, 15%%')
+    p.add_argument("--board", default="", help="0, 3, 4 or 5 cards")
+    p.add_argument("--dead", default="", help="cards out of play")
+    p.add_argument("--game", choices=("holdem", "omaha"), default="holdem")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_const", const=True, default=None,
+                     help="always enumerate every deal and board")
+    how.add_argument("--simulate", action="store_const", const=False, dest="exact",
+                     help="always use Monte Carlo")
+    p.add_argument("--trials", type=int, default=None, help="Monte Carlo trials (default 1,000,000)")
+    p.add_argument("--seed", type=int, default=None, help="Monte Carlo seed (default: random)")
+    p.add_argument("--threads", type=int, default=None)
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=_cmd_equity)
 
     p = sub.add_parser("build-tables", help="rebuild the lookup tables")
     p.add_argument("--out", default=None, help="folder to write (default: the installed tables)")

@@ -102,7 +102,7 @@ class _Setup:
                     raise ValueError(f"card {format_cards([card])} is {where}")
                 owner[card] = name
 
-    def _player(self, i: int, text: str, known: np.ndarray) -> Range:
+    def _player(self, i: int, text: str, known: np.ndarray) -> Range | _Hand:
         if not isinstance(text, str):
             raise TypeError(f"player {i + 1}: a hand or range is a str, not {type(text).__name__}")
         if self.omaha:
@@ -146,11 +146,15 @@ class _Setup:
         return len(self.ranges)
 
 
-class _Hand(Range):
+@dataclass(frozen=True)
+class _Hand:
     """One fixed hand of any size (Omaha), shaped like a range of one combo."""
 
-    def __post_init__(self) -> None:  # Range checks two-card combos; this holds 4..6 cards
-        object.__setattr__(self, "weights", np.ones(1))
+    combos: np.ndarray  # (1, hole cards)
+    weights: np.ndarray = field(default_factory=lambda: np.ones(1))
+
+    def __len__(self) -> int:
+        return 1
 
 
 def _scratch(setup: _Setup) -> tuple[np.ndarray, ...]:
@@ -202,7 +206,7 @@ def _exact(setup: _Setup, deals, progress) -> tuple[np.ndarray, int, bool]:
     per_deal = counts.sum(axis=0)  # (deals, outcomes), exact integers
     seen = per_deal.sum(axis=1)  # boards per deal: all of them unless interrupted
     outcomes = (per_deal * weights[:, None]).sum(axis=0) / max(float((seen * weights).sum()), 1.0)
-    return outcomes, int(seen.sum()), done < n_items
+    return outcomes, int(seen.sum()), bool(done < n_items)
 
 
 def _simulate(setup: _Setup, trials: int, seed: int, progress) -> tuple[np.ndarray, int, bool]:
@@ -243,7 +247,7 @@ def _simulate(setup: _Setup, trials: int, seed: int, progress) -> tuple[np.ndarr
     except KeyboardInterrupt:
         pass
     n = int(block_trials[:done].sum())
-    return counts[:done].sum(axis=0) / max(n, 1), n, done < n_blocks
+    return counts[:done].sum(axis=0) / max(n, 1), n, bool(done < n_blocks)
 
 
 def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str = "holdem",
