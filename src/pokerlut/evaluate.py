@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numba
 import numpy as np
 import numpy.typing as npt
 from numba import njit
@@ -14,8 +13,10 @@ from .cards import CardsLike, format_card, parse_cards
 from .kernels.batch import evaluate_rows, first_bad_row
 from .kernels.core import hand_add, hand_empty, hand_strength
 from .names import Category, describe_class
+from .parallel import parallel_section
 
 HAND_SIZES = (5, 6, 7)
+CHUNK_ROWS = 1 << 23  # rows per kernel call: about 10 ms of work
 _CARD_OF = {format_card(c): c for c in range(52)}  # "As" -> 51, for the fast text path
 
 
@@ -120,29 +121,16 @@ def evaluate_batch(hands: Any, *, validate: bool = True, threads: int | None = N
     """
     hands = _as_batch(hands)
     out = np.empty(len(hands), dtype=np.uint16)
-    with _threads(threads):
+    t = tables.load()
+    with parallel_section(threads):
         if validate:
-            row = first_bad_row(hands)
-            if row < len(hands):
-                raise ValueError(_explain_row(hands, row))
-        evaluate_rows(tables.load(), hands, out)
+            for start in range(0, len(hands), CHUNK_ROWS):
+                row = start + first_bad_row(hands[start : start + CHUNK_ROWS])
+                if row < min(len(hands), start + CHUNK_ROWS):
+                    raise ValueError(_explain_row(hands, row))
+        for start in range(0, len(hands), CHUNK_ROWS):  # Ctrl-C is seen between chunks
+            evaluate_rows(t, hands[start : start + CHUNK_ROWS], out[start : start + CHUNK_ROWS])
     return out
-
-
-class _threads:
-    """Context manager: run numba kernels on `n` threads (None: all), restore afterwards."""
-
-    def __init__(self, n: int | None) -> None:
-        if n is not None and (type(n) is not int or not 1 <= n <= numba.config.NUMBA_NUM_THREADS):
-            raise ValueError(f"threads must be 1..{numba.config.NUMBA_NUM_THREADS}, not {n!r}")
-        self.n = n
-
-    def __enter__(self) -> None:
-        self.before = numba.get_num_threads()
-        numba.set_num_threads(self.n or numba.config.NUMBA_NUM_THREADS)
-
-    def __exit__(self, *exc: object) -> None:
-        numba.set_num_threads(self.before)
 
 
 def _strength(strength: Any) -> int:

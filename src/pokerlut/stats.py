@@ -9,7 +9,8 @@ import numba
 import numpy as np
 
 from . import tables
-from .evaluate import HAND_SIZES, _threads
+from .evaluate import HAND_SIZES
+from .parallel import parallel_section
 from .kernels.enumerate import count_strengths, lowest_pairs
 from .names import Category
 
@@ -27,7 +28,7 @@ def count_hands(n_cards: int, *, threads: int | None = None,
     if n_cards not in HAND_SIZES:
         raise ValueError(f"n_cards must be 5, 6 or 7, not {n_cards!r}")
     t = tables.load()
-    with _threads(threads):
+    with parallel_section(threads):
         counts = np.zeros((numba.config.NUMBA_NUM_THREADS, 7463), dtype=np.int64)
         for part in lowest_pairs(n_cards, numba.get_num_threads(), 16 if progress else 1):
             count_strengths(t, n_cards, part, counts)

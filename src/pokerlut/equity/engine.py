@@ -13,13 +13,14 @@ import numpy as np
 
 from .. import tables
 from ..cards import format_cards, parse_cards
-from ..evaluate import _threads
+from ..parallel import parallel_section
 from ..kernels.equity import enumerate_boards, simulate
 from .ranges import Range, parse_range
 
 GAMES = {"holdem": 2, "omaha": None}  # hole cards: hold'em 2, Omaha 4..6 (given per hand)
 EXACT_BUDGET = 300_000_000  # player-hand evaluations that exact=None may enumerate (~1 s)
 MAX_DEALS = 2_000_000  # hole-card deals that exact enumeration will list
+MAX_OUTCOME_CELLS = 1 << 22  # deals x 2**players counters per thread (32 MB) in enumeration
 DEFAULT_TRIALS = 1_000_000
 BLOCK_TRIALS = 16_384  # Monte Carlo trials per random stream
 CALL_WORK = 30_000_000  # evaluations per kernel call: progress and Ctrl-C between calls
@@ -106,11 +107,16 @@ class _Setup:
         if not isinstance(text, str):
             raise TypeError(f"player {i + 1}: a hand or range is a str, not {type(text).__name__}")
         if self.omaha:
-            hole = parse_cards(text)
+            try:
+                hole = parse_cards(text)
+            except ValueError as error:
+                raise ValueError(f"player {i + 1}: {error}") from None
             if len(hole) not in OMAHA_COMBOS:
                 raise ValueError(f"player {i + 1}: Omaha hands have 4, 5 or 6 cards, not {len(hole)}")
             return _Hand(np.sort(hole)[None, :])
         rng = parse_range(text)
+        if len(rng) == 1:  # a specific hand: a clash with known cards is an error, named later
+            return rng
         live = rng.remove(known) if len(known) else rng
         if len(live) == 0:
             raise ValueError(f"player {i + 1}: range {text!r} is empty once the board and dead "
@@ -120,6 +126,7 @@ class _Setup:
     def deals(self, limit: int) -> tuple[np.ndarray, np.ndarray] | None:
         """Every collision-free assignment of hole cards (deals, weights), or None if more
         than `limit`."""
+        limit = min(limit, MAX_OUTCOME_CELLS >> len(self.ranges))
         if math.prod(len(r) for r in self.ranges) > limit * 50:
             return None
         width = int(self.hole_sizes.max())
@@ -271,17 +278,20 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
     setup = _Setup(players, board, dead, game)
     if trials is not None and (type(trials) is not int or trials < 1):
         raise ValueError(f"trials must be a positive int, not {trials!r}")
+    if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
+        raise ValueError(f"seed must be an int 0 .. 2**63-1, not {seed!r}")
     start = time.perf_counter()
     deals = None
     if exact is not False and (exact or trials is None):
         deals = setup.deals(MAX_DEALS)
         if exact and deals is None:
-            raise ValueError(f"more than {MAX_DEALS:,} deals of hole cards: too many to enumerate")
+            raise ValueError("too many deals of hole cards to enumerate: more than "
+                             f"{min(MAX_DEALS, MAX_OUTCOME_CELLS >> len(setup.ranges)):,}")
         if deals is not None and not exact:
             boards = math.comb(len(setup.live) - int(setup.hole_sizes.sum()), 5 - len(setup.board))
             if len(deals[1]) * boards * setup.evaluations_per_board() > EXACT_BUDGET:
                 deals = None
-    with _threads(threads):
+    with parallel_section(threads):
         if deals is not None:
             outcomes, n, partial = _exact(setup, deals, progress)
             used_seed = None

@@ -155,8 +155,10 @@ def simulate(t, omaha, seed, first_block, block_trials, deck, board, n_board, kn
         tid = numba.get_thread_id()
         cards = scratch_board[tid]
         hole_hands, holes = scratch_hands[tid], scratch_holes[tid]
-        state = np.uint64(seed) * GOLDEN + np.uint64(first_block + b) * np.uint64(0xD1B54A32D192ED03)
-        state, _ = _next(state)
+        # a stream per (seed, block): mix the seed, fold in the block number, mix again, so
+        # that nearby seeds or blocks do not give overlapping streams
+        _, mixed_seed = _next(np.uint64(seed))
+        _, state = _next(mixed_seed ^ (np.uint64(first_block + b) * np.uint64(0xD1B54A32D192ED03)))
         row = counts[b]
         base = hand_empty()
         for j in range(n_board):

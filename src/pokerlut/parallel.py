@@ -1,0 +1,54 @@
+"""How public entry points run numba's parallel kernels: thread count, and thread safety."""
+
+from __future__ import annotations
+
+import threading
+
+import numba
+
+_launch_lock = threading.Lock()
+_layer_is_threadsafe: bool | None = None  # known after the first parallel launch
+
+
+def threading_layer() -> str:
+    """numba's threading layer in use ('omp', 'tbb' or 'workqueue'), launching a tiny kernel
+    first if none has run yet."""
+    import numpy as np
+
+    from .evaluate import evaluate_batch
+
+    evaluate_batch(np.zeros((1, 5), dtype=np.uint8) + np.arange(5, dtype=np.uint8))
+    return numba.threading_layer()
+
+
+class parallel_section:
+    """Run kernels on `threads` threads (None: all), restoring the count afterwards.
+
+    numba's thread count is per calling thread, so concurrent callers do not disturb each
+    other. The 'omp' and 'tbb' layers take concurrent launches; 'workqueue' does not, so when
+    it is the layer in use, launches are serialised here.
+    """
+
+    def __init__(self, threads: int | None) -> None:
+        limit = numba.config.NUMBA_NUM_THREADS
+        if threads is not None and (type(threads) is not int or not 1 <= threads <= limit):
+            raise ValueError(f"threads must be an int 1..{limit}, not {threads!r}")
+        self.threads = threads or limit
+
+    def __enter__(self) -> None:
+        self.locked = _layer_is_threadsafe is not True
+        if self.locked:
+            _launch_lock.acquire()
+        self.before = numba.get_num_threads()
+        numba.set_num_threads(self.threads)
+
+    def __exit__(self, *exc: object) -> None:
+        global _layer_is_threadsafe
+        numba.set_num_threads(self.before)
+        if _layer_is_threadsafe is None:
+            try:
+                _layer_is_threadsafe = numba.threading_layer() != "workqueue"
+            except ValueError:  # no parallel kernel has run yet
+                pass
+        if self.locked:
+            _launch_lock.release()

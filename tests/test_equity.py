@@ -1,0 +1,597 @@
+"""Tests for pokerlut.equity.engine: `equity()` and `EquityResult`.
+
+- published exact figures (AsAh vs KsKh, AA vs KK);
+- exact enumeration against a brute force written here over the slow pure-Python reference
+  evaluator (tests/reference.py), hold'em and Omaha, hands, ranges, weights and dead cards;
+- Monte Carlo against exact (within 3 standard errors), reproducibility by seed and thread count;
+- overlapping and weighted ranges stay unbiased in simulation;
+- the result API, input errors, and how `exact=` picks between enumeration and simulation.
+
+The brute force shares nothing with the engine: it parses cards with reference.parse_card,
+expands range classes itself, and scores hands with reference.best_key / omaha_key.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import re
+from fractions import Fraction
+
+import numba
+import pytest
+
+import reference as ref
+from pokerlut.equity import EquityResult, equity
+
+TIGHT = 1e-12  # exact engine vs exact brute force
+
+
+# ---------------------------------------------------------------------------------------------
+# the brute force
+
+
+def split_cards(text: str) -> list[int]:
+    """'AsAh' or 'As Ah' -> reference card ints (two characters a card, whitespace ignored)."""
+    text = re.sub(r"\s+", "", text)
+    assert len(text) % 2 == 0, text
+    return [ref.parse_card(text[i : i + 2]) for i in range(0, len(text), 2)]
+
+
+def class_combos(token: str) -> list[tuple[int, ...]]:
+    """'QQ' (6), 'AKs' (4), 'AKo' (12), 'AK' (16) -> sorted two-card tuples, reference ints."""
+    hi, lo, suffix = ref.RANK_CHARS.index(token[0]), ref.RANK_CHARS.index(token[1]), token[2:]
+    out = set()
+    for s in range(4):
+        for t in range(4):
+            a, b = 4 * hi + s, 4 * lo + t
+            if a == b or (suffix == "s" and s != t) or (suffix == "o" and s == t):
+                continue
+            if hi == lo and suffix:
+                raise AssertionError(token)
+            out.add(tuple(sorted((a, b))))
+    return sorted(out)
+
+
+def ref_options(text: str, omaha: bool) -> list[tuple[tuple[int, ...], Fraction]]:
+    """A player's possible hole cards with weights: an Omaha hand, a hold'em hand, or a small
+    hold'em range of comma-separated classes / hands, each with an optional ':weight'."""
+    if omaha:
+        return [(tuple(split_cards(text)), Fraction(1))]
+    options: dict[tuple[int, ...], Fraction] = {}
+    for token in text.replace(" ", "").split(","):
+        body, _, weight = token.partition(":")
+        w = Fraction(weight) if weight else Fraction(1)
+        combos = [tuple(sorted(split_cards(body)))] if len(body) == 4 else class_combos(body)
+        for combo in combos:
+            assert options.setdefault(combo, w) == w
+    return list(options.items())
+
+
+def brute_force(players: list[str], board: str = "", dead: str = "", omaha: bool = False):
+    """Exact (win, tie, equity) per player as Fractions: every collision-free deal of the
+    players' hands, weighted by the product of the combo weights, times every completion of the
+    board from the cards nobody holds."""
+    board_cards = split_cards(board)
+    known = set(board_cards) | set(split_cards(dead))
+    options = [[(h, w) for h, w in ref_options(p, omaha) if not known & set(h)] for p in players]
+    n = len(players)
+    win, tie, eq = [Fraction(0)] * n, [Fraction(0)] * n, [Fraction(0)] * n
+    total = Fraction(0)
+    for deal in itertools.product(*options):
+        held = [c for hand, _ in deal for c in hand]
+        if len(set(held)) != len(held):
+            continue
+        weight = math.prod((w for _, w in deal), start=Fraction(1))
+        rest = [c for c in range(52) if c not in known and c not in held]
+        wins, ties, shares, boards = [0] * n, [0] * n, [Fraction(0)] * n, 0
+        for extra in itertools.combinations(rest, 5 - len(board_cards)):
+            full = board_cards + list(extra)
+            if omaha:
+                keys = [ref.omaha_key(hand, full) for hand, _ in deal]
+            else:
+                keys = [ref.best_key(list(hand) + full) for hand, _ in deal]
+            top = max(keys)
+            winners = [i for i, k in enumerate(keys) if k == top]
+            for i in winners:
+                if len(winners) == 1:
+                    wins[i] += 1
+                else:
+                    ties[i] += 1
+                shares[i] += Fraction(1, len(winners))
+            boards += 1
+        total += weight * boards
+        for i in range(n):
+            win[i] += weight * wins[i]
+            tie[i] += weight * ties[i]
+            eq[i] += weight * shares[i]
+    assert total > 0
+    return [(win[i] / total, tie[i] / total, eq[i] / total) for i in range(n)]
+
+
+def assert_matches_brute_force(players, board="", dead="", game="holdem", **kwargs):
+    result = equity(players, board, dead, game=game, **kwargs)
+    assert result.exact
+    expected = brute_force(players, board, dead, omaha=game == "omaha")
+    for got, (win, tie, eq) in zip(result.players, expected):
+        assert got.win == pytest.approx(float(win), abs=TIGHT), (got, float(win))
+        assert got.tie == pytest.approx(float(tie), abs=TIGHT), (got, float(tie))
+        assert got.equity == pytest.approx(float(eq), abs=TIGHT), (got, float(eq))
+        assert got.stderr == 0
+    return result, expected
+
+
+# ---------------------------------------------------------------------------------------------
+# 1. published exact figures
+
+
+def test_aces_vs_kings_suited_exact_counts():
+    r = equity(["AsAh", "KsKh"])
+    assert r.exact and r.boards == 1_712_304 == math.comb(48, 5)
+    aces, kings = r.players
+    assert round(aces.win * r.boards) == 1_410_336
+    assert round(aces.tie * r.boards) == 9_308
+    assert round((1 - aces.win - aces.tie) * r.boards) == 292_660
+    assert round(kings.win * r.boards) == 292_660
+    assert round(kings.tie * r.boards) == 9_308
+    # the counts are exact: the shares are those integers over the boards to float precision
+    assert aces.win == pytest.approx(1_410_336 / 1_712_304, abs=TIGHT)
+    assert aces.equity == pytest.approx((1_410_336 + 9_308 / 2) / 1_712_304, abs=TIGHT)
+    assert aces.equity + kings.equity == pytest.approx(1, abs=TIGHT)
+
+
+def test_aa_vs_kk_ranges_exact_counts():
+    r = equity(["AA", "KK"])
+    assert r.exact and r.boards == 61_642_944 == 36 * math.comb(48, 5)
+    aces, kings = r.players
+    assert round(aces.win * r.boards) == 50_371_344
+    assert round(aces.tie * r.boards) == 285_228
+    assert round((1 - aces.win - aces.tie) * r.boards) == 10_986_372
+    assert round(kings.win * r.boards) == 10_986_372
+    assert aces.equity == pytest.approx((50_371_344 + 285_228 / 2) / 61_642_944, abs=TIGHT)
+
+
+# ---------------------------------------------------------------------------------------------
+# 2. exact enumeration against the brute force
+
+TURN_SPOTS = [
+    # heads-up: made set against overcards with a flush draw
+    (["AsKd", "QhQc"], "Qs 7s 2d 9s", ""),
+    # 3-way with flush and straight draws
+    (["AsKs", "QdQc", "JhTh"], "Qs Js 2d 9c", ""),
+    # split-pot heavy: a four-card straight on board, chops on every 5 and T
+    (["AcKd", "AhQh", "2c2d"], "6c 7d 8h 9s", ""),
+    # every river splits: nobody can improve past the board straight... except on a ten
+    (["AcKd", "AhKh"], "6c 7d 8h 9s", ""),
+    # the wheel and ace-low draws
+    (["4s5s", "AcKc", "QdJd"], "Ah 2c 3d Kd", ""),
+    # 4-way
+    (["AsKd", "QhQc", "7c7d", "JhTh"], "Qs 7s 2d 9s", ""),
+]
+
+RIVER_SPOTS = [
+    (["AsKd", "QhQc"], "Qs 7s 2d 9s 3c", ""),
+    # royal flush for one, a quad-less board with four to a royal
+    (["Ts3c", "Th9h", "AhAd", "2c2h"], "As Ks Qs Js 2d", ""),
+    # the board plays: broadway on board, everybody splits
+    (["2c3d", "4h5s", "7c7d"], "Tc Jd Qh Ks Ac", ""),
+    # kickers: same pair, the fifth card decides; leftover cards never do
+    (["Ac9d", "Ad8c"], "Ah Kc Qd 4s 3h", ""),
+    (["Ac2d", "Ad3c"], "Ah Kc Qd Js 9h", ""),
+]
+
+
+@pytest.mark.parametrize(("players", "board", "dead"), TURN_SPOTS + RIVER_SPOTS)
+def test_holdem_hands_vs_brute_force(players, board, dead):
+    result, expected = assert_matches_brute_force(players, board, dead)
+    live = 52 - len(split_cards(board)) - 2 * len(players)
+    assert result.boards == math.comb(live, 5 - len(split_cards(board)))
+
+
+def test_split_pot_spot_really_splits():
+    result, _ = assert_matches_brute_force(["AcKd", "AhKh"], "6c 7d 8h 9s")
+    for p in result.players:  # no flush possible: 8h is the only board heart
+        assert p.win == 0 and p.tie == 1 and p.equity == 0.5
+    result, _ = assert_matches_brute_force(["2c3d", "4h5s", "7c7d"], "Tc Jd Qh Ks Ac")
+    assert [p.equity for p in result.players] == pytest.approx([1 / 3] * 3, abs=TIGHT)
+
+
+def test_holdem_flop_vs_brute_force():
+    # 990 boards per deal; the range leaves 3 combos of queens (Qs is on the board)
+    result, _ = assert_matches_brute_force(["AsKd", "QQ"], "Qs 7s 2d")
+    assert result.boards == 3 * math.comb(45, 2)
+
+
+def test_dead_cards_vs_brute_force():
+    result, _ = assert_matches_brute_force(["AsKd", "QhQc"], "Qs 7s 2d 9s", dead="Ts 3s 8c")
+    assert result.boards == 52 - 4 - 4 - 3
+    assert set(result.dead.split()) == {"Ts", "3s", "8c"}
+    # 3-way on the river with dead cards too (dead cards never matter once the board is full,
+    # but they do remove range combos)
+    assert_matches_brute_force(["AA,KK", "QhQc", "JdTd"], "Qs 7s 2d 9s 3c", dead="As Kc")
+
+
+def test_dead_cards_change_the_answer():
+    live = equity(["AsKd", "QhQc"], "Qs 7s 2d 9s")
+    dead = equity(["AsKd", "QhQc"], "Qs 7s 2d 9s", dead="Ts 3s 8c")
+    assert dead.players[0].equity != live.players[0].equity
+
+
+def test_range_vs_hand_on_the_river_vs_brute_force():
+    # villain's range: AKs at half weight (two combos blocked by the hero's kings), QQ (Qs on
+    # board), JTs (JsTs makes a flush)
+    result, expected = assert_matches_brute_force(["AKs:0.5, QQ, JTs", "KhKd"], "Qs 7s 2d 9s 3c")
+    assert result.boards == 2 + 3 + 4  # collision-free deals, one board each
+    assert 0 < expected[0][2] < 1
+
+
+def test_range_vs_range_on_the_river_vs_brute_force():
+    # overlapping ranges with weights: deals where both hold the same card are dropped
+    assert_matches_brute_force(["QQ, KK, AKs:0.5", "KK, AA, AQs:0.25"], "Qs 7s 2d 9c 3c")
+
+
+def test_ranges_3way_turn_vs_brute_force():
+    assert_matches_brute_force(["TT, JJ, QQ, KK:0.5", "AsKd", "9c8c"], "Ts 7s 2d 6h")
+
+
+OMAHA_TURN_SPOTS = [
+    (["AsKsQdJd", "9h9c8h7c"], "Ts 8d 2h 3s"),
+    # 5- and 6-card Omaha hands together
+    (["AsKsQdJdTc", "9h9c8h7c6d5d", "2c2d4h4s"], "Ts 8d 2h 3s"),
+]
+
+
+@pytest.mark.parametrize(("players", "board"), OMAHA_TURN_SPOTS)
+def test_omaha_turn_vs_brute_force(players, board):
+    result, _ = assert_matches_brute_force(players, board, game="omaha")
+    assert result.game == "omaha"
+
+
+def test_omaha_flop_vs_brute_force():
+    result, _ = assert_matches_brute_force(["AsKsQdJd", "9h9c8h7c"], "Ts 8d 2h", game="omaha")
+    assert result.boards == math.comb(52 - 3 - 8, 2)
+
+
+def test_omaha_uses_exactly_two_hole_cards():
+    # a hold'em player would have the nut flush (As + four board spades) and a straight
+    # (A K Q J T); in Omaha two hole cards plus three board cards make neither; the pair of
+    # eights (88 in the hole + three board cards) wins every time
+    board = "2s 5s 9s Ks 3d"
+    players = ["AsQdJcTh", "7c7d8h8c"]
+    result, _ = assert_matches_brute_force(players, board, game="omaha")
+    assert result.players[1].equity == 1.0
+    holdem_like = brute_force(["AsQd", "8h8c"], board)
+    assert holdem_like[0][2] == 1  # ... while in hold'em the flush wins
+
+
+def test_exact_range_on_the_flop_is_the_weighted_mean_of_its_deals():
+    # >= 64 deals enumerate the flop one way, a single deal another: they must agree
+    villain = ["QcQd", "QcQh", "QdQh", "AcKc", "AdKd", "AhKh", "AsKs", "JcJd"]
+    text = "QQ, AKs:0.5, JcJd"  # Qs is on the board
+    hero_range = "TT+, 99:0.25"  # 24 live combos x villain's, with collisions dropped
+    board = "Qs 7s 2d"
+    combined = equity([hero_range, text], board)
+    assert combined.exact
+    total, acc = 0.0, 0.0
+    weights = {"QcQd": 1, "QcQh": 1, "QdQh": 1, "AcKc": 0.5, "AdKd": 0.5, "AhKh": 0.5,
+               "AsKs": 0.5, "JcJd": 1}
+    ranks = "9TJQKA"
+    hero = []
+    for r in ranks:
+        for a, b in itertools.combinations("cdhs", 2):
+            hand = f"{r}{a}{r}{b}"
+            if "Qs" in (hand[:2], hand[2:]):
+                continue
+            hero.append((hand, 0.25 if r == "9" else 1.0))
+    deals = 0
+    for h, hw in hero:
+        for v in villain:
+            if {h[:2], h[2:]} & {v[:2], v[2:]}:
+                continue
+            deals += 1
+            one = equity([h, v], board)
+            w = hw * weights[v]
+            total += w
+            acc += w * one.players[0].equity
+    assert deals >= 64
+    assert combined.players[0].equity == pytest.approx(acc / total, abs=TIGHT)
+    assert combined.boards == deals * math.comb(45, 2)
+
+
+@pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2, reason="needs 2 numba threads")
+def test_exact_is_thread_independent():
+    one = equity(["QQ, KK", "AKs, JJ"], "Qs 7s 2d", threads=1)
+    two = equity(["QQ, KK", "AKs, JJ"], "Qs 7s 2d", threads=2)
+    assert one.players == two.players and one.boards == two.boards
+
+
+# ---------------------------------------------------------------------------------------------
+# 3. Monte Carlo
+
+
+def assert_within_3se(mc: EquityResult, exact: EquityResult):
+    assert not mc.exact and exact.exact
+    for m, e in zip(mc.players, exact.players):
+        assert m.stderr > 0
+        assert abs(m.equity - e.equity) <= 3 * m.stderr, (m, e)
+        win_se = math.sqrt(max(e.win * (1 - e.win), 1e-12) / mc.boards)
+        assert abs(m.win - e.win) <= 3 * win_se + 1e-12, (m, e)
+    assert sum(p.equity for p in mc.players) == pytest.approx(1, abs=1e-9)
+
+
+MC_SPOTS = [
+    # (players, board, game, trials, seed)
+    (["AsKd", "QhJh"], "", "holdem", 200_000, 11),
+    (["AsKd", "QhJh", "9c9d"], "Qs 7s 2d", "holdem", 200_000, 12),
+    (["QQ+, AKs", "JJ-99, AQs"], "Qs 7s 2d", "holdem", 200_000, 13),
+    (["QQ+, AKs", "random"], "Qs 7s 2d", "holdem", 200_000, 14),
+    (["AsKsQdJd", "9h9c8h7c"], "", "omaha", 200_000, 15),
+    (["AsKsQdJd", "9h9c8h7c", "2c2d4h4s"], "Ts 8d 2h", "omaha", 100_000, 16),
+]
+
+
+@pytest.mark.parametrize(("players", "board", "game", "trials", "seed"), MC_SPOTS)
+def test_monte_carlo_within_3_standard_errors(players, board, game, trials, seed):
+    exact = equity(players, board, game=game, exact=True)
+    mc = equity(players, board, game=game, exact=False, trials=trials, seed=seed)
+    assert mc.boards == trials and mc.seed == seed and not mc.partial
+    assert_within_3se(mc, exact)
+
+
+def test_monte_carlo_stderr_is_the_right_size():
+    # heads-up a player's pot share is 0, 1/2 or 1: its variance follows from win and tie
+    exact = equity(["AsKd", "QhJh"])
+    n = 200_000
+    mc = equity(["AsKd", "QhJh"], exact=False, trials=n, seed=5)
+    for m, e in zip(mc.players, exact.players):
+        expected = math.sqrt((e.win + e.tie / 4 - e.equity**2) / n)
+        assert m.stderr == pytest.approx(expected, rel=0.05)
+
+
+@pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2, reason="needs 2 numba threads")
+@pytest.mark.parametrize(("players", "board", "game"), [
+    (["AsKd", "QhJh"], "", "holdem"),
+    (["AA, KK", "AA, KK, AKs:0.5", "random"], "", "holdem"),  # rejection of colliding deals
+    (["AsKsQdJd", "9h9c8h7c"], "Ts 8d 2h", "omaha"),
+])
+def test_same_seed_same_result_whatever_the_threads(players, board, game):
+    kwargs = dict(game=game, exact=False, trials=100_003, seed=2024)
+    one = equity(players, board, threads=1, **kwargs)
+    two = equity(players, board, threads=2, **kwargs)
+    again = equity(players, board, threads=2, **kwargs)
+    assert one.players == two.players == again.players
+    assert one.boards == two.boards == 100_003
+    other = equity(players, board, threads=2, **{**kwargs, "seed": 2025})
+    assert other.players != one.players
+    assert all(a.equity != b.equity for a, b in zip(other.players, one.players))
+
+
+def test_nearby_seeds_give_independent_runs():
+    # independent runs differ by about sqrt(2) standard errors; the RMS difference over five
+    # pairs of consecutive seeds falls under 0.3 SE with probability ~1e-3 (chi-square, 5 dof)
+    diffs = []
+    for seed in (1, 11, 21, 31, 41):
+        a = equity(["AsKd", "QhJh"], exact=False, trials=200_000, seed=seed).players[0]
+        b = equity(["AsKd", "QhJh"], exact=False, trials=200_000, seed=seed + 1).players[0]
+        diffs.append((a.equity - b.equity) / a.stderr)
+    assert math.sqrt(sum(d * d for d in diffs) / len(diffs)) > 0.3, diffs
+
+
+def test_seed_none_reports_a_seed_that_reproduces_the_run():
+    first = equity(["AsKd", "QhJh"], exact=False, trials=20_000)
+    assert isinstance(first.seed, int) and first.seed >= 0
+    again = equity(["AsKd", "QhJh"], exact=False, trials=20_000, seed=first.seed)
+    assert again.players == first.players
+    exact = equity(["AsKd", "QhJh"])
+    assert exact.seed is None
+
+
+@pytest.mark.parametrize("trials", [1, 2, 999, 16_383, 16_384, 16_385, 50_001])
+def test_trials_are_honoured_exactly(trials):
+    r = equity(["AsKd", "QhJh"], exact=False, trials=trials, seed=1)
+    assert r.boards == trials
+    for p in r.players:  # shares of `trials` outcomes
+        assert p.win * trials == pytest.approx(round(p.win * trials), abs=1e-6)
+        assert p.tie * trials == pytest.approx(round(p.tie * trials), abs=1e-6)
+    assert sum(p.equity for p in r.players) == pytest.approx(1, abs=1e-12)
+
+
+# ---------------------------------------------------------------------------------------------
+# 4. overlapping and weighted ranges stay unbiased
+
+
+@pytest.mark.parametrize(("players", "seed"), [
+    (["AA, KK", "AA, KK"], 21),
+    # asymmetric overlap: player 1 holds kings in 36 of the 42 collision-free deals (6/7), not
+    # half the time as a draw-one-player-then-the-other sampler would make it
+    (["AA, KK", "AA"], 22),
+    (["AA, KK, AKs", "AA, AKo", "KK"], 23),
+])
+def test_overlapping_ranges_unbiased(players, seed):
+    exact = equity(players, exact=True)
+    mc = equity(players, exact=False, trials=200_000, seed=seed)
+    assert_within_3se(mc, exact)
+
+
+def test_overlapping_ranges_exact_deal_weights():
+    # AA,KK vs AA: 6/7 of the deals give player 1 kings (KK vs AA) and 1/7 aces (AA vs AA)
+    r = equity(["AA, KK", "AA"])
+    kk = equity(["KK", "AA"])
+    aa = equity(["AA", "AA"])
+    assert r.players[0].equity == pytest.approx(
+        (6 * kk.players[0].equity + 1 * aa.players[0].equity) / 7, abs=TIGHT)
+    assert aa.players[0].equity == pytest.approx(0.5, abs=TIGHT)
+    assert r.boards == 42 * math.comb(48, 5)
+
+
+@pytest.mark.parametrize(("players", "board", "seed"), [
+    (["AKs:0.5, QQ", "KK"], "", 31),
+    (["AKs:0.5, QQ", "JJ+"], "Qs 7s 2d", 32),
+    (["AKs:0.5, QQ", "JJ+:0.25, AKo"], "", 33),
+])
+def test_weighted_ranges_monte_carlo_vs_exact(players, board, seed):
+    exact = equity(players, board, exact=True)
+    mc = equity(players, board, exact=False, trials=200_000, seed=seed)
+    assert_within_3se(mc, exact)
+
+
+def test_weights_matter():
+    # halving AKs's weight moves the equity toward QQ's against kings
+    full = equity(["AKs, QQ", "KK"])
+    half = equity(["AKs:0.5, QQ", "KK"])
+    qq = equity(["QQ", "KK"]).players[0].equity
+    aks = equity(["AKs", "KK"]).players[0].equity
+    # collision-free deals: AKs vs KK 4 x 3 = 12, QQ vs KK 6 x 6 = 36
+    assert full.players[0].equity == pytest.approx((12 * aks + 36 * qq) / 48, abs=TIGHT)
+    assert half.players[0].equity == pytest.approx((6 * aks + 36 * qq) / 42, abs=TIGHT)
+
+
+# ---------------------------------------------------------------------------------------------
+# 5. the result API
+
+
+def test_repr_names_hands_and_method():
+    exact = equity(["AsKd", "QQ+, AKs"], "Qs 7s 2d")
+    text = repr(exact)
+    assert "AsKd" in text and "QQ+, AKs" in text and "exact" in text
+    assert "Monte Carlo" not in text
+    mc = equity(["AsKd", "QQ+, AKs"], "Qs 7s 2d", exact=False, trials=1_000, seed=9)
+    text = repr(mc)
+    assert "AsKd" in text and "QQ+, AKs" in text and "Monte Carlo" in text and "9" in text
+    omaha = equity(["AsKsQdJd", "9h9c8h7c"], "Ts 8d 2h", game="omaha")
+    assert "AsKsQdJd" in repr(omaha) and "9h9c8h7c" in repr(omaha) and "omaha" in repr(omaha)
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_to_dict_is_json(exact):
+    mc = {} if exact else {"trials": 5_000, "seed": 4}
+    r = equity(["AsKd", "QhJh", "random"], "Qs 7s 2d", dead="3c", exact=exact, **mc)
+    d = r.to_dict()
+    back = json.loads(json.dumps(d))
+    assert back["exact"] is exact and back["boards"] == r.boards and back["game"] == "holdem"
+    assert back["seed"] == r.seed
+    assert len(back["players"]) == 3
+    for p, q in zip(back["players"], r.players):
+        assert p["hand"] == q.hand
+        for key in ("win", "tie", "equity", "stderr"):
+            assert p[key] == getattr(q, key)
+    assert "extra" not in back
+
+
+@pytest.mark.parametrize(("players", "board"), [
+    (["AsKd", "QhJh"], ""),
+    (["AsKd", "QhJh", "9c9d"], "Qs 7s 2d"),
+    (["AsKd", "QhJh", "9c9d", "7h6h"], "Qs 7s 2d 5c"),
+    (["QQ+", "AK", "JJ-99", "22"], "Qs 7s 2d 5c"),
+])
+def test_exact_equities_sum_to_one(players, board):
+    r = equity(players, board)
+    assert r.exact
+    assert sum(p.equity for p in r.players) == pytest.approx(1, abs=TIGHT)
+    for p in r.players:
+        assert 0 <= p.win <= p.equity <= p.win + p.tie / 2 + TIGHT
+        assert p.win + p.tie <= 1 + TIGHT
+    assert [p.hand for p in r.players] == players
+
+
+def test_progress_reaches_one():
+    seen: list[float] = []
+    equity(["AsKd", "QhJh"], progress=seen.append)
+    assert seen and seen[-1] == 1.0 and seen == sorted(seen)
+    seen.clear()
+    equity(["AsKd", "QhJh"], exact=False, trials=50_000, seed=1, progress=seen.append)
+    assert seen and seen[-1] == 1.0 and seen == sorted(seen)
+
+
+# ---------------------------------------------------------------------------------------------
+# 6. bad input
+
+
+DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+
+
+@pytest.mark.parametrize(("kwargs", "match"), [
+    (dict(players=["AsAh", "AsKd"]), r"As .*player 1 and player 2"),
+    (dict(players=["AsAhKsKh", "AsKdQc2h"], game="omaha"), r"As .*player 1 and player 2"),
+    (dict(players=["AsAh", "KsKd"], board="As 2c 3d"), r"As .*board and player 1"),
+    (dict(players=["AsAhKcKh", "KsKdQc2h"], board="As 2c 3d", game="omaha"),
+     r"As .*board and player 1"),
+    (dict(players=["AsAh", "KsKd"], dead="Kd"), r"Kd .*dead cards and player 2"),
+    (dict(players=["AsAh", "KK"], dead="Ks Kd Kh Kc"), r"player 2.*empty once the board and dead"),
+    (dict(players=["AsAh", "KsKd"], board="Qs 2c 3d", dead="2c"), r"2c .*board and dead"),
+    (dict(players=["AsAh", "KsKd"], board="Qs 2c 3d 2c"), r"2c"),
+    (dict(players=["AsAh", "KsKd"], board="Qs"), r"board .*not 1"),
+    (dict(players=["AsAh", "KsKd"], board="Qs 2c"), r"board .*not 2"),
+    (dict(players=["AsAh", "KsKd"], board="Qs 2c 3d 4d 5d 6d"), r"board .*not 6"),
+    (dict(players=["AA", "KsKd"], dead="As Ah Ad"), r"player 1: range 'AA' is empty"),
+    (dict(players=["AA, hello", "KsKd"]), r"unknown token 'hello'"),
+    (dict(players=["AKx", "KsKd"]), r"AKx"),
+    (dict(players=["AsAh"]), r"2 to 10 players"),
+    (dict(players=["random"] * 11), r"2 to 10 players"),
+    (dict(players=[]), r"2 to 10 players"),
+    (dict(players=["AsAh", "KsKd"], game="stud"), r"unknown game 'stud'"),
+    (dict(players=["AsAhKs", "KdKcQs2h"], game="omaha"), r"player 1: Omaha .*not 3"),
+    (dict(players=["KdKcQs2h", "AsAhKsKh2c3c4c"], game="omaha"), r"player 2: Omaha .*not 7"),
+    (dict(players=["AsAh", "KsKd"], trials=0), r"trials must be a positive int"),
+    (dict(players=["AsAh", "KsKd"], trials=0, exact=False), r"trials"),
+    (dict(players=["AsAh", "KsKd"], trials=-5), r"trials"),
+    (dict(players=["AsAh", "KsKd"], trials=1.5), r"trials"),
+    # more cards than the deck holds
+    (dict(players=["".join(DECK[5 * i : 5 * i + 5]) for i in range(10)], game="omaha"),
+     r"10 players need 55 more cards; only 52"),
+    (dict(players=["".join(DECK[6 * i : 6 * i + 6]) for i in range(8)], game="omaha"),
+     r"8 players need 53 more cards"),
+    (dict(players=["random"] * 10, dead=" ".join(DECK[:32])), r"10 players need 25 .*only 20"),
+    # ranges that can never be dealt together
+    (dict(players=["AA"] * 4), r"cannot be dealt without sharing"),
+    (dict(players=["AA"] * 4, exact=False, trials=10), r"without sharing a card"),
+    (dict(players=["random"] * 6, exact=True), r"too many deals of hole cards to enumerate"),
+])
+def test_bad_input(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        equity(**kwargs)
+
+
+@pytest.mark.parametrize("bad", [5, None, ("As", "Ah"), b"AsAh"])
+def test_non_str_player_is_a_type_error(bad):
+    with pytest.raises(TypeError, match="player 2"):
+        equity(["KsKd", bad])
+
+
+# ---------------------------------------------------------------------------------------------
+# 7. exact or simulation
+
+
+def test_exact_none_enumerates_small_work():
+    r = equity(["AsKd", "QhJh"])
+    assert r.exact and r.boards == math.comb(48, 5) and r.seed is None
+
+
+def test_exact_none_simulates_large_work():
+    r = equity(["random"] * 6)
+    assert not r.exact and r.boards == 1_000_000 and r.seed is not None
+    assert all(abs(p.equity - 1 / 6) < 5 * p.stderr for p in r.players)
+
+
+def test_exact_none_with_trials_simulates():
+    r = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c", trials=1_000, seed=3)
+    assert not r.exact and r.boards == 1_000
+
+
+def test_exact_true_forces_enumeration():
+    r = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c", exact=True, trials=1_000)
+    assert r.exact and r.boards == 44
+    # preflop range vs range: more work than exact=None enumerates, but exact=True does
+    assert not equity(["AKs:0.5, QQ", "JJ+"], seed=1).exact
+    assert equity(["AKs:0.5, QQ", "JJ+"], exact=True).exact
+
+
+def test_exact_false_forces_simulation():
+    r = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c", exact=False, trials=10_000, seed=8)
+    assert not r.exact and r.boards == 10_000 and r.seed == 8
+    exact = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c")
+    assert_within_3se(r, exact)
+    r = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c 3h", exact=False, trials=1_000, seed=8)
+    exact = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c 3h")
+    assert not r.exact and r.players[0].equity == exact.players[0].equity
