@@ -32,7 +32,7 @@ class parallel_section:
     def __init__(self, threads: int | None) -> None:
         limit = numba.config.NUMBA_NUM_THREADS
         if threads is not None and (type(threads) is not int or not 1 <= threads <= limit):
-            raise ValueError(f"threads must be an int 1..{limit}, not {threads!r}")
+            raise ValueError(f"threads must be 1..{limit} (an int), not {threads!r}")
         self.threads = threads or limit
 
     def __enter__(self) -> None:
