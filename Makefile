@@ -15,8 +15,13 @@ $(INSTALLED): pyproject.toml
 demo: $(INSTALLED)
 	$(BIN)/pokerlut demo
 
+# The whole suite, then the kernel tests again with numba's bounds checks on (fresh cache).
+BOUNDSCHECKED := tests/test_exhaustive.py tests/test_hand_state.py tests/test_equity.py \
+	tests/test_api_errors.py tests/test_hardening.py::test_bounds_checking_is_active
 test: $(INSTALLED)
 	$(BIN)/python -m pytest
+	NUMBA_BOUNDSCHECK=1 NUMBA_CACHE_DIR=$$(mktemp -d) \
+		$(BIN)/python -m pytest -q -m "not slow" -p no:cacheprovider $(BOUNDSCHECKED)
 
 bench: $(INSTALLED)
 	$(BIN)/python -m pytest benchmarks --benchmark-only --benchmark-columns=min,median,ops,rounds

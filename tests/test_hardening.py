@@ -130,3 +130,14 @@ def test_the_wheel_installs_and_evaluates_in_a_fresh_venv(tmp_path):
     strength, tables_inside, location = done.stdout.split()
     assert (strength, tables_inside) == ("7462", "True")
     assert str(tmp_path / "venv") in location
+
+
+@pytest.mark.skipif(os.environ.get("NUMBA_BOUNDSCHECK") != "1", reason="only under NUMBA_BOUNDSCHECK=1")
+def test_bounds_checking_is_active():
+    """The bounds-checked CI run really checks: an out-of-range card in the unchecked kernel
+    is caught (without bounds checks it would read past the table silently)."""
+    from pokerlut.kernels.batch import evaluate_rows
+
+    out = np.empty(1, dtype=np.uint16)
+    with pytest.raises((IndexError, SystemError)):
+        evaluate_rows(pokerlut.load_tables(), np.array([[0, 1, 2, 3, 200]], dtype=np.uint8), out)

@@ -119,8 +119,10 @@ def _cmd_demo(args: argparse.Namespace) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pokerlut", description=__doc__.splitlines()[0])
-    parser.add_argument("--version", action="version", version=f"pokerlut {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument("--verbose", action="store_true",
+                        help="with --version: numba, threading layer, threads, tables, cache")
+    sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("eval", help="strength, category and description of a hand")
     p.add_argument("hand", help='5, 6 or 7 cards, e.g. "As Ks Qs Js Ts"')
@@ -165,8 +167,28 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _version(verbose: bool) -> None:
+    print(f"pokerlut {__version__}")
+    if verbose:
+        import numba
+
+        from .parallel import threading_layer
+        from .tables import default_dir
+
+        print(f"numba {numba.__version__}, numpy {np.__version__}, Python {sys.version.split()[0]}")
+        print(f"threading layer: {threading_layer()}, threads: {numba.config.NUMBA_NUM_THREADS}")
+        print(f"tables: {default_dir()}")
+        print(f"numba cache: {numba.config.CACHE_DIR or 'beside the package (or the user cache)'}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.version:
+        _version(args.verbose)
+        return 0
+    if args.command is None:
+        parser.error("a command is required (or --version)")
     try:
         args.run(args)
     except (ValueError, TypeError) as error:
