@@ -72,7 +72,7 @@ def _quick_cli(argv: list[str]) -> bool:
                                         and args.trials <= 5000)  # fmt: skip
 
 
-def test_one_input(data: bytes) -> None:
+def fuzz_one_input(data: bytes) -> None:
     import numpy as np
 
     import pokerlut
@@ -107,7 +107,8 @@ def test_one_input(data: bytes) -> None:
             rng = parse_range(fdp.ConsumeUnicodeNoSurrogates(40))
             assert 1 <= len(rng) <= 1326
         elif target == 6:
-            players = [fdp.ConsumeUnicodeNoSurrogates(12) for _ in range(fdp.ConsumeIntInRange(0, 5))]
+            n_players = fdp.ConsumeIntInRange(0, 5)
+            players = [fdp.ConsumeUnicodeNoSurrogates(12) for _ in range(n_players)]
             result = equity(players, board=fdp.ConsumeUnicodeNoSurrogates(16),
                             dead=fdp.ConsumeUnicodeNoSurrogates(8),
                             game=fdp.PickValueInList(["holdem", "omaha"]), exact=False,
@@ -140,7 +141,7 @@ def run() -> None:
         import pokerlut.cli  # noqa: F401
         import pokerlut.equity  # noqa: F401
     pokerlut.evaluate("As Ks Qs Js Ts")  # load the tables and compile before fuzzing
-    atheris.Setup(sys.argv, test_one_input)
+    atheris.Setup(sys.argv, fuzz_one_input)
     atheris.Fuzz()
 
 

@@ -241,9 +241,6 @@ def test_missing_tables(tmp_path):
     assert str(tmp_path) in line
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a malformed manifest.json escapes as KeyError "
-                   "(traceback) or as JSONDecodeError (exit 2, no rebuild hint) from "
-                   "tables.load_dir instead of TablesError")
 @pytest.mark.parametrize("manifest", ["{}", "not json", '{"files": []}'])
 def test_broken_manifest(tmp_path, manifest):
     (tmp_path / "manifest.json").write_text(manifest)
@@ -252,14 +249,10 @@ def test_broken_manifest(tmp_path, manifest):
     assert "pokerlut build-tables" in line
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a huge --trials allocates per-block arrays up "
-                   "front and escapes as MemoryError (traceback) instead of exit 2")
 def test_huge_trials():
     assert_bad_input(run("equity", "AA", "KK", "--trials", str(2**63)))
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: stdout closed early (`pokerlut stats | head -c0`)"
-                   " gives a BrokenPipeError traceback")
 def test_closed_stdout():
     proc = subprocess.Popen([sys.executable, "-m", "pokerlut", "stats", "--cards", "5",
                              "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)

@@ -6,6 +6,7 @@ Bad input exits with status 2 and one line on stderr, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -115,6 +116,14 @@ def _cmd_demo(args: argparse.Namespace) -> None:
         elapsed = time.perf_counter() - start
         print(f"Batch of {len(hands):,} random {width}-card hands: "
               f"{len(hands) / elapsed / 1e6:,.0f} M hands/s on all threads")
+    from .equity import equity
+
+    for players, kwargs in ((["AsAh", "KsKh"], {}), (["QQ+,AK", "22+,A2s+"], dict(board="Kh7d2c")),
+                            (["AsAh", "KsKh", "QcQd", "JcTc", "9h8h", "7d7s"],
+                             dict(exact=False, trials=2_000_000, seed=1))):
+        equity(players, **kwargs)  # compile first
+        print()
+        print(repr(equity(players, **kwargs)))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -200,6 +209,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"pokerlut {args.command}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (`pokerlut stats | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return 0
 
 

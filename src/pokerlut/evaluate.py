@@ -69,13 +69,10 @@ def evaluate(cards: CardsLike) -> int:
             hand = None
     if (type(hand) is list or type(hand) is tuple) and 4 < len(hand) < 8:
         for card in hand:
-            if type(card) is not int:  # bools and floats must not reach numba's casts
+            if type(card) is not int or not 0 <= card <= 51:  # no bools, floats or overflow
                 break
         else:
-            try:
-                strength = (_strength_of or _single_hand())(*hand)
-            except OverflowError:
-                strength = 0
+            strength = (_strength_of or _single_hand())(*hand)
             if strength:
                 return strength
     return int(_single_hand()(*_hand(cards).tolist()))  # validates: raises on bad input
@@ -84,8 +81,10 @@ def evaluate(cards: CardsLike) -> int:
 def _as_batch(hands: Any) -> np.ndarray:
     """Check a batch's type, shape and values; return it as C-contiguous uint8 (one copy at
     most, only when the input is not already that)."""
+    if isinstance(hands, np.ma.MaskedArray):
+        raise TypeError("hands must be a plain array, not a masked array")
     hands = np.asarray(hands)
-    if hands.dtype == np.bool_ or not np.issubdtype(hands.dtype, np.integer):
+    if hands.dtype.kind not in "iu":
         raise TypeError(f"hands must be an integer array of card ints, not {hands.dtype}")
     if hands.ndim != 2 or hands.shape[1] not in HAND_SIZES:
         raise ValueError(f"hands must have shape (n, 5|6|7), not {hands.shape}")

@@ -70,17 +70,21 @@ def load_dir(directory: str | Path) -> dict[str, np.ndarray]:
     manifest_path = directory / "manifest.json"
     if not manifest_path.is_file():
         raise TablesError(f"no lookup tables at {directory} (manifest.json missing): {REBUILD_HINT}")
-    files = json.loads(manifest_path.read_text())["files"]
+    try:
+        files = json.loads(manifest_path.read_text())["files"]
+        files.items()
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise TablesError(f"{manifest_path} is not a valid manifest: {REBUILD_HINT}") from None
     arrays = {}
     for name in FILES:
         path, meta = directory / f"{name}.npy", files.get(f"{name}.npy")
-        if meta is None or not path.is_file():
+        if not isinstance(meta, dict) or not path.is_file():
             raise TablesError(f"table {path} is missing: {REBUILD_HINT}")
         data = path.read_bytes()
-        if hashlib.sha256(data).hexdigest() != meta["sha256"]:
+        if hashlib.sha256(data).hexdigest() != meta.get("sha256"):
             raise TablesError(f"table {path} does not match its manifest checksum: {REBUILD_HINT}")
         array = np.load(path, allow_pickle=False)
-        if str(array.dtype) != meta["dtype"] or list(array.shape) != meta["shape"]:
+        if str(array.dtype) != meta.get("dtype") or list(array.shape) != meta.get("shape"):
             raise TablesError(f"table {path} has the wrong dtype or shape: {REBUILD_HINT}")
         arrays[name] = array
     return arrays

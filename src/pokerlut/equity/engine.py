@@ -22,6 +22,7 @@ EXACT_BUDGET = 300_000_000  # player-hand evaluations that exact=None may enumer
 MAX_DEALS = 2_000_000  # hole-card deals that exact enumeration will list
 MAX_OUTCOME_CELLS = 1 << 22  # deals x 2**players counters per thread (32 MB) in enumeration
 DEFAULT_TRIALS = 1_000_000
+MAX_TRIALS = 10**13
 BLOCK_TRIALS = 16_384  # Monte Carlo trials per random stream
 CALL_WORK = 30_000_000  # evaluations per kernel call: progress and Ctrl-C between calls
 OMAHA_COMBOS = {4: 60, 5: 100, 6: 150}  # two of the hole cards x three of five board cards
@@ -65,6 +66,13 @@ class EquityResult:
         return data
 
 
+def _cards(cards) -> np.ndarray:
+    """Parsed cards; an empty or blank string is no cards."""
+    if isinstance(cards, str) and not cards.strip():
+        return np.zeros(0, np.uint8)
+    return parse_cards(cards)
+
+
 class _Setup:
     """Parsed and checked input: the players' possible hole cards, board, dead and live cards."""
 
@@ -74,8 +82,7 @@ class _Setup:
         if isinstance(players, str) or not 2 <= len(players) <= 10:
             raise ValueError("give 2 to 10 players, as a list of hands or ranges")
         self.game, self.omaha = game, game == "omaha"
-        self.board = parse_cards(board) if board != "" else np.zeros(0, np.uint8)
-        self.dead = parse_cards(dead) if dead != "" else np.zeros(0, np.uint8)
+        self.board, self.dead = _cards(board), _cards(dead)
         if len(self.board) not in (0, 3, 4, 5):
             raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(self.board)}")
         self._no_repeats([("the board", self.board), ("dead cards", self.dead)])
@@ -212,7 +219,8 @@ def _exact(setup: _Setup, deals, progress) -> tuple[np.ndarray, int, bool]:
         pass
     per_deal = counts.sum(axis=0)  # (deals, outcomes), exact integers
     seen = per_deal.sum(axis=1)  # boards per deal: all of them unless interrupted
-    outcomes = (per_deal * weights[:, None]).sum(axis=0) / max(float((seen * weights).sum()), 1.0)
+    total = float((seen * weights).sum())
+    outcomes = (per_deal * weights[:, None]).sum(axis=0) / (total if total > 0 else 1.0)
     return outcomes, int(seen.sum()), bool(done < n_items)
 
 
@@ -227,34 +235,34 @@ def _simulate(setup: _Setup, trials: int, seed: int, progress) -> tuple[np.ndarr
         combos[p, : len(r), : r.combos.shape[1]] = r.combos
         cumulative[p, : len(r)] = np.cumsum(r.weights)
     sizes = np.array([len(r) for r in setup.ranges], dtype=np.int64)
-    n_blocks = -(-trials // BLOCK_TRIALS)
-    block_trials = np.full(n_blocks, BLOCK_TRIALS, dtype=np.int64)
-    block_trials[-1] = trials - BLOCK_TRIALS * (n_blocks - 1)
+    n_blocks = -(-trials // BLOCK_TRIALS)  # every block BLOCK_TRIALS trials but the last
     board = np.zeros(5, dtype=np.uint8)
     board[: len(setup.board)] = setup.board
-    counts = np.zeros((n_blocks, 2**n_players), dtype=np.int64)
-    failed = np.zeros(n_blocks, dtype=np.bool_)
     t = tables.load()
     scratch = (*_scratch(setup), np.zeros((numba.config.NUMBA_NUM_THREADS, n_players, width), np.uint8))
     per_call = max(1, CALL_WORK // (BLOCK_TRIALS * setup.evaluations_per_board()))
     per_call = max(per_call, numba.get_num_threads())
+    outcomes = np.zeros(2**n_players, dtype=np.int64)
     done = 0
     try:
         for start in range(0, n_blocks, per_call):
             stop = min(n_blocks, start + per_call)
-            simulate(t, setup.omaha, np.uint64(seed), start, block_trials[start:stop], setup.live,
-                     board, len(setup.board), setup.known_mask, combos, cumulative, sizes,
-                     setup.hole_sizes, counts[start:stop], failed[start:stop], *scratch)
-            if failed[start:stop].any():
+            block_trials = np.minimum(BLOCK_TRIALS, trials - BLOCK_TRIALS * np.arange(start, stop))
+            counts = np.zeros((stop - start, 2**n_players), dtype=np.int64)
+            failed = np.zeros(stop - start, dtype=np.bool_)
+            simulate(t, setup.omaha, np.uint64(seed), start, block_trials, setup.live, board,
+                     len(setup.board), setup.known_mask, combos, cumulative, sizes,
+                     setup.hole_sizes, counts, failed, *scratch)
+            if failed.any():
                 raise ValueError("the players' ranges could not be dealt without sharing a card "
                                  "(10,000 tries in a row failed)")
-            done = stop
+            outcomes += counts.sum(axis=0)
+            done = min(trials, stop * BLOCK_TRIALS)
             if progress:
-                progress(done / n_blocks)
+                progress(done / trials)
     except KeyboardInterrupt:
         pass
-    n = int(block_trials[:done].sum())
-    return counts[:done].sum(axis=0) / max(n, 1), n, bool(done < n_blocks)
+    return outcomes / max(done, 1), done, done < trials
 
 
 def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str = "holdem",
@@ -276,8 +284,10 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
     (True, 44, 0.9545)
     """
     setup = _Setup(players, board, dead, game)
-    if trials is not None and (type(trials) is not int or trials < 1):
-        raise ValueError(f"trials must be a positive int, not {trials!r}")
+    if trials is not None and (type(trials) is not int or not 1 <= trials <= MAX_TRIALS):
+        raise ValueError(f"trials must be an int 1 .. {MAX_TRIALS:.0e}, not {trials!r}")
+    if exact is not None and type(exact) is not bool:
+        raise TypeError(f"exact must be True, False or None, not {exact!r}")
     if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
         raise ValueError(f"seed must be an int 0 .. 2**63-1, not {seed!r}")
     start = time.perf_counter()

@@ -81,7 +81,7 @@ PREFLOP_ORDER = (
 ALL_COMBOS = 1326
 _RANK_OF = {r: i for i, r in enumerate(RANKS)} | {r.lower(): i for i, r in enumerate(RANKS)}
 _SUFFIXES = {"": "", "s": "s", "S": "s", "o": "o", "O": "o"}
-_NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
+_NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?", re.ASCII)
 _WHITESPACE = re.compile(r"\s+")
 _EXPECTED = (
     "expected a hand like 'AsKh', a class like 'QQ', 'AKs', 'AKo', 'AK', 'QQ+', 'A2s+',"

@@ -1,6 +1,8 @@
 """Numba kernels: a five-card evaluator and an incremental hand of 5 to 7 cards.
 
-Everything here is @njit code over a `Tables` namedtuple passed as an argument. A hand is a
+Everything here is @njit code over a `Tables` namedtuple passed as an argument. Nothing is
+checked: cards must be distinct ints 0..51 (validate at the boundary; a bad card reads outside
+the tables, and from Python can crash the interpreter). A hand is a
 pair of uint64: (key, bits). key holds sum(5**rank) in its low 32 bits and one 4-bit counter
 per suit above them; bits has one bit per card, 16 bits per suit. Adding a card is an add and
 an or, so a board can be summed once and merged with each player's hole cards.
