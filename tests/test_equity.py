@@ -362,9 +362,9 @@ def test_same_seed_same_result_whatever_the_threads(players, board, game):
     again = equity(players, board, threads=2, **kwargs)
     assert one.players == two.players == again.players
     assert one.boards == two.boards == 100_003
-    other = equity(players, board, threads=2, **{**kwargs, "seed": 2025})
-    assert other.players != one.players
-    assert all(a.equity != b.equity for a, b in zip(other.players, one.players))
+    # another seed gives other numbers (a single pair can collide by chance: wins are integers)
+    others = [equity(players, board, threads=2, **{**kwargs, "seed": s}) for s in (2025, 2026, 2027)]
+    assert any(o.players[0].equity != one.players[0].equity for o in others)
 
 
 def test_nearby_seeds_give_independent_runs():
@@ -533,7 +533,7 @@ DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
     (dict(players=["AsAh", "KsKd"], game="stud"), r"unknown game 'stud'"),
     (dict(players=["AsAhKs", "KdKcQs2h"], game="omaha"), r"player 1: Omaha .*not 3"),
     (dict(players=["KdKcQs2h", "AsAhKsKh2c3c4c"], game="omaha"), r"player 2: Omaha .*not 7"),
-    (dict(players=["AsAh", "KsKd"], trials=0), r"trials must be a positive int"),
+    (dict(players=["AsAh", "KsKd"], trials=0), r"trials must be an int 1 \.\. "),
     (dict(players=["AsAh", "KsKd"], trials=0, exact=False), r"trials"),
     (dict(players=["AsAh", "KsKd"], trials=-5), r"trials"),
     (dict(players=["AsAh", "KsKd"], trials=1.5), r"trials"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 
 import numba
+import numpy as np
 
 _launch_lock = threading.Lock()
 _layer_is_threadsafe: bool | None = None  # known after the first parallel launch
@@ -52,3 +53,11 @@ class parallel_section:
                 pass
         if self.locked:
             _launch_lock.release()
+
+
+def balanced_order(work: np.ndarray, threads: int) -> np.ndarray:
+    """An order of work items (their indices) such that numba's static split of a prange
+    loop into `threads` equal blocks gives every thread about the same total work: items are
+    sorted by work and dealt round-robin, one block per thread."""
+    by_work = np.argsort(-np.asarray(work), kind="stable")
+    return np.concatenate([by_work[k::threads] for k in range(threads)])

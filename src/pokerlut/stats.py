@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -10,8 +11,8 @@ import numpy as np
 
 from . import tables
 from .evaluate import HAND_SIZES
-from .parallel import parallel_section
-from .kernels.enumerate import count_strengths, lowest_pairs
+from .parallel import balanced_order, parallel_section
+from .kernels.enumerate import count_strengths
 from .names import Category
 
 
@@ -35,6 +36,16 @@ def count_hands(n_cards: int, *, threads: int | None = None,
             if progress:
                 progress(int(counts.sum()))
     return counts.sum(axis=0)
+
+
+def lowest_pairs(n_cards: int, threads: int, slices: int = 1) -> list[np.ndarray]:
+    """The 1,326 pairs (c0 < c1) of lowest cards that split the enumeration, dealt into
+    `slices` arrays of equal work, each in `balanced_order` for `threads`."""
+    pairs = np.array([(a, b) for a in range(52) for b in range(a + 1, 52)], dtype=np.uint8)
+    work = np.array([math.comb(51 - int(b), n_cards - 2) for _, b in pairs])
+    by_work = np.argsort(-work, kind="stable")
+    parts = [by_work[k::slices] for k in range(slices)]
+    return [np.ascontiguousarray(pairs[part[balanced_order(work[part], threads)]]) for part in parts]
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import tables
 from ..cards import format_cards, parse_cards
-from ..parallel import parallel_section
+from ..parallel import balanced_order, parallel_section
 from ..kernels.equity import enumerate_boards, simulate
 from .ranges import Range, parse_range
 
@@ -133,7 +133,7 @@ class _Setup:
     def deals(self, limit: int) -> tuple[np.ndarray, np.ndarray] | None:
         """Every collision-free assignment of hole cards (deals, weights), or None if more
         than `limit`."""
-        limit = min(limit, MAX_OUTCOME_CELLS >> len(self.ranges))
+        limit = min(limit, MAX_OUTCOME_CELLS // _bins(len(self.ranges)))
         if math.prod(len(r) for r in self.ranges) > limit * 50:
             return None
         width = int(self.hole_sizes.max())
@@ -171,9 +171,20 @@ class _Hand:
         return 1
 
 
+def _bins(n_players: int) -> int:
+    """Outcome counters per deal in enumeration: one per winner bitmask, at least 16 (128
+    bytes) so that two threads never write into one cache line."""
+    return max(2**n_players, 16)
+
+
 def _scratch(setup: _Setup) -> tuple[np.ndarray, ...]:
+    """Per-thread working rows (board cards, hole hand states, hole cards), each at least 128
+    bytes so that two threads never write into one cache line."""
     n_threads, n_players = numba.config.NUMBA_NUM_THREADS, len(setup.ranges)
-    return np.zeros((n_threads, 5), np.uint8), np.zeros((n_threads, n_players, 2), np.uint64)
+    return (np.zeros((n_threads, 128), np.uint8),
+            np.zeros((n_threads, max(n_players, 8), 2), np.uint64),
+            np.zeros((n_threads, n_players, 64), np.uint8),
+            np.zeros((n_threads, 128), np.uint8))
 
 
 def _per_player(outcomes: np.ndarray, n_players: int) -> tuple[np.ndarray, ...]:
@@ -198,13 +209,17 @@ def _exact(setup: _Setup, deals, progress) -> tuple[np.ndarray, int, bool]:
         prefixes = np.array([(i, j) for i in range(m) for j in range(i + 1, m)], dtype=np.int64)
     holes_total = int(setup.hole_sizes.sum())
     boards_per_deal = math.comb(m - holes_total, missing)
+    # boards under each prefix: the later cards are chosen after its last card
+    last = prefixes.max(axis=1)
+    work = [math.comb(m - 1 - int(i), missing - prefix_len) for i in last]
+    prefixes = prefixes[balanced_order(work, numba.get_num_threads())]
     n_items = len(masks) * len(prefixes)
     work_per_item = max(1, boards_per_deal * setup.evaluations_per_board() // len(prefixes))
     per_call = max(1, CALL_WORK // work_per_item)
-    counts = np.zeros((numba.config.NUMBA_NUM_THREADS, len(masks), 2 ** len(setup.ranges)), np.int64)
+    counts = np.zeros((numba.config.NUMBA_NUM_THREADS, len(masks), _bins(len(setup.ranges))), np.int64)
     board = np.zeros(5, dtype=np.uint8)
     board[:n_board] = setup.board
-    t, scratch = tables.load(), _scratch(setup)
+    t, scratch = tables.load(), _scratch(setup)[:2]  # board cards, hole hand states
     done = 0
     try:
         for start in range(0, n_items, per_call):
@@ -217,11 +232,27 @@ def _exact(setup: _Setup, deals, progress) -> tuple[np.ndarray, int, bool]:
                 progress(done / n_items)
     except KeyboardInterrupt:
         pass
-    per_deal = counts.sum(axis=0)  # (deals, outcomes), exact integers
+    per_deal = counts.sum(axis=0)[:, : 2 ** len(setup.ranges)]  # (deals, outcomes), integers
     seen = per_deal.sum(axis=1)  # boards per deal: all of them unless interrupted
     total = float((seen * weights).sum())
     outcomes = (per_deal * weights[:, None]).sum(axis=0) / (total if total > 0 else 1.0)
     return outcomes, int(seen.sum()), bool(done < n_items)
+
+
+def _alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Walker's alias table (Vose's construction): choosing column i uniformly, then i with
+    probability keep[i] or else other[i], draws i with probability weights[i] / sum."""
+    n = len(weights)
+    scaled = weights * (n / weights.sum())
+    keep, other = np.ones(n), np.arange(n)
+    small = [i for i in range(n) if scaled[i] < 1]
+    large = [i for i in range(n) if scaled[i] >= 1]
+    while small and large:
+        s, g = small.pop(), large.pop()
+        keep[s], other[s] = scaled[s], g
+        scaled[g] -= 1 - scaled[s]
+        (small if scaled[g] < 1 else large).append(g)
+    return keep, other  # columns left over keep themselves (probability 1, up to rounding)
 
 
 def _simulate(setup: _Setup, trials: int, seed: int, progress) -> tuple[np.ndarray, int, bool]:
@@ -230,16 +261,16 @@ def _simulate(setup: _Setup, trials: int, seed: int, progress) -> tuple[np.ndarr
     width = int(setup.hole_sizes.max())
     k = max(len(r) for r in setup.ranges)
     combos = np.zeros((n_players, k, width), dtype=np.uint8)
-    cumulative = np.zeros((n_players, k))
+    keep, other = np.ones((n_players, k)), np.zeros((n_players, k), dtype=np.int64)
     for p, r in enumerate(setup.ranges):
         combos[p, : len(r), : r.combos.shape[1]] = r.combos
-        cumulative[p, : len(r)] = np.cumsum(r.weights)
+        keep[p, : len(r)], other[p, : len(r)] = _alias_table(r.weights)
     sizes = np.array([len(r) for r in setup.ranges], dtype=np.int64)
     n_blocks = -(-trials // BLOCK_TRIALS)  # every block BLOCK_TRIALS trials but the last
     board = np.zeros(5, dtype=np.uint8)
     board[: len(setup.board)] = setup.board
     t = tables.load()
-    scratch = (*_scratch(setup), np.zeros((numba.config.NUMBA_NUM_THREADS, n_players, width), np.uint8))
+    scratch = _scratch(setup)
     per_call = max(1, CALL_WORK // (BLOCK_TRIALS * setup.evaluations_per_board()))
     per_call = max(per_call, numba.get_num_threads())
     outcomes = np.zeros(2**n_players, dtype=np.int64)
@@ -251,7 +282,7 @@ def _simulate(setup: _Setup, trials: int, seed: int, progress) -> tuple[np.ndarr
             counts = np.zeros((stop - start, 2**n_players), dtype=np.int64)
             failed = np.zeros(stop - start, dtype=np.bool_)
             simulate(t, setup.omaha, np.uint64(seed), start, block_trials, setup.live, board,
-                     len(setup.board), setup.known_mask, combos, cumulative, sizes,
+                     len(setup.board), setup.known_mask, combos, keep, other, sizes,
                      setup.hole_sizes, counts, failed, *scratch)
             if failed.any():
                 raise ValueError("the players' ranges could not be dealt without sharing a card "
@@ -296,7 +327,7 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
         deals = setup.deals(MAX_DEALS)
         if exact and deals is None:
             raise ValueError("too many deals of hole cards to enumerate: more than "
-                             f"{min(MAX_DEALS, MAX_OUTCOME_CELLS >> len(setup.ranges)):,}")
+                             f"{min(MAX_DEALS, MAX_OUTCOME_CELLS // _bins(len(setup.ranges))):,}")
         if deals is not None and not exact:
             boards = math.comb(len(setup.live) - int(setup.hole_sizes.sum()), 5 - len(setup.board))
             if len(deals[1]) * boards * setup.evaluations_per_board() > EXACT_BUDGET:

@@ -1,7 +1,5 @@
 """Enumerate every hand of 5, 6 or 7 cards in order and count them by strength."""
 
-import math
-
 import numba
 import numpy as np
 from numba import njit, prange
@@ -38,17 +36,3 @@ def count_strengths(t, n_cards, pairs, counts):
                             continue
                         for c6 in range(c5 + 1, 52):
                             row[hand_strength(t, hand_add(t, h6, c6))] += 1
-
-
-def lowest_pairs(n_cards: int, threads: int, slices: int = 1) -> list[np.ndarray]:
-    """The 1,326 pairs (c0 < c1) of lowest cards, dealt into `slices` arrays of equal work,
-    each ordered so that numba's static split of the loop into `threads` equal blocks gives
-    every thread about the same number of hands."""
-    pairs = [(a, b) for a in range(52) for b in range(a + 1, 52)]
-    work = [math.comb(51 - b, n_cards - 2) for a, b in pairs]
-    by_work = sorted(range(len(pairs)), key=lambda i: -work[i])
-    out = []
-    for part in (by_work[k::slices] for k in range(slices)):
-        dealt = [i for k in range(threads) for i in part[k::threads]]
-        out.append(np.array([pairs[i] for i in dealt], dtype=np.uint8))
-    return out

@@ -42,10 +42,9 @@ def _winners(t, omaha, board, board_hand, holes, hole_sizes, hole_hands):
     top, winners = 0, 0
     for p in range(hole_sizes.shape[0]):
         s = _player_strength(t, omaha, board, board_hand, holes, hole_sizes, hole_hands, p)
-        if s > top:
-            top, winners = s, 1 << p
-        elif s == top:
-            winners |= 1 << p
+        # written as selects, not branches: who wins is a coin toss to the branch predictor
+        winners = (1 << p) if s > top else (winners | (1 << p) if s == top else winners)
+        top = max(top, s)
     return winners
 
 
@@ -139,14 +138,16 @@ def _next(state):
 
 @njit(parallel=True, cache=True, _nrt=False)
 def simulate(t, omaha, seed, first_block, block_trials, deck, board, n_board, known_mask,
-             combos, cumulative, range_sizes, hole_sizes, counts, failed,
-             scratch_board, scratch_hands, scratch_holes):
+             combos, alias_keep, alias_other, range_sizes, hole_sizes, counts, failed,
+             scratch_board, scratch_hands, scratch_holes, scratch_stock):
     """Monte Carlo: counts[b] gets block_trials[b] trials of block first_block + b.
 
     Each block has its own random stream, seeded from (seed, block number) alone, so results
     do not depend on the thread count. A trial draws every player's hole cards from their
-    range (combos[p, :range_sizes[p]] with cumulative weights), rejecting the whole draw if two
-    players collide (which keeps overlapping ranges unbiased), then deals the rest of the board.
+    range (combos[p, :range_sizes[p]] by Walker's alias method: pick a column uniformly, keep it
+    with probability alias_keep[p, column], else take alias_other[p, column]), rejecting the
+    whole draw if two players collide (which keeps overlapping ranges unbiased), then deals
+    the rest of the board.
     failed[b] is set if a block could not draw a collision-free deal in 10,000 tries.
     """
     n_players = hole_sizes.shape[0]
@@ -168,10 +169,19 @@ def simulate(t, omaha, seed, first_block, block_trials, deck, board, n_board, kn
         for p in range(n_players):
             if range_sizes[p] == 1:
                 fixed |= _deal(t, combos, p, 0, hole_sizes, holes, hole_hands)
+        all_fixed = True
+        for p in range(n_players):
+            all_fixed &= range_sizes[p] == 1
+        stock = scratch_stock[tid]  # this block's deck: the live cards no fixed player holds
+        n_stock = 0
+        for i in range(m):
+            if not (fixed >> np.uint64(deck[i])) & np.uint64(1):
+                stock[n_stock] = deck[i]
+                n_stock += 1
         for trial in range(block_trials[b]):
             used = fixed
             tries = 0
-            dealt = False
+            dealt = all_fixed
             while not dealt and tries < 10_000:
                 tries += 1
                 used = fixed
@@ -180,17 +190,10 @@ def simulate(t, omaha, seed, first_block, block_trials, deck, board, n_board, kn
                     if range_sizes[p] == 1:
                         continue
                     state, r = _next(state)
-                    # the first combo whose cumulative weight exceeds u
-                    total = cumulative[p, range_sizes[p] - 1]
-                    u = (r >> np.uint64(11)) * (1.0 / 9007199254740992.0) * total
-                    lo, hi = 0, range_sizes[p] - 1
-                    while lo < hi:
-                        mid = (lo + hi) >> 1
-                        if cumulative[p, mid] > u:
-                            hi = mid
-                        else:
-                            lo = mid + 1
-                    bits = _deal(t, combos, p, lo, hole_sizes, holes, hole_hands)
+                    column = np.int64(((r >> np.uint64(32)) * np.uint64(range_sizes[p])) >> np.uint64(32))
+                    u = (r & np.uint64(0xFFFF_FFFF)) * (1.0 / 4294967296.0)
+                    k = column if u < alias_keep[p, column] else alias_other[p, column]
+                    bits = _deal(t, combos, p, k, hole_sizes, holes, hole_hands)
                     if used & bits:
                         dealt = False
                         break
@@ -198,19 +201,39 @@ def simulate(t, omaha, seed, first_block, block_trials, deck, board, n_board, kn
             if not dealt:
                 failed[b] = True
                 break
-            board_hand = base
-            j = n_board
-            while j < 5:  # two 32-bit draws from each random number, rejecting dealt cards
-                state, r = _next(state)
-                for half in (r >> np.uint64(32), r & np.uint64(0xFFFF_FFFF)):
-                    card = deck[np.int64((half * np.uint64(m)) >> np.uint64(32))]
-                    bit = np.uint64(1) << np.uint64(card)
-                    if j < 5 and not used & bit:
-                        used |= bit
-                        cards[j] = card
-                        board_hand = hand_add(t, board_hand, card)
-                        j += 1
+            state, board_hand = _deal_board(t, state, stock, n_stock, used, cards, n_board, base)
             row[_winners(t, omaha, cards, board_hand, holes, hole_sizes, hole_hands)] += 1
+
+
+@njit(inline="always")
+def _take(t, r, stock, n_stock, used, cards, j, n_board, hand):
+    """One Fisher-Yates step for board card j: move a random card of stock[i:] to stock[i]
+    (i = j - n_board, the cards dealt so far) and deal it, unless a player holds it.
+    Returns (the next board position, hand)."""
+    i = j - n_board
+    k = i + np.int64((r * np.uint64(n_stock - i)) >> np.uint64(32))
+    card = stock[k]
+    if (used >> np.uint64(card)) & np.uint64(1):
+        return j, hand
+    stock[k] = stock[i]
+    stock[i] = card
+    cards[j] = card
+    return j + 1, hand_add(t, hand, card)
+
+
+@njit(inline="always")
+def _deal_board(t, state, stock, n_stock, used, cards, n_board, hand):
+    """Deal board cards n_board..4 from stock without replacement (partial Fisher-Yates, which
+    is uniform whatever order earlier trials left the stock in), two 32-bit draws per random
+    number. Cards in `used` (range players' hole cards) are drawn again."""
+    j = n_board
+    while j < 5:
+        state, r = _next(state)
+        j, hand = _take(t, r >> np.uint64(32), stock, n_stock, used, cards, j, n_board, hand)
+        if j < 5:
+            j, hand = _take(t, r & np.uint64(0xFFFF_FFFF), stock, n_stock, used, cards, j,
+                            n_board, hand)
+    return state, hand
 
 
 @njit(inline="always")
