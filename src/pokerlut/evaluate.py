@@ -20,29 +20,42 @@ CHUNK_ROWS = 1 << 23  # rows per kernel call: about 10 ms of work
 _CARD_OF = {format_card(c): c for c in range(52)}  # "As" -> 51, for the fast text path
 
 
-_strength_of = None  # the single-hand kernel, made on first use
+@njit(inline="always")
+def _checked_strength(t, cards):
+    """Strength of a tuple of 5..7 card ints, or 0 if one is out of range or repeats."""
+    seen = np.uint64(0)
+    hand = hand_empty()
+    for card in cards:
+        if card < 0 or card > 51 or seen >> np.uint64(card) & np.uint64(1):
+            return 0
+        seen |= np.uint64(1) << np.uint64(card)
+        hand = hand_add(t, hand, card)
+    return hand_strength(t, hand)
+
+
+_by_size: dict = {}  # hand size -> single-hand kernel, made on first use
 
 
 def _single_hand():
-    """A kernel for one hand given as 5..7 ints, with the tables frozen in (numba caches it
-    keyed on their contents). Returns 0 for an invalid hand so the caller can explain why."""
-    global _strength_of
-    if _strength_of is None:
+    """Kernels for one hand of 5, 6 or 7 int arguments (a fixed count dispatches faster than
+    *args), with the tables frozen in: numba caches them keyed on the tables' contents."""
+    if not _by_size:
         t = tables.load()
 
         @njit(cache=True, _nrt=False)
-        def strength_of(*cards):
-            seen = np.uint64(0)
-            hand = hand_empty()
-            for card in cards:
-                if card < 0 or card > 51 or seen >> np.uint64(card) & np.uint64(1):
-                    return 0
-                seen |= np.uint64(1) << np.uint64(card)
-                hand = hand_add(t, hand, card)
-            return hand_strength(t, hand)
+        def five(a, b, c, d, e):
+            return _checked_strength(t, (a, b, c, d, e))
 
-        _strength_of = strength_of
-    return _strength_of
+        @njit(cache=True, _nrt=False)
+        def six(a, b, c, d, e, f):
+            return _checked_strength(t, (a, b, c, d, e, f))
+
+        @njit(cache=True, _nrt=False)
+        def seven(a, b, c, d, e, f, g):
+            return _checked_strength(t, (a, b, c, d, e, f, g))
+
+        _by_size.update({5: five, 6: six, 7: seven})
+    return _by_size
 
 
 def _hand(cards: CardsLike) -> npt.NDArray[np.uint8]:
@@ -72,10 +85,11 @@ def evaluate(cards: CardsLike) -> int:
             if type(card) is not int or not 0 <= card <= 51:  # no bools, floats or overflow
                 break
         else:
-            strength = (_strength_of or _single_hand())(*hand)
+            strength = (_by_size or _single_hand())[len(hand)](*hand)
             if strength:
                 return strength
-    return int(_single_hand()(*_hand(cards).tolist()))  # validates: raises on bad input
+    checked = _hand(cards)  # raises on bad input
+    return int(_single_hand()[len(checked)](*checked.tolist()))
 
 
 def _as_batch(hands: Any) -> np.ndarray:
