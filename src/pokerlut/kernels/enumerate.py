@@ -4,12 +4,12 @@ import numba
 import numpy as np
 from numba import njit, prange
 
-from .core import hand_add, hand_empty, hand_strength
+from .core import KERNEL, hand_add, hand_empty, hand_strength
 
 N_PAIRS = 52 * 51 // 2
 
 
-@njit(parallel=True, cache=True, _nrt=False)
+@njit(**KERNEL)
 def count_strengths(t, n_cards, pairs, counts):
     """counts[thread, s] += number of n_cards-card hands of strength s, all C(52, n) of them.
 

@@ -13,7 +13,7 @@ import numba
 import numpy as np
 from numba import njit, prange
 
-from .core import hand_add, hand_empty, hand_merge, hand_strength
+from .core import KERNEL, hand_add, hand_empty, hand_merge, hand_strength
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
@@ -57,7 +57,7 @@ def _hole_hands(t, holes, hole_sizes, out):
         out[p, 0], out[p, 1] = hand
 
 
-@njit(parallel=True, cache=True, _nrt=False)
+@njit(**KERNEL)
 def enumerate_boards(t, omaha, deck, board, n_board, deals, used_masks, hole_sizes, items,
                      counts, scratch_board, scratch_hands):
     """Every completion of the board for every deal of hole cards.
@@ -136,7 +136,7 @@ def _next(state):
     return state, z ^ (z >> np.uint64(31))
 
 
-@njit(parallel=True, cache=True, _nrt=False)
+@njit(**KERNEL)
 def simulate(t, omaha, seed, first_block, block_trials, deck, board, n_board, known_mask,
              combos, alias_keep, alias_other, range_sizes, hole_sizes, counts, failed,
              scratch_board, scratch_hands, scratch_holes, scratch_stock):
