@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import numba
 import numpy as np
 import numpy.typing as npt
 from numba import njit
 
 from . import tables
 from .cards import CardsLike, format_card, parse_cards
-from .kernels.batch import evaluate_rows, first_bad_row
+from .kernels.batch import evaluate_rows, evaluate_rows_checked
 from .kernels.core import hand_add, hand_empty, hand_strength
 from .names import Category, describe_class
 from .parallel import parallel_section
@@ -125,8 +126,9 @@ def _explain_row(hands: np.ndarray, row: int) -> str:
 def evaluate_batch(hands: Any, *, validate: bool = True, threads: int | None = None) -> np.ndarray:
     """Strengths (uint16) of every row of an (n, 5|6|7) array of card ints, on all cores.
 
-    Input that is not C-contiguous uint8 is converted once. `validate=False` skips the range
-    and duplicate checks: only for input known to be valid (anything else is undefined).
+    Input that is not C-contiguous uint8 is converted once. The range and duplicate checks
+    run in the same pass as the evaluation; `validate=False` skips them, for input known to be
+    valid: a bad row then gets a meaningless strength (never a read outside the tables).
     `threads` limits the numba threads for this call.
 
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35], [0, 5, 9, 13, 20]], dtype=np.uint8))
@@ -135,14 +137,14 @@ def evaluate_batch(hands: Any, *, validate: bool = True, threads: int | None = N
     hands = _as_batch(hands)
     out = np.empty(len(hands), dtype=np.uint16)
     t = tables.load()
+    first_bad = np.full(numba.config.NUMBA_NUM_THREADS, CHUNK_ROWS, dtype=np.int64)
     with parallel_section(threads):
-        if validate:
-            for start in range(0, len(hands), CHUNK_ROWS):
-                row = start + first_bad_row(hands[start : start + CHUNK_ROWS])
-                if row < min(len(hands), start + CHUNK_ROWS):
-                    raise ValueError(_explain_row(hands, row))
         for start in range(0, len(hands), CHUNK_ROWS):  # Ctrl-C is seen between chunks
-            evaluate_rows(t, hands[start : start + CHUNK_ROWS], out[start : start + CHUNK_ROWS])
+            part = slice(start, start + CHUNK_ROWS)
+            kernel = evaluate_rows_checked if validate else evaluate_rows
+            kernel(t, hands[part], out[part], first_bad)
+            if first_bad.min() < CHUNK_ROWS:
+                raise ValueError(_explain_row(hands, start + int(first_bad.min())))
     return out
 
 

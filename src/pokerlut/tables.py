@@ -32,10 +32,12 @@ class Tables(NamedTuple):
     pair_values: np.ndarray  # uint16: strength by hashed prime product
     rank_offsets: np.ndarray  # uint32: perfect-hash displacements, rank multisets of 5..7
     rank_values: np.ndarray  # uint16: best non-flush five by hashed rank multiset
-    card_key: np.ndarray  # uint64[52]: 5**rank + (1 << 32 + 4*suit)
-    card_bit: np.ndarray  # uint64[52]: 1 << (16*suit + rank)
-    rank_bit: np.ndarray  # uint64[52]: 1 << rank
-    card_prime: np.ndarray  # uint64[52]: the rank's prime, 2 .. 41
+    # Per-card arrays, indexed by any uint8 so that no card value reads outside them; entries
+    # 52..255 mark the card invalid (INVALID_CARD in the key) and add nothing else.
+    card_key: np.ndarray  # uint64[256]: 5**rank + (1 << 32 + 4*suit)
+    card_bit: np.ndarray  # uint64[256]: 1 << (16*suit + rank)
+    rank_bit: np.ndarray  # uint64[256]: 1 << rank
+    card_prime: np.ndarray  # uint64[256]: the rank's prime, 2 .. 41
 
 
 KERNEL_FILES = ("flush", "unique5", "pair_offsets", "pair_values", "rank_offsets", "rank_values")
@@ -43,16 +45,23 @@ FILES = (*KERNEL_FILES, "classes")  # classes: category and ranks per strength, 
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 
 
+INVALID_CARD = 1 << 48  # in a hand key: above the suit counters; 7 of them cannot overflow
+
+
 def card_arrays() -> dict[str, np.ndarray]:
     """The per-card arrays, computed from the card convention (card = 4*rank + suit)."""
     rank = np.arange(52, dtype=np.uint64) >> np.uint64(2)
     suit = np.arange(52, dtype=np.uint64) & np.uint64(3)
-    return {
+    arrays = {
         "card_key": np.uint64(5) ** rank + (np.uint64(1) << (np.uint64(32) + np.uint64(4) * suit)),
         "card_bit": np.uint64(1) << (np.uint64(16) * suit + rank),
         "rank_bit": np.uint64(1) << rank,
         "card_prime": np.array(PRIMES, dtype=np.uint64)[rank.astype(np.intp)],
     }
+    padding = {"card_key": INVALID_CARD, "card_bit": 0, "rank_bit": 0, "card_prime": 1}
+    for name, value in padding.items():
+        arrays[name] = np.concatenate([arrays[name], np.full(204, value, dtype=np.uint64)])
+    return arrays
 
 
 def default_dir() -> Path:

@@ -1,33 +1,59 @@
 """Batch kernels over (n, width) uint8 card arrays, parallel over rows."""
 
+import numba
 import numpy as np
 from numba import njit, prange
 
 from .core import KERNEL, eval5, hand_add, hand_empty, hand_strength
 
 
+INVALID_CARD = np.uint64(1 << 48)  # tables.INVALID_CARD: set in the key by any card above 51
+
+
 @njit(inline="always")
-def row_hand(t, hands, i, width):
-    """The hand state of row i; `width` is a literal at every call so the loop unrolls."""
+def _row(t, hands, i, width, out, check, first_bad):
+    """out[i] = the strength of row i; `width` is a literal at every call so the loop unrolls.
+
+    With `check`, a row with a card above 51 (marked in the key by the padded card arrays) or
+    a repeated card (the cards' bits then add up to more than their OR) lowers
+    first_bad[thread] to i. Every uint8 card value reads inside the tables, checked or not.
+    """
     hand = hand_empty()
+    total = np.uint64(0)
     for j in range(width):
-        hand = hand_add(t, hand, hands[i, j])
-    return hand
+        card = hands[i, j]
+        hand = hand_add(t, hand, card)
+        if check:
+            total += t.card_bit[card]
+    out[i] = hand_strength(t, hand)
+    if check and (hand[0] >= INVALID_CARD or total != hand[1]):
+        tid = numba.get_thread_id()
+        first_bad[tid] = min(first_bad[tid], i)
 
 
-@njit(**KERNEL)
-def evaluate_rows(t, hands, out):
-    """out[i] = strength of the best five of row i (5, 6 or 7 cards)."""
-    n, width = hands.shape
-    if width == 7:
-        for i in prange(n):
-            out[i] = hand_strength(t, row_hand(t, hands, i, 7))
-    elif width == 6:
-        for i in prange(n):
-            out[i] = hand_strength(t, row_hand(t, hands, i, 6))
-    else:
-        for i in prange(n):
-            out[i] = hand_strength(t, row_hand(t, hands, i, 5))
+def _rows_kernel(check):
+    """The batch kernel, with or without the checks compiled in (a closure constant: numba
+    caches each version keyed on it)."""
+
+    @njit(**KERNEL)
+    def rows(t, hands, out, first_bad):
+        """out[i] = strength of the best five of row i (5, 6 or 7 cards); see `_row`."""
+        n, width = hands.shape
+        if width == 7:
+            for i in prange(n):
+                _row(t, hands, i, 7, out, check, first_bad)
+        elif width == 6:
+            for i in prange(n):
+                _row(t, hands, i, 6, out, check, first_bad)
+        else:
+            for i in prange(n):
+                _row(t, hands, i, 5, out, check, first_bad)
+
+    return rows
+
+
+evaluate_rows = _rows_kernel(check=False)
+evaluate_rows_checked = _rows_kernel(check=True)
 
 
 @njit(**KERNEL)
@@ -36,19 +62,3 @@ def evaluate5_rows(t, hands, out):
     for i in prange(hands.shape[0]):
         out[i] = eval5(t, hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4])
 
-
-@njit(parallel=True, cache=True)  # a min-reduction needs numba's runtime; no tables read here
-def first_bad_row(hands):
-    """Index of the first row with a card above 51 or a repeated card; len(hands) if none."""
-    n, width = hands.shape
-    first = n
-    for i in prange(n):
-        seen = np.uint64(0)
-        for j in range(width):
-            card = hands[i, j]
-            bit = np.uint64(1) << np.uint64(card & 63)
-            if card > 51 or seen & bit:
-                first = min(first, i)
-                break
-            seen |= bit
-    return first
