@@ -81,6 +81,8 @@ def evaluate(cards: CardsLike) -> int:
             hand = [_CARD_OF[text] for text in hand.split()]
         except KeyError:
             hand = None
+    elif type(hand) is np.ndarray and hand.ndim == 1 and hand.dtype.kind in "iu":
+        hand = hand.tolist()  # plain ints, checked below
     if (type(hand) is list or type(hand) is tuple) and 4 < len(hand) < 8:
         for card in hand:
             if type(card) is not int or not 0 <= card <= 51:  # no bools, floats or overflow

@@ -206,12 +206,12 @@ def _exact(setup: _Setup, deals, progress) -> tuple[np.ndarray, int, bool]:
     if prefix_len == 1:
         prefixes = np.stack([np.arange(m), np.full(m, -1)], axis=1)
     elif prefix_len == 2:
-        prefixes = np.array([(i, j) for i in range(m) for j in range(i + 1, m)], dtype=np.int64)
+        prefixes = np.stack(np.triu_indices(m, 1), axis=1)
     holes_total = int(setup.hole_sizes.sum())
     boards_per_deal = math.comb(m - holes_total, missing)
     # boards under each prefix: the later cards are chosen after its last card
-    last = prefixes.max(axis=1)
-    work = [math.comb(m - 1 - int(i), missing - prefix_len) for i in last]
+    later = m - 1 - prefixes.max(axis=1)
+    work = np.array([math.comb(n, missing - prefix_len) for n in range(m + 1)])[later]
     prefixes = prefixes[balanced_order(work, numba.get_num_threads())]
     n_items = len(masks) * len(prefixes)
     work_per_item = max(1, boards_per_deal * setup.evaluations_per_board() // len(prefixes))
