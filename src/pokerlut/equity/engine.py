@@ -13,11 +13,11 @@ import numpy as np
 
 from .. import tables
 from ..cards import format_cards, parse_cards
-from ..parallel import balanced_order, parallel_section
 from ..kernels.equity import enumerate_boards, simulate
+from ..parallel import balanced_order, parallel_section
 from .ranges import Range, parse_range
 
-GAMES = {"holdem": 2, "omaha": None}  # hole cards: hold'em 2, Omaha 4..6 (given per hand)
+GAMES = ("holdem", "omaha")
 EXACT_BUDGET = 300_000_000  # player-hand evaluations that exact=None may enumerate (~1 s)
 MAX_DEALS = 2_000_000  # hole-card deals that exact enumeration will list
 MAX_OUTCOME_CELLS = 1 << 22  # deals x 2**players counters per thread (32 MB) in enumeration
@@ -48,7 +48,6 @@ class EquityResult:
     elapsed: float  # seconds
     seed: int | None = None  # Monte Carlo: the seed that reproduces this run
     partial: bool = False  # interrupted: the figures cover only the work done
-    extra: dict = field(default_factory=dict, repr=False)
 
     def __repr__(self) -> str:
         how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
@@ -61,9 +60,7 @@ class EquityResult:
 
     def to_dict(self) -> dict:
         """Plain data for JSON."""
-        data = asdict(self)
-        data.pop("extra")
-        return data
+        return asdict(self)
 
 
 def _cards(cards) -> np.ndarray:
@@ -130,9 +127,9 @@ class _Setup:
                              "cards are removed")
         return live
 
-    def deals(self, limit: int) -> tuple[np.ndarray, np.ndarray] | None:
-        """Every collision-free assignment of hole cards (deals, weights), or None if more
-        than `limit`."""
+    def deals(self, limit: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """Every collision-free assignment of hole cards: (cards (deals, players, width),
+        card bitmasks, weights), or None if there are more than `limit`."""
         limit = min(limit, MAX_OUTCOME_CELLS // _bins(len(self.ranges)))
         if math.prod(len(r) for r in self.ranges) > limit * 50:
             return None
@@ -188,7 +185,8 @@ def _scratch(setup: _Setup) -> tuple[np.ndarray, ...]:
 
 
 def _per_player(outcomes: np.ndarray, n_players: int) -> tuple[np.ndarray, ...]:
-    """From a histogram over winner bitmasks: per player, (wins, ties, equity, equity**2) sums."""
+    """From shares of outcomes (a histogram over winner bitmasks, summing to 1): per player,
+    the win share, tie share, mean equity and mean squared equity."""
     members = (np.arange(len(outcomes))[:, None] >> np.arange(n_players)) & 1
     n_winners = np.maximum(members.sum(axis=1), 1)[:, None]
     weighted = outcomes[:, None] * members
