@@ -156,3 +156,61 @@ def test_unchecked_batches_never_read_outside_the_tables():
     assert out.max() <= 7462
     with pytest.raises(ValueError, match="row 0"):
         pokerlut.evaluate_batch(bad)
+
+
+def interrupt_after_start(code: str) -> tuple[float, str, str, int]:
+    """Run `code` (which prints 'started' when its long work begins), send Ctrl-C (SIGINT)
+    a moment later; return the seconds from the signal to the exit, stdout, stderr, status."""
+    import signal
+    import time
+
+    process = subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout.readline().strip() == "started"
+    time.sleep(0.5)
+    process.send_signal(signal.SIGINT)
+    sent = time.perf_counter()
+    out, err = process.communicate(timeout=60)
+    return time.perf_counter() - sent, out, err, process.returncode
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_a_long_batch_within_a_second():
+    waited, _, err, status = interrupt_after_start("""
+        import numpy as np, pokerlut
+        hands = np.tile(np.arange(7, dtype=np.uint8), (100_000_000, 1))
+        pokerlut.evaluate_batch(hands[:10])
+        print("started", flush=True)
+        for _ in range(100):
+            pokerlut.evaluate_batch(hands)
+        """)
+    assert status != 0 and "KeyboardInterrupt" in err
+    assert waited < 1.0
+
+
+@pytest.mark.slow
+def test_ctrl_c_ends_an_equity_run_with_partial_results():
+    waited, out, _, status = interrupt_after_start("""
+        import pokerlut.equity as e
+        e.equity(["AsAh", "KsKh"], exact=False, trials=20_000, seed=1)
+        print("started", flush=True)
+        r = e.equity(["AsAh", "KsKh", "random"], exact=False, trials=10**11, seed=1)
+        print(r.partial, r.boards, round(sum(p.equity for p in r.players), 9))
+        """)
+    assert status == 0 and waited < 1.0
+    partial, trials, total = out.split()
+    assert partial == "True" and 0 < int(trials) < 10**11 and float(total) == 1.0
+
+
+@pytest.mark.slow
+def test_cli_ctrl_c_prints_partial_results():
+    waited, out, err, status = interrupt_after_start("""
+        import sys
+        from pokerlut.cli import main
+        from pokerlut.equity import equity
+        equity(["AsAh", "KsKh"], exact=False, trials=20_000, seed=1)  # compiled before the signal
+        print("started", flush=True)
+        sys.exit(main(["equity", "AsAh", "KsKh", "--simulate", "--trials", "100000000000", "--quiet"]))
+        """)
+    assert status == 0 and waited < 2.0, err
+    assert "PARTIAL" in out and "AsAh" in out
