@@ -14,8 +14,6 @@ _layer_is_threadsafe: bool | None = None  # known after the first parallel launc
 def threading_layer() -> str:
     """numba's threading layer in use ('omp', 'tbb' or 'workqueue'), launching a tiny kernel
     first if none has run yet."""
-    import numpy as np
-
     from .evaluate import evaluate_batch
 
     evaluate_batch(np.zeros((1, 5), dtype=np.uint8) + np.arange(5, dtype=np.uint8))

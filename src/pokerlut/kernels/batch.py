@@ -4,10 +4,10 @@ import numba
 import numpy as np
 from numba import njit, prange
 
+from ..tables import INVALID_CARD as _INVALID
 from .core import KERNEL, eval5, hand_add, hand_empty, hand_strength
 
-
-INVALID_CARD = np.uint64(1 << 48)  # tables.INVALID_CARD: set in the key by any card above 51
+INVALID_CARD = np.uint64(_INVALID)  # in the key of any hand holding a card above 51
 
 
 @njit(inline="always")
