@@ -30,6 +30,17 @@ from pokerlut.cli import _parser, main
 from pokerlut.equity import equity, parse_range
 
 ALLOWED = (ValueError, TypeError)
+REFUSED = object()
+
+
+def outcome(call, *args, **kwargs):
+    """call(*args, **kwargs), or REFUSED if it raised ValueError or TypeError (recorded as a
+    Hypothesis event). Any other exception fails the test."""
+    try:
+        return call(*args, **kwargs)
+    except ALLOWED as error:
+        event(f"refused: {type(error).__name__}")
+        return REFUSED
 # POKERLUT_FUZZ_SCALE=20 fuzzes 20 times longer (the default run takes about 20 s here).
 SCALE = float(os.environ.get("POKERLUT_FUZZ_SCALE", "1"))
 FAST = settings(max_examples=int(1000 * SCALE), deadline=None)
@@ -92,10 +103,8 @@ def check_hand_result(cards, strength: int) -> None:
 @example("Ａs")  # fullwidth A
 @example("K\u212a")  # Kelvin sign
 def test_parse_card(text):
-    try:
-        value = parse_card(text)
-    except ALLOWED as error:
-        event(f"refused: {type(error).__name__}")
+    value = outcome(parse_card, text)
+    if value is REFUSED:
         return
     assert isinstance(text, str)
     assert type(value) is int and 0 <= value <= 52
@@ -108,10 +117,8 @@ def test_parse_card(text):
 @example([2**64, 1], False)
 @example(np.array([], dtype=np.int64), False)
 def test_parse_cards(cards, jokers):
-    try:
-        out = parse_cards(cards, jokers=jokers)
-    except ALLOWED as error:
-        event(f"refused: {type(error).__name__}")
+    out = outcome(parse_cards, cards, jokers=jokers)
+    if out is REFUSED:
         return
     assert isinstance(out, np.ndarray) and out.dtype == np.uint8 and out.ndim == 1
     assert out.flags.c_contiguous
@@ -132,10 +139,8 @@ def test_parse_cards(cards, jokers):
 @example((51, 47, 43, 39, 35, 0, 0))
 @example(["As", "Ks", "Qs", "Js", "Ts"])
 def test_evaluate(cards):
-    try:
-        strength = evaluate(cards)
-    except ALLOWED as error:
-        event(f"refused: {type(error).__name__}")
+    strength = outcome(evaluate, cards)
+    if strength is REFUSED:
         return
     check_hand_result(cards, strength)
 
@@ -145,10 +150,8 @@ def test_evaluate(cards):
 @example(7462)
 @example(np.int64(1))
 def test_describe(value):
-    try:
-        words = describe(value)
-    except ALLOWED as error:
-        event(f"refused: {type(error).__name__}")
+    words = outcome(describe, value)
+    if words is REFUSED:
         return
     assert isinstance(words, str) and words
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
@@ -160,10 +163,8 @@ def test_describe(value):
 @example([2**64, 0, 1, 2, 3])
 @example("Ah Kh 4h 3h 2h 9c 9d")
 def test_best_five(cards):
-    try:
-        five = best_five(cards)
-    except ALLOWED as error:
-        event(f"refused: {type(error).__name__}")
+    five = outcome(best_five, cards)
+    if five is REFUSED:
         return
     hand = parse_cards(cards)
     assert five.dtype == np.uint8 and len(five) == 5
@@ -174,10 +175,8 @@ def test_best_five(cards):
 @FAST
 @given(cards_like, cards_like)
 def test_compare(a, b):
-    try:
-        verdict = compare(a, b)
-    except ALLOWED as error:
-        event(f"refused: {type(error).__name__}")
+    verdict = outcome(compare, a, b)
+    if verdict is REFUSED:
         return
     assert verdict in (-1, 0, 1)
     assert verdict == compare(b, a) * -1
@@ -190,10 +189,8 @@ def test_compare(a, b):
 @example(np.uint64(2**64 - 1))
 @example(np.int64(-1))
 def test_category(strength):
-    try:
-        cat = category(strength)
-    except ALLOWED as error:
-        event(f"refused: {type(error).__name__}")
+    cat = outcome(category, strength)
+    if cat is REFUSED:
         return
     assert isinstance(cat, pokerlut.Category)
     assert not isinstance(strength, (bool, np.bool_))
@@ -243,13 +240,10 @@ def valid_batch(draw):
 @example(np.zeros((0, 5), dtype=np.uint8), 0)
 def test_evaluate_batch(hands, threads):
     before = hands.copy()
-    try:
-        out = evaluate_batch(hands, threads=threads)
-    except ALLOWED as error:
-        event(f"refused: {type(error).__name__}")
+    out = outcome(evaluate_batch, hands, threads=threads)
+    assert np.array_equal(hands, before, equal_nan=hands.dtype.kind in "fc")  # not modified
+    if out is REFUSED:
         return
-    finally:
-        assert np.array_equal(hands, before, equal_nan=hands.dtype.kind in "fc")  # not modified
     assert out.dtype == np.uint16 and out.shape == (len(hands),)
     assert [int(s) for s in out] == [evaluate(row.tolist()) for row in hands]
 
@@ -275,10 +269,8 @@ range_text = st.one_of(
 @example("AA-22")
 @example("Ａ Ｋ")
 def test_parse_range(text):
-    try:
-        rng = parse_range(text)
-    except ALLOWED as error:
-        event(f"refused: {type(error).__name__}")
+    rng = outcome(parse_range, text)
+    if rng is REFUSED:
         return
     assert isinstance(text, str)
     combos, weights = rng.combos, rng.weights
@@ -313,11 +305,9 @@ player_text = st.one_of(range_text, card_sample, omaha_hand)
 @example(players=["AsAhKsKh", "QdQcJdJc"], board="2c 7d 9h", dead="", game="omaha", seed=2)
 @example(players=["AsAh", "AdAc", "AA"], board="", dead="", game="holdem", seed=3)
 def test_equity(players, board, dead, game, seed):
-    try:
-        result = equity(players, board=board, dead=dead, game=game, exact=False, trials=2000,
-                        seed=seed)
-    except ALLOWED as error:
-        event(f"refused: {type(error).__name__}")
+    result = outcome(equity, players, board=board, dead=dead, game=game, exact=False,
+                     trials=2000, seed=seed)
+    if result is REFUSED:
         return
     assert 2 <= len(players) <= 10 and game in ("holdem", "omaha")
     assert [p.hand for p in result.players] == players
@@ -345,11 +335,9 @@ def test_equity(players, board, dead, game, seed):
                       st.text(max_size=2)),
        threads=st.one_of(st.none(), st.integers(-2, 200), st.floats(), st.booleans()))
 def test_equity_options(players, trials, seed, threads):
-    try:
-        result = equity(players, exact=False, trials=trials if trials is not None else 500,
-                        seed=seed, threads=threads)
-    except ALLOWED as error:
-        event(f"refused: {type(error).__name__}")
+    result = outcome(equity, players, exact=False,
+                     trials=trials if trials is not None else 500, seed=seed, threads=threads)
+    if result is REFUSED:
         return
     assert sum(p.equity for p in result.players) == pytest.approx(1.0, abs=1e-9)
 
@@ -384,10 +372,8 @@ def test_equity_exact_against_simulation(data, game, deck, n_known, n_board, cla
                                                   max_size=size).map(text)))
             else:
                 players.append(text([next(rest) for _ in range(size)]).replace(" ", ""))
-    try:
-        exact = equity(players, board=board, dead=dead, game=game, exact=True)
-    except ALLOWED as error:
-        event(f"refused: {type(error).__name__}")
+    exact = outcome(equity, players, board=board, dead=dead, game=game, exact=True)
+    if exact is REFUSED:
         return
     assert exact.exact and exact.boards > 0 and exact.seed is None
     assert sum(p.equity for p in exact.players) == pytest.approx(1.0, abs=1e-9)
