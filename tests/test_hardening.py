@@ -71,6 +71,40 @@ def test_changing_the_thread_count_between_calls():
     assert numba.get_num_threads() == numba.config.NUMBA_NUM_THREADS
 
 
+def test_the_callers_thread_count_is_honoured(monkeypatch):
+    """threads=None runs on numba.get_num_threads() of the caller, never more (observed inside
+    each entry point while its kernels run); threads= still overrides for one call."""
+    seen = []
+    module = sys.modules["pokerlut.evaluate"]  # the function pokerlut.evaluate shadows it
+    kernel = module.evaluate_rows_checked
+
+    def spy(*args):
+        seen.append(numba.get_num_threads())
+        return kernel(*args)
+
+    monkeypatch.setattr(module, "evaluate_rows_checked", spy)
+    record = lambda done: seen.append(numba.get_num_threads())  # noqa: E731
+    from pokerlut.stats import count_hands
+    from pokerlut.equity import equity
+
+    hands = random_hands(1000, 7, seed=5)
+    numba.set_num_threads(1)
+    try:
+        pokerlut.evaluate_batch(hands)
+        count_hands(5, progress=record)
+        equity(["AsAh", "KsKh"], board="2c3d4h", progress=record)
+        assert seen and set(seen) == {1}, seen
+        seen.clear()
+        pokerlut.evaluate_batch(hands, threads=2)
+        assert seen == [2]
+        assert numba.get_num_threads() == 1  # restored after the call
+    finally:
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    seen.clear()
+    pokerlut.evaluate_batch(hands)
+    assert seen == [numba.config.NUMBA_NUM_THREADS]
+
+
 def run_python(code: str, env: dict | None = None, cwd: Path | None = None) -> str:
     done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
                           text=True, timeout=600, env={**os.environ, **(env or {})}, cwd=cwd)

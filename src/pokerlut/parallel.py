@@ -21,7 +21,9 @@ def threading_layer() -> str:
 
 
 class parallel_section:
-    """Run kernels on `threads` threads (None: all), restoring the count afterwards.
+    """Run kernels on `threads` threads, restoring the count afterwards. None means the
+    calling thread's `numba.get_num_threads()`, so `numba.set_num_threads` and
+    `NUMBA_NUM_THREADS` are honoured; the count is never widened.
 
     numba's thread count is per calling thread, so concurrent callers do not disturb each
     other. The 'omp' and 'tbb' layers take concurrent launches; 'workqueue' does not, so when
@@ -32,7 +34,7 @@ class parallel_section:
         limit = numba.config.NUMBA_NUM_THREADS
         if threads is not None and (type(threads) is not int or not 1 <= threads <= limit):
             raise ValueError(f"threads must be 1..{limit} (an int), not {threads!r}")
-        self.threads = threads or limit
+        self.threads = threads or numba.get_num_threads()
 
     def __enter__(self) -> None:
         self.locked = _layer_is_threadsafe is not True
