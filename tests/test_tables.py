@@ -8,11 +8,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import pokerlut
 from pokerlut import tables
 from pokerlut.build import build_tables
 from pokerlut.build.five import rank_five_card_hands
 
-SHIPPED = Path(__file__).resolve().parents[1] / "tables"
+TABLES = Path(__file__).resolve().parents[1] / "tables"
+SHIPPED = TABLES / "high"
 
 
 @pytest.fixture(scope="module")
@@ -23,24 +25,44 @@ def rebuilt(tmp_path_factory):
 
 
 def test_rebuild_is_byte_identical(rebuilt):
-    shipped = sorted(p.name for p in SHIPPED.iterdir() if p.suffix in (".npy", ".json"))
-    assert shipped == sorted(p.name for p in rebuilt.iterdir())
-    for name in shipped:
-        assert (rebuilt / name).read_bytes() == (SHIPPED / name).read_bytes(), name
+    """Every game's folder, file by file."""
+    assert sorted(p.name for p in rebuilt.iterdir()) == sorted(pokerlut.games())
+    assert sorted(p.name for p in TABLES.iterdir() if p.is_dir()) == sorted(pokerlut.games())
+    for game in pokerlut.games():
+        shipped = sorted(p.name for p in (TABLES / game).iterdir())
+        assert shipped == sorted(p.name for p in (rebuilt / game).iterdir())
+        for name in shipped:
+            assert (rebuilt / game / name).read_bytes() == (TABLES / game / name).read_bytes(), name
 
 
-def test_manifest_describes_every_file():
-    manifest = json.loads((SHIPPED / "manifest.json").read_text())
+def test_high_tables_are_those_of_version_0_1():
+    """The redesign into games left the high game's tables as they were (sha256 of 0.1.0)."""
+    manifest = json.loads((SHIPPED / "manifest.json").read_text())["files"]
+    assert {name: manifest[name]["sha256"][:16] for name in (
+        "classes.npy", "flush.npy", "pair_offsets.npy", "pair_values.npy", "rank_offsets.npy",
+        "rank_values.npy", "unique5.npy")} == {
+        "classes.npy": "0aafe604b6e7919d", "flush.npy": "37863aca7fa24c33",
+        "pair_offsets.npy": "b5a90f5a780bc2af", "pair_values.npy": "fe0ad6e926a331f0",
+        "rank_offsets.npy": "7a9034b6b357275d", "rank_values.npy": "6e4bf2985347c333",
+        "unique5.npy": "63cb019aacf4ec4d"}
+
+
+@pytest.mark.parametrize("game", list(pokerlut.games()))
+def test_manifest_describes_every_file(game):
+    manifest = json.loads((TABLES / game / "manifest.json").read_text())
+    assert manifest["game"] == game
+    assert manifest["classes"] == len(tables.classes(game)) - 1
     for name, meta in manifest["files"].items():
-        data = (SHIPPED / name).read_bytes()
+        data = (TABLES / game / name).read_bytes()
         assert hashlib.sha256(data).hexdigest() == meta["sha256"]
-        array = np.load(SHIPPED / name, allow_pickle=False)
+        array = np.load(TABLES / game / name, allow_pickle=False)
         assert [str(array.dtype), list(array.shape)] == [meta["dtype"], meta["shape"]]
 
 
 def test_kernel_tables_fit_in_cache():
-    size = sum(getattr(tables.load(), name).nbytes for name in tables.KERNEL_FILES)
-    assert size <= 512 * 1024
+    """What `hand_strength` and `eval5` read in the high game (Omaha's board table aside)."""
+    names = [n for n in tables.KERNEL_FILES if not n.startswith("omaha")]
+    assert sum(getattr(tables.load(), name).nbytes for name in names) <= 512 * 1024
 
 
 def test_golden_digest_of_all_five_card_hands():

@@ -8,17 +8,20 @@
 """
 
 from .cards import deck, format_card, format_cards, parse_card, parse_cards
-from .evaluate import best_five, category, compare, describe, evaluate, evaluate_batch
+from .evaluate import (best_five, category, compare, describe, evaluate, evaluate_batch,
+                       evaluate_omaha, evaluate_omaha_batch)
 from .kernels.core import eval5, hand_add, hand_empty, hand_merge, hand_strength
+from .kernels.omaha import omaha_strength
 from .names import Category
+from .rules import Rules, games
 from .tables import Tables, TablesError
 from .tables import load as load_tables
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Category", "Tables", "TablesError", "__version__", "best_five", "category", "compare",
-    "deck", "describe", "eval5", "evaluate", "evaluate_batch", "format_card", "format_cards",
-    "hand_add", "hand_empty", "hand_merge", "hand_strength", "load_tables", "parse_card",
-    "parse_cards",
+    "Category", "Rules", "Tables", "TablesError", "__version__", "best_five", "category",
+    "compare", "deck", "describe", "eval5", "evaluate", "evaluate_batch", "evaluate_omaha",
+    "evaluate_omaha_batch", "format_card", "format_cards", "games", "hand_add", "hand_empty",
+    "hand_merge", "hand_strength", "load_tables", "omaha_strength", "parse_card", "parse_cards",
 ]

@@ -1,4 +1,4 @@
-"""The `pokerlut` command: eval, compare, stats, build-tables, demo.
+"""The `pokerlut` command: eval, compare, stats, equity, build-tables, demo.
 
 Bad input exits with status 2 and one line on stderr, never a traceback.
 """
@@ -15,25 +15,29 @@ import numpy as np
 
 from . import __version__
 from .cards import format_cards, parse_cards
+from .rules import GAMES
 from .tables import TablesError
 
 
 def _cmd_eval(args: argparse.Namespace) -> None:
     from .evaluate import best_five, category, describe, evaluate
 
-    strength = evaluate(args.hand)
+    game = args.game
+    strength = evaluate(args.hand, game)
+    name = category(strength, game).name if strength else "NO_QUALIFYING_HAND"
+    five = best_five(args.hand, game) if len(parse_cards(args.hand)) > 5 else None
     print(f"{format_cards(args.hand, pretty=args.pretty)}: strength {strength}, "
-          f"{category(strength).name}, {describe(strength)}"
-          + (f" (best five: {format_cards(best_five(args.hand))})" if len(parse_cards(args.hand)) > 5 else ""))
+          f"{name}, {describe(strength, game)}"
+          + (f" (best five: {format_cards(five)})" if five is not None and len(five) else ""))
 
 
 def _cmd_compare(args: argparse.Namespace) -> None:
     from .evaluate import compare, describe, evaluate
 
-    result = compare(args.a, args.b)
+    result = compare(args.a, args.b, args.game)
     verdict = {1: "first hand wins", -1: "second hand wins", 0: "split pot"}[result]
     for hand in (args.a, args.b):
-        print(f"{format_cards(hand)}: {evaluate(hand)} ({describe(hand)})")
+        print(f"{format_cards(hand)}: {evaluate(hand, args.game)} ({describe(hand, args.game)})")
     print(verdict)
 
 
@@ -58,20 +62,21 @@ def _progress(total: int, quiet: bool):
 def _cmd_stats(args: argparse.Namespace) -> None:
     from math import comb
 
+    from .rules import rules
     from .stats import by_category, count_hands
 
-    total = comb(52, args.cards)
+    game = rules(args.game)
+    total = comb(len(game.deck), args.cards)
     start = time.perf_counter()
-    counts = count_hands(args.cards, threads=args.threads,
+    counts = count_hands(args.cards, game=game.name, threads=args.threads,
                          progress=_progress(total, args.quiet))
     elapsed = time.perf_counter() - start
-    print(f"All {total:,} hands of {args.cards} cards, in {elapsed:.3f} s "
-          f"({total / elapsed / 1e6:,.0f} M hands/s)")
-    print(f"{'category':<16}{'hands':>14}{'probability':>14}{'classes':>9}")
-    for row in by_category(counts):
-        print(f"{row.category.name.lower().replace('_', ' '):<16}{row.hands:>14,}"
-              f"{row.probability:>13.6%}{row.classes:>9,}")
-    print(f"{'total':<16}{int(counts.sum()):>14,}{1:>13.6%}{int((counts > 0).sum()):>9,}")
+    print(f"All {total:,} hands of {args.cards} cards ({game.name}, {game.deck_text}), in "
+          f"{elapsed:.3f} s ({total / elapsed / 1e6:,.0f} M hands/s)")
+    print(f"{'category':<18}{'hands':>14}{'probability':>14}{'classes':>9}")
+    for row in by_category(counts, game.name):
+        print(f"{row.label:<18}{row.hands:>14,}{row.probability:>13.6%}{row.classes:>9,}")
+    print(f"{'total':<18}{int(counts.sum()):>14,}{1:>13.6%}{int((counts[1:] > 0).sum()):>9,}")
 
 
 def _cmd_equity(args: argparse.Namespace) -> None:
@@ -92,7 +97,7 @@ def _cmd_build_tables(args: argparse.Namespace) -> None:
     from .build import build_tables
     from .tables import default_dir
 
-    build_tables(args.out or default_dir())
+    build_tables(args.out or default_dir(), None if args.game == "all" else [args.game])
 
 
 def _cmd_demo(args: argparse.Namespace) -> None:
@@ -104,7 +109,7 @@ def _cmd_demo(args: argparse.Namespace) -> None:
         print(f"  {format_cards(hand, pretty=True):<22} {evaluate(hand):>5}  {describe(hand)}")
     for n_cards in (5, 7):
         print()
-        _cmd_stats(argparse.Namespace(cards=n_cards, threads=None, quiet=args.quiet))
+        _cmd_stats(argparse.Namespace(cards=n_cards, game="high", threads=None, quiet=args.quiet))
     print()
     rng = np.random.default_rng(2026)
     for width in (5, 7):
@@ -133,18 +138,22 @@ def _parser() -> argparse.ArgumentParser:
                         help="with --version: numba, threading layer, threads, tables, cache")
     sub = parser.add_subparsers(dest="command")
 
+    game_help = "ranking rules: " + ", ".join(GAMES) + " (default high)"
     p = sub.add_parser("eval", help="strength, category and description of a hand")
     p.add_argument("hand", help='5, 6 or 7 cards, e.g. "As Ks Qs Js Ts"')
+    p.add_argument("--game", default="high", help=game_help)
     p.add_argument("--pretty", action="store_true", help="print suits as symbols")
     p.set_defaults(run=_cmd_eval)
 
     p = sub.add_parser("compare", help="which of two hands wins")
     p.add_argument("a")
     p.add_argument("b")
+    p.add_argument("--game", default="high", help=game_help)
     p.set_defaults(run=_cmd_compare)
 
-    p = sub.add_parser("stats", help="enumerate every hand of 5, 6 or 7 cards")
+    p = sub.add_parser("stats", help="enumerate every hand of 5, 6 or 7 cards of a game")
     p.add_argument("--cards", type=int, choices=(5, 6, 7), default=7)
+    p.add_argument("--game", default="high", help=game_help)
     p.add_argument("--threads", type=int, default=None)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=_cmd_stats)
@@ -168,6 +177,7 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("build-tables", help="rebuild the lookup tables")
     p.add_argument("--out", default=None, help="folder to write (default: the installed tables)")
+    p.add_argument("--game", default="all", help="one game's tables, or all (the default)")
     p.set_defaults(run=_cmd_build_tables)
 
     p = sub.add_parser("demo", help="a tour: hands, exhaustive counts, batch speed")

@@ -1,4 +1,4 @@
-"""Hand categories and plain-English descriptions of strengths."""
+"""Hand categories and plain-English descriptions of strengths, in each game's words."""
 
 from __future__ import annotations
 
@@ -24,6 +24,26 @@ RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "
               "jack", "queen", "king", "ace")
 RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
                 "jacks", "queens", "kings", "aces")
+
+
+RANK_CHARS = "23456789TJQKA"
+
+
+def describe_low(ranks, best_name: str | None = None, offsuit: bool = False) -> str:
+    """Words for a no-pair low hand whose ranks, highest first, are `ranks`; `best_name` names
+    the game's best hand.
+
+    >>> describe_low([5, 3, 2, 1, 0])
+    'Seven-five low (7-5-4-3-2)'
+    >>> describe_low([3, 2, 1, 0, 12], "Wheel")
+    'Wheel (5-4-3-2-A)'
+    >>> describe_low([5, 3, 2, 1, 0], "Number one", offsuit=True)
+    'Number one (7-5-4-3-2 offsuit)'
+    """
+    cards = "-".join(RANK_CHARS[r] for r in ranks) + (" offsuit" if offsuit else "")
+    if best_name:
+        return f"{best_name} ({cards})"
+    return f"{RANK_NAMES[ranks[0]].capitalize()}-{RANK_NAMES[ranks[1]]} low ({cards})"
 
 
 def describe_class(category: Category, ranks) -> str:

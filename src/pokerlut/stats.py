@@ -1,4 +1,5 @@
-"""Exhaustive statistics: every hand of 5, 6 or 7 cards, counted by strength and category."""
+"""Exhaustive statistics: every hand of 5, 6 or 7 cards of a game's deck, counted by strength
+and category."""
 
 from __future__ import annotations
 
@@ -11,38 +12,44 @@ import numpy as np
 
 from . import tables
 from .evaluate import HAND_SIZES
-from .parallel import balanced_order, parallel_section
 from .kernels.enumerate import count_strengths
 from .names import Category
+from .parallel import balanced_order, parallel_section
+from .rules import rules as rules_of
 
 
-def count_hands(n_cards: int, *, threads: int | None = None,
+def count_hands(n_cards: int, *, game: str = "high", threads: int | None = None,
                 progress: Callable[[int], None] | None = None) -> np.ndarray:
-    """How many of the C(52, n_cards) hands have each strength: int64[7463], index = strength.
+    """How many of the game's n_cards-card hands have each strength: int64[classes + 1],
+    index = strength (0: no qualifying hand).
 
     `progress`, if given, is called with the number of hands done after each slice of work.
 
     >>> counts = count_hands(5)
     >>> int(counts.sum()), int((counts > 0).sum())
     (2598960, 7462)
+    >>> int(count_hands(5, game="short-deck").sum())
+    376992
     """
     if n_cards not in HAND_SIZES:
         raise ValueError(f"n_cards must be 5, 6 or 7, not {n_cards!r}")
-    t = tables.load()
+    rules = rules_of(game)
+    t, n_classes = tables.load(rules.name), len(tables.classes(rules.name))
     with parallel_section(threads):
-        counts = np.zeros((numba.config.NUMBA_NUM_THREADS, 7463), dtype=np.int64)
-        for part in lowest_pairs(n_cards, numba.get_num_threads(), 16 if progress else 1):
-            count_strengths(t, n_cards, part, counts)
+        counts = np.zeros((numba.config.NUMBA_NUM_THREADS, n_classes), dtype=np.int64)
+        for part in lowest_pairs(len(rules.deck), n_cards, numba.get_num_threads(),
+                                 16 if progress else 1):
+            count_strengths(t, n_cards, rules.deck, part, counts)
             if progress:
                 progress(int(counts.sum()))
     return counts.sum(axis=0)
 
 
-def lowest_pairs(n_cards: int, threads: int, slices: int = 1) -> list[np.ndarray]:
-    """The 1,326 pairs (c0 < c1) of lowest cards that split the enumeration, dealt into
-    `slices` arrays of equal work, each in `balanced_order` for `threads`."""
-    pairs = np.array([(a, b) for a in range(52) for b in range(a + 1, 52)], dtype=np.uint8)
-    work = np.array([math.comb(51 - int(b), n_cards - 2) for _, b in pairs])
+def lowest_pairs(n: int, n_cards: int, threads: int, slices: int = 1) -> list[np.ndarray]:
+    """The pairs (i0 < i1) of positions in an n-card deck of the two lowest cards, which split
+    the enumeration, dealt into `slices` arrays of equal work, each in `balanced_order`."""
+    pairs = np.array([(a, b) for a in range(n) for b in range(a + 1, n)], dtype=np.uint8)
+    work = np.array([math.comb(n - 1 - int(b), n_cards - 2) for _, b in pairs])
     by_work = np.argsort(-work, kind="stable")
     parts = [by_work[k::slices] for k in range(slices)]
     return [np.ascontiguousarray(pairs[part[balanced_order(work[part], threads)]]) for part in parts]
@@ -50,21 +57,36 @@ def lowest_pairs(n_cards: int, threads: int, slices: int = 1) -> list[np.ndarray
 
 @dataclass(frozen=True)
 class CategoryRow:
-    category: Category
+    label: str
     hands: int
     probability: float
     classes: int
 
 
-def by_category(counts: np.ndarray) -> list[CategoryRow]:
-    """Per category, best first: hands, probability and distinct strengths seen."""
-    cats = tables.classes()[:, 0]
+def by_category(counts: np.ndarray, game: str = "high") -> list[CategoryRow]:
+    """Per category, best first: hands, probability and distinct strengths seen. Low games add
+    rows for the best no-pair hands by their top card (wheel, 6-low, 7-low, 8-low), and
+    eight-or-better a row for hands with no qualifying low."""
+    rules = rules_of(game)
+    classes = tables.classes(rules.name)
     total = int(counts.sum())
-    rows = []
-    for cat in reversed(Category):
-        if cat == Category.FIVE_OF_A_KIND:
-            continue
-        in_cat = counts[1:][cats[1:] == cat]
-        rows.append(CategoryRow(cat, int(in_cat.sum()), int(in_cat.sum()) / total,
-                                int((in_cat > 0).sum())))
+
+    def row(label: str, selected: np.ndarray) -> CategoryRow:
+        hands = int(counts[selected].sum())
+        classes_seen = int((counts[selected & scored] > 0).sum())
+        return CategoryRow(label, hands, hands / total, classes_seen)
+
+    scored = np.arange(len(counts)) > 0
+    order = rules.order[::-1] if not rules.low else rules.order
+    rows = [row(cat.name.lower().replace("_", " "), scored & (classes[:, 0] == cat))
+            for cat in order if (classes[1:, 0] == cat).any()]
+    if rules.low:
+        top = np.array([rules.value(r) for r in classes[:, 1]])
+        no_pair = scored & (classes[:, 0] == Category.HIGH_CARD)
+        for rank in range(3, 7):  # 5 .. 8
+            label = "wheel" if rank == 3 and rules.best_name == "Wheel" else f"{rank + 2}-low"
+            if (no_pair & (top == rank)).any():
+                rows.append(row(label, no_pair & (top == rank)))
+    if rules.qualifier is not None:
+        rows.append(row("no qualifying low", ~scored))
     return rows

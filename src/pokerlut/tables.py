@@ -1,8 +1,9 @@
-"""Find, verify and load the lookup tables, once.
+"""Find, verify and load each game's lookup tables, once, on first use.
 
-The tables ship inside the package (`pokerlut/tables/`); in a source checkout they are read
-from the repository's `tables/`. `POKERLUT_TABLES=DIR` points elsewhere. Every file is checked
-against `manifest.json` (dtype, shape, sha256) on first load.
+The tables ship inside the package (`pokerlut/tables/<game>/`); in a source checkout they are
+read from the repository's `tables/`. `POKERLUT_TABLES=DIR` points elsewhere (a folder of game
+folders). Every file is checked against its game's `manifest.json` (dtype, shape, sha256) on
+first load; a game never used is never read.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .rules import rules
+
 REBUILD_HINT = "rebuild them with `pokerlut build-tables` (or `make tables` in a checkout)"
 
 
@@ -24,14 +27,21 @@ class TablesError(RuntimeError):
 
 
 class Tables(NamedTuple):
-    """Every array the kernels read; pass it to them as one argument."""
+    """Every array the kernels read for one game; pass it to them as one argument."""
 
-    flush: np.ndarray  # uint16[8192]: best flush / straight flush by 13-bit rank mask (5..7 bits)
+    flush: np.ndarray  # uint16[8192]: 5..7 suited cards by rank mask, when that settles the hand
+    flush5: np.ndarray  # uint16[8192]: five cards of one suit, by rank mask (eval5)
     unique5: np.ndarray  # uint16[8192]: five distinct ranks, no flush, by rank mask
     pair_offsets: np.ndarray  # uint32: perfect-hash displacements, paired prime products
     pair_values: np.ndarray  # uint16: strength by hashed prime product
     rank_offsets: np.ndarray  # uint32: perfect-hash displacements, rank multisets of 5..7
     rank_values: np.ndarray  # uint16: best non-flush five by hashed rank multiset
+    mixed_offsets: np.ndarray  # uint32: perfect hash of (suited mask, rank multiset); length 1
+    mixed_values: np.ndarray  # uint16: when the game has no hands that need it
+    omaha_pair: np.ndarray  # uint8[4096]: number 0..90 of two hole ranks, at 64 * r1 + r2
+    omaha_offsets: np.ndarray  # uint32: perfect hash of board rank multisets (3..5 cards)
+    omaha_ids: np.ndarray  # uint16: board number by slot
+    omaha_values: np.ndarray  # uint16[boards * 91]: best non-flush two hole + three board
     # Per-card arrays, indexed by any uint8 so that no card value reads outside them; entries
     # 52..255 mark the card invalid (INVALID_CARD in the key) and add nothing else.
     card_key: np.ndarray  # uint64[256]: 5**rank + (1 << 32 + 4*suit)
@@ -40,7 +50,9 @@ class Tables(NamedTuple):
     card_prime: np.ndarray  # uint64[256]: the rank's prime, 2 .. 41
 
 
-KERNEL_FILES = ("flush", "unique5", "pair_offsets", "pair_values", "rank_offsets", "rank_values")
+KERNEL_FILES = ("flush", "flush5", "unique5", "pair_offsets", "pair_values", "rank_offsets",
+                "rank_values", "mixed_offsets", "mixed_values", "omaha_pair", "omaha_offsets",
+                "omaha_ids", "omaha_values")
 FILES = (*KERNEL_FILES, "classes")  # classes: category and ranks per strength, for descriptions
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 
@@ -48,19 +60,22 @@ PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 INVALID_CARD = 1 << 48  # in a hand key: above the suit counters; 7 of them cannot overflow
 
 
-def card_arrays() -> dict[str, np.ndarray]:
-    """The per-card arrays, computed from the card convention (card = 4*rank + suit)."""
+def card_arrays(deck: np.ndarray) -> dict[str, np.ndarray]:
+    """The per-card arrays of a game's deck, from the card convention (card = 4*rank + suit);
+    the 256 - len(deck) other values are invalid."""
     rank = np.arange(52, dtype=np.uint64) >> np.uint64(2)
     suit = np.arange(52, dtype=np.uint64) & np.uint64(3)
-    arrays = {
+    values = {
         "card_key": np.uint64(5) ** rank + (np.uint64(1) << (np.uint64(32) + np.uint64(4) * suit)),
         "card_bit": np.uint64(1) << (np.uint64(16) * suit + rank),
         "rank_bit": np.uint64(1) << rank,
         "card_prime": np.array(PRIMES, dtype=np.uint64)[rank.astype(np.intp)],
     }
     padding = {"card_key": INVALID_CARD, "card_bit": 0, "rank_bit": 0, "card_prime": 1}
+    arrays = {}
     for name, value in padding.items():
-        arrays[name] = np.concatenate([arrays[name], np.full(204, value, dtype=np.uint64)])
+        arrays[name] = np.full(256, value, dtype=np.uint64)
+        arrays[name][deck] = values[name][deck]
     return arrays
 
 
@@ -74,7 +89,8 @@ def default_dir() -> Path:
 
 
 def load_dir(directory: str | Path) -> dict[str, np.ndarray]:
-    """Load and verify every table in `directory`; raise TablesError naming the problem."""
+    """Load and verify every table of one game's folder; raise TablesError naming the
+    problem."""
     directory = Path(directory)
     manifest_path = directory / "manifest.json"
     if not manifest_path.is_file():
@@ -100,25 +116,33 @@ def load_dir(directory: str | Path) -> dict[str, np.ndarray]:
 
 
 _lock = threading.Lock()
-_arrays: dict[str, np.ndarray] = {}
-_tables: list[Tables] = []
+_arrays: dict[str, dict[str, np.ndarray]] = {}  # game -> verified arrays
+_tables: dict[str, Tables] = {}
 
 
-def _loaded() -> dict[str, np.ndarray]:
+def _loaded(game: str) -> dict[str, np.ndarray]:
     with _lock:
-        if not _arrays:
-            _arrays.update(load_dir(default_dir()))
-    return _arrays
+        if game not in _arrays:
+            _arrays[game] = load_dir(default_dir() / game)
+    return _arrays[game]
 
 
-def load() -> Tables:
-    """The verified kernel tables of this installation, loaded on first use."""
-    if not _tables:
-        arrays = _loaded()
-        _tables.append(Tables(**{name: arrays[name] for name in KERNEL_FILES}, **card_arrays()))
-    return _tables[0]
+def load(game: str = "high") -> Tables:
+    """The verified kernel tables of a game, loaded on first use.
+
+    >>> load().flush.shape, bool(load("short-deck").card_key[0] == INVALID_CARD)  # 2c: no card
+    ((8192,), True)
+    """
+    tables = _tables.get(game)
+    if tables is None:
+        deck = rules(game).deck
+        arrays = _loaded(game)
+        tables = _tables[game] = Tables(**{name: arrays[name] for name in KERNEL_FILES},
+                                        **card_arrays(deck))
+    return tables
 
 
-def classes() -> np.ndarray:
-    """uint8 (7463, 6): per strength, its category and its five ranks by significance."""
-    return _loaded()["classes"]
+def classes(game: str = "high") -> np.ndarray:
+    """uint8 (classes + 1, 6): per strength, its category and its five ranks by significance
+    (row 0: no qualifying hand)."""
+    return _loaded(rules(game).name)["classes"]

@@ -1,29 +1,31 @@
-"""Table generation: enumerate the 2,598,960 five-card hands, derive the 6- and 7-card tables.
+"""Table generation, per game: rank every five-card hand, derive the 6- and 7-card tables.
 
-`build_tables(out_dir)` writes every table as `.npy` plus `manifest.json` and asserts every
-count of RULES.md on the way; it is what `pokerlut build-tables` and `scripts/build_tables.py`
-run. Rebuilding gives byte-identical files.
+`build_tables(out_dir)` writes every game's tables into `out_dir/<game>/` as `.npy` plus
+`manifest.json`, asserting the game's figures from the rule book on the way; it is what
+`pokerlut build-tables` and `scripts/build_tables.py` run. Rebuilding gives byte-identical files.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 import json
 import math
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
 
-from ..kernels.hashing import PAIR_HASH, RANK_HASH
+from ..kernels.hashing import MIXED_HASH, OMAHA_HASH, PAIR_HASH, RANK_HASH
 from ..names import Category
+from ..rules import GAMES, Rules, rules as rules_of
 from . import expected
-from .five import rank_five_card_hands
+from .five import rank_five_card_hands, rank_key, rank_shapes
 from .perfect_hash import build_perfect_hash
 
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)  # one per rank, 2 .. A
-POPCOUNT = np.array([bin(m).count("1") for m in range(8192)])
 
 
 class BuildError(AssertionError):
@@ -35,104 +37,206 @@ def check(condition: bool, what: str) -> None:
         raise BuildError(f"table build: {what}")
 
 
-def rank_key(ranks) -> int:
-    """Key of a rank multiset: sum of 5**rank. Unique for up to 4 of a rank, any hand size."""
-    return sum(5**r for r in ranks)
+def _multisets(ranks: tuple[int, ...], n: int, most: int) -> Iterable[tuple[int, ...]]:
+    """Sorted n-rank multisets of `ranks` with at most `most` of a rank."""
+    for m in itertools.combinations_with_replacement(ranks, n):
+        if n == 0 or max(m.count(r) for r in set(m)) <= most:
+            yield m
 
 
-def _five_card_tables(five) -> tuple[dict[str, np.ndarray], dict[int, int], dict]:
-    """Flush, unique-ranks and paired prime-product tables from the full enumeration.
+def _mask(ranks: Iterable[int]) -> int:
+    return sum(1 << r for r in set(ranks))
 
-    Returns the tables, the paired products' strengths as a dict, and the counts seen.
-    """
-    strength, cat, mask = five.strength, five.category, five.rank_mask.astype(np.int64)
-    counts = {Category(c).name: int(n) for c, n in enumerate(np.bincount(cat, minlength=9))}
-    classes = {Category(c).name: len(np.unique(strength[cat == c])) for c in range(9)}
-    for c, (n_classes, n_hands, _, _) in expected.HIGH_COUNTS.items():
-        check(counts[c.name] == n_hands, f"{c.name}: {counts[c.name]} hands, RULES.md says {n_hands}")
-        check(classes[c.name] == n_classes, f"{c.name}: {classes[c.name]} classes, not {n_classes}")
-    check(len(five.hands) == expected.HANDS[5], "not 2,598,960 five-card hands")
-    check(int(strength.max()) == expected.N_CLASSES, "not 7,462 classes")
-    royal = (cat == Category.STRAIGHT_FLUSH) & (mask == 0b1_1111_0000_0000)
-    check(int(royal.sum()) == expected.ROYAL_FLUSHES[5], "royal flush count")
 
-    def by_mask(selected: np.ndarray) -> np.ndarray:
-        table = np.zeros(8192, dtype=np.uint16)
-        table[mask[selected]] = strength[selected]
-        check((table[mask[selected]] == strength[selected]).all(), "one rank mask, two strengths")
-        return table
+def _check_five_card_figures(rules: Rules, five) -> dict:
+    """Assert the game's five-card counts (hands and classes per category, classes in all)."""
+    qualifying = five.strength > 0
+    counts = {Category(c).name: int(n) for c, n in
+              enumerate(np.bincount(five.category[qualifying], minlength=10)) if n}
+    classes = {Category(c).name: len(np.unique(five.strength[qualifying & (five.category == c)]))
+               for c in range(10) if counts.get(Category(c).name)}
+    want = expected.FIVE_CARDS.get(rules.name)
+    if want is not None:
+        check(counts == {c.name: n for c, (_, n) in want.items()},
+              f"{rules.name}: hands per category {counts}, the rule book says otherwise")
+        check(classes == {c.name: k for c, (k, _) in want.items()},
+              f"{rules.name}: classes per category {classes}, the rule book says otherwise")
+        check(int(five.strength.max()) == expected.CLASSES[rules.name], f"{rules.name}: classes")
+        check(len(five.hands) == math.comb(len(rules.deck), 5), f"{rules.name}: hand count")
+    if rules.name == "high":
+        royal = (five.category == Category.STRAIGHT_FLUSH) & (five.strength == five.strength.max())
+        check(int(royal.sum()) == expected.ROYAL_FLUSHES[5], "royal flush count")
+    if rules.name == "eight-or-better":
+        ranks = (five.hands >> 2).astype(np.int64)
+        top = np.where(ranks == 12, -1, ranks).max(axis=1)[qualifying]
+        seen = {str(t + 2): int((top == t).sum()) for t in range(3, 7)}
+        check(seen == expected.EIGHT_OR_BETTER_BY_TOP, f"eight-or-better lows by top card {seen}")
+    return {"hands": counts, "classes": classes, "no_qualifying_hand": int((~qualifying).sum())}
 
-    distinct = POPCOUNT[mask] == 5
-    flush5 = by_mask(five.is_flush)
-    unique5 = by_mask(~five.is_flush & distinct)
 
-    paired = ~five.is_flush & ~distinct
-    primes = np.array(PRIMES, dtype=np.uint64)[five.hands[paired] >> 2]
-    products = primes.prod(axis=1)
-    keys, first = np.unique(products, return_index=True)
-    values = strength[paired][first]
-    check(len(keys) == expected.PAIRED_PRIME_PRODUCTS, f"{len(keys)} paired prime products")
-    _, inverse = np.unique(products, return_inverse=True)
-    check((values[inverse.reshape(-1)] == strength[paired]).all(), "one product, two strengths")
-    pair_offsets, pair_values = build_perfect_hash(keys, values, PAIR_HASH)
-    # one row per strength: category, then the ranks by significance (for descriptions)
-    class_table = np.zeros((expected.N_CLASSES + 1, 6), dtype=np.uint8)
-    class_table[strength, 0] = cat
-    class_table[strength, 1:] = five.ranks
-    check((class_table[strength, 1:] == five.ranks).all(), "one strength, two rank patterns")
-    tables = {"classes": class_table, "flush5": flush5, "unique5": unique5,
+def _five_card_tables(rules: Rules, shapes) -> tuple[dict[str, np.ndarray], dict]:
+    """Cactus Kev's three tables (flush5, unique5, paired prime products) and `classes`, from
+    the shapes; and the non-flush value of every sorted five-rank tuple."""
+    n_classes = max(s.strength for s in shapes)
+    flush5 = np.zeros(8192, dtype=np.uint16)
+    unique5 = np.zeros(8192, dtype=np.uint16)
+    products, paired_values = [], []
+    classes = np.zeros((n_classes + 1, 6), dtype=np.uint8)
+    for s in shapes:
+        if s.strength:
+            row = [s.category, *s.significance]
+            check(not classes[s.strength].any() or classes[s.strength].tolist() == row,
+                  f"{rules.name}: strength {s.strength} has two rank patterns")
+            classes[s.strength] = row
+        if s.flush:
+            flush5[_mask(s.ranks)] = s.strength
+        elif len(set(s.ranks)) == 5:
+            unique5[_mask(s.ranks)] = s.strength
+        else:
+            products.append(math.prod(PRIMES[r] for r in s.ranks))
+            paired_values.append(s.strength)
+    if len(rules.ranks) == 13:
+        check(len(products) == expected.PAIRED_PRIME_PRODUCTS, f"{len(products)} paired products")
+    pair_offsets, pair_values = build_perfect_hash(
+        np.array(products, dtype=np.uint64), np.array(paired_values, dtype=np.uint16), PAIR_HASH)
+    non_flush = {s.ranks: s.strength for s in shapes if not s.flush}
+    tables = {"classes": classes, "flush5": flush5, "unique5": unique5,
               "pair_offsets": pair_offsets, "pair_values": pair_values}
-    pair_strength = dict(zip(keys.tolist(), values.tolist()))
-    return tables, pair_strength, {"hands": counts, "classes": classes}
+    return tables, non_flush
 
 
-def _best_of_subsets(items: tuple, value) -> int:
-    return max(value(sub) for sub in itertools.combinations(items, 5))
+def _best(multiset: tuple[int, ...], value: dict) -> int:
+    """The best non-flush five of a sorted rank multiset."""
+    return max(value[five] for five in itertools.combinations(multiset, 5))
 
 
-def _derived_tables(flush5: np.ndarray, unique5: np.ndarray,
-                    pair_strength: dict[int, int]) -> dict[str, np.ndarray]:
-    """Best flush by 13-bit mask (5..7 bits) and best non-flush five by rank multiset (5..7)."""
-    flush = np.zeros(8192, dtype=np.uint16)
-    for mask in range(8192):
-        bits = tuple(r for r in range(13) if mask >> r & 1)
-        if 5 <= len(bits) <= 7:
-            flush[mask] = _best_of_subsets(bits, lambda sub: flush5[sum(1 << r for r in sub)])
-
-    def non_flush5(ranks: tuple) -> int:
-        if len(set(ranks)) == 5:
-            return int(unique5[sum(1 << r for r in ranks)])
-        return pair_strength[math.prod(PRIMES[r] for r in ranks)]
-
+def _rank_table(rules: Rules, non_flush: dict) -> tuple[dict[str, np.ndarray], dict[int, int]]:
+    """The best non-flush five for every rank multiset of 5, 6 and 7 cards, hashed by
+    sum(5**rank)."""
     keys, values = [], []
     for n in (5, 6, 7):
-        multisets = [m for m in itertools.combinations_with_replacement(range(13), n)
-                     if max(m.count(r) for r in set(m)) <= 4]
-        check(len(multisets) == expected.RANK_MULTISETS[n], f"{n}-card rank multisets")
+        multisets = list(_multisets(rules.ranks, n, 4))
+        if len(rules.ranks) == 13:
+            check(len(multisets) == expected.RANK_MULTISETS[n], f"{n}-card rank multisets")
         for m in multisets:
             keys.append(rank_key(m))
-            values.append(_best_of_subsets(m, non_flush5))
-    rank_offsets, rank_values = build_perfect_hash(
-        np.array(keys, dtype=np.uint64), np.array(values, dtype=np.uint16), RANK_HASH)
-    return {"flush": flush, "rank_offsets": rank_offsets, "rank_values": rank_values}
+            values.append(_best(m, non_flush))
+    check(len(set(keys)) == len(keys), "two rank multisets share a key")
+    offsets, table = build_perfect_hash(np.array(keys, dtype=np.uint64),
+                                        np.array(values, dtype=np.uint16), RANK_HASH)
+    return {"rank_offsets": offsets, "rank_values": table}, dict(zip(keys, values))
+
+
+def _flush_tables(rules: Rules, flush5: np.ndarray, non_flush: dict,
+                  rank_value: dict[int, int]) -> tuple[dict[str, np.ndarray], dict]:
+    """What a hand of 5..7 cards is worth when five or more share a suit.
+
+    The suited cards' rank mask F and the other cards' ranks O decide it: the best of the
+    fives inside F (flushes) and of the fives holding an O card (not flushes). Where, for a
+    mask, every O gives the best flush of F (high games: the flush dominates), `flush[F]`
+    holds it. Otherwise `flush[F]` is 0 and the kernel reads `mixed`, keyed by F and the whole
+    hand's rank key, or (when the game has no `mixed` table) the rank table, which is right for
+    games where flushes do not count.
+    """
+    flush = np.zeros(8192, dtype=np.uint16)
+    mixed_keys: list[int] = []
+    mixed_values: list[int] = []
+    seen = {"dominant_masks": 0, "mixed_masks": 0}
+    for n_suited in (5, 6, 7):
+        for suited in itertools.combinations(rules.ranks, n_suited):
+            mask = _mask(suited)
+            best_flush = max(int(flush5[_mask(f)]) for f in itertools.combinations(suited, 5))
+            if not rules.flushes:
+                continue  # suits never matter: the rank table answers
+            entries = []
+            for n_other in range(8 - n_suited):
+                for other in _multisets(rules.ranks, n_other, 3):
+                    whole = tuple(sorted(suited + other))
+                    if best_flush >= rank_value[rank_key(whole)]:
+                        value = best_flush  # no non-flush five of these ranks does better
+                    else:
+                        cards = [(r, True) for r in suited] + [(r, False) for r in other]
+                        value = max(
+                            best_flush if all(s for _, s in five)
+                            else non_flush[tuple(sorted(r for r, _ in five))]
+                            for five in itertools.combinations(cards, 5))
+                    entries.append((mask << 32 | rank_key(whole), value))
+            if all(value == best_flush for _, value in entries):
+                flush[mask] = best_flush
+                seen["dominant_masks"] += 1
+            else:
+                mixed_keys += [k for k, _ in entries]
+                mixed_values += [v for _, v in entries]
+                seen["mixed_masks"] += 1
+    check(not rules.flushes or (flush > 0).sum() == seen["dominant_masks"], "a zero flush entry")
+    if mixed_keys:
+        offsets, values = build_perfect_hash(np.array(mixed_keys, dtype=np.uint64),
+                                             np.array(mixed_values, dtype=np.uint16), MIXED_HASH)
+    else:  # one empty slot: the kernel sees a table of length 1 and skips it
+        offsets, values = np.zeros(1, dtype=np.uint32), np.zeros(1, dtype=np.uint16)
+    seen["mixed_keys"] = len(mixed_keys)
+    return {"flush": flush, "mixed_offsets": offsets, "mixed_values": values}, seen
+
+
+N_PAIRS = 91  # rank multisets of two hole cards
+
+
+def _omaha_tables(rules: Rules, non_flush: dict, has_mixed: bool) -> dict[str, np.ndarray]:
+    """Omaha's non-flush part: for every board rank multiset of 3, 4 or 5 cards and every two
+    hole ranks, the best non-flush five of the two plus three of the board's.
+
+    `omaha_pair[64 * r1 + r2]` numbers the 91 hole-rank pairs (any uint8 card's rank reads
+    inside it); boards are numbered through a perfect hash of sum(5**rank) (`omaha_offsets`,
+    `omaha_ids`), and `omaha_values[91 * board + pair]` holds the value. Flushes are added at
+    run time from `flush5`. Games where a flush can hurt (a `mixed` table) get one-slot
+    placeholders: Omaha is not offered there.
+    """
+    pairs = list(itertools.combinations_with_replacement(range(13), 2))
+    omaha_pair = np.zeros(64 * 64, dtype=np.uint8)
+    for i, (a, b) in enumerate(pairs):
+        omaha_pair[64 * a + b] = omaha_pair[64 * b + a] = i
+    if has_mixed:
+        return {"omaha_pair": omaha_pair, "omaha_offsets": np.zeros(1 << OMAHA_HASH.bucket_bits,
+                np.uint32), "omaha_ids": np.zeros(1 << OMAHA_HASH.pos_bits, np.uint16),
+                "omaha_values": np.zeros(N_PAIRS, np.uint16)}
+    boards = [m for n in (3, 4, 5) for m in _multisets(rules.ranks, n, 4)]
+    five_keys = np.array(sorted(rank_key(m) for m in non_flush), dtype=np.int64)
+    five_values = np.array([non_flush[m] for m in sorted(non_flush, key=rank_key)], np.uint16)
+    triples = np.full((len(boards), 10), -1, dtype=np.int64)  # rank keys of the 3-card subsets
+    for i, board in enumerate(boards):
+        keys = {rank_key(t) for t in itertools.combinations(board, 3)}
+        triples[i, :len(keys)] = sorted(keys)
+    pair_keys = np.array([rank_key(p) for p in pairs], dtype=np.int64)
+    fives = triples[:, :, None] + pair_keys[None, None, :]  # (boards, 10, 91)
+    slot = np.minimum(np.searchsorted(five_keys, fives), len(five_keys) - 1)
+    found = (five_keys[slot] == fives) & (triples[:, :, None] >= 0)  # 5 of a rank: never dealt
+    values = np.where(found, five_values[slot], 0).max(axis=1).astype(np.uint16)
+    offsets, ids = build_perfect_hash(np.array([rank_key(b) for b in boards], dtype=np.uint64),
+                                      np.arange(len(boards), dtype=np.uint16), OMAHA_HASH)
+    return {"omaha_pair": omaha_pair, "omaha_offsets": offsets, "omaha_ids": ids,
+            "omaha_values": values.reshape(-1)}
 
 
 def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def build_tables(out_dir: str | Path, *, log=print) -> dict:
-    """Build every table into `out_dir`; return the manifest (also written as manifest.json)."""
+def build_game(game: str | Rules, out_dir: str | Path, *, log=print) -> dict:
+    """Build one game's tables into `out_dir`; return its manifest (also manifest.json)."""
+    rules = rules_of(game)
+    rules.check()
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
-    five = rank_five_card_hands()
-    tables, pair_strength, counts = _five_card_tables(five)
-    log(f"enumerated {len(five.hands):,} five-card hands in {time.perf_counter() - start:.1f} s")
-    tables.update(_derived_tables(tables["flush5"], tables["unique5"], pair_strength))
-    del tables["flush5"]  # the 5..7-bit flush table contains it
-    log(f"derived the 6- and 7-card tables in {time.perf_counter() - start:.1f} s total")
-
+    shapes = rank_shapes(rules)
+    five = rank_five_card_hands(rules)
+    counts = _check_five_card_figures(rules, five)
+    tables, non_flush = _five_card_tables(rules, shapes)
+    rank_tables, rank_value = _rank_table(rules, non_flush)
+    tables.update(rank_tables)
+    flush_tables, flush_counts = _flush_tables(rules, tables["flush5"], non_flush, rank_value)
+    tables.update(flush_tables)
+    tables.update(_omaha_tables(rules, non_flush, len(tables["mixed_values"]) > 1))
     files = {}
     for name, array in sorted(tables.items()):
         path = out / f"{name}.npy"
@@ -140,12 +244,26 @@ def build_tables(out_dir: str | Path, *, log=print) -> dict:
         files[path.name] = {"dtype": str(array.dtype), "shape": list(array.shape),
                             "bytes": int(array.nbytes), "sha256": _sha256(path)}
     manifest = {
-        "format": 1,
+        "format": 2,
+        "game": rules.name,
+        "rules": {k: ([getattr(x, "name", x) for x in v] if isinstance(v, tuple) else v)
+                  for k, v in dataclasses.asdict(rules).items()},
+        "classes": int(tables["classes"].shape[0] - 1),
         "files": files,
         "total_bytes": sum(f["bytes"] for f in files.values()),
-        "hash_specs": {"rank": RANK_HASH._asdict(), "pair": PAIR_HASH._asdict()},
+        "hash_specs": {"rank": RANK_HASH._asdict(), "pair": PAIR_HASH._asdict(),
+                       "mixed": MIXED_HASH._asdict(), "omaha": OMAHA_HASH._asdict()},
         "five_card_counts": counts,
+        "flush_masks": flush_counts,
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
-    log(f"wrote {len(files)} tables, {manifest['total_bytes']:,} bytes, to {out}")
+    log(f"{rules.name}: {len(five.hands):,} five-card hands, {manifest['classes']:,} classes, "
+        f"{len(files)} tables of {manifest['total_bytes']:,} bytes in "
+        f"{time.perf_counter() - start:.1f} s")
     return manifest
+
+
+def build_tables(out_dir: str | Path, games: Iterable[str] | None = None, *, log=print) -> dict:
+    """Build the tables of every game (or of `games`) into `out_dir/<game>/`."""
+    names = list(GAMES) if games is None else [rules_of(g).name for g in games]
+    return {name: build_game(name, Path(out_dir) / name, log=log) for name in names}

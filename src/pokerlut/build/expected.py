@@ -1,28 +1,54 @@
-"""The exact figures of RULES.md that every build must reproduce (enumeration over 52 cards)."""
+"""The exact figures of the rule book that every build must reproduce, per game.
 
-from ..names import Category
+FIVE_CARDS[game][category] = (distinct classes, five-card hands), from enumeration over the
+game's deck. The build asserts each game's row; `stats` tests use the 6- and 7-card columns of
+the high game.
+"""
 
-# category: (distinct classes, 5-card hands, 6-card hands, 7-card hands)
+from ..names import Category as C
+
+# High game: category: (distinct classes, 5-card hands, 6-card hands, 7-card hands)
 HIGH_COUNTS = {
-    Category.STRAIGHT_FLUSH: (10, 40, 1_844, 41_584),
-    Category.FOUR_OF_A_KIND: (156, 624, 14_664, 224_848),
-    Category.FULL_HOUSE: (156, 3_744, 165_984, 3_473_184),
-    Category.FLUSH: (1_277, 5_108, 205_792, 4_047_644),
-    Category.STRAIGHT: (10, 10_200, 361_620, 6_180_020),
-    Category.THREE_OF_A_KIND: (858, 54_912, 732_160, 6_461_620),
-    Category.TWO_PAIR: (858, 123_552, 2_532_816, 31_433_400),
-    Category.ONE_PAIR: (2_860, 1_098_240, 9_730_740, 58_627_800),
-    Category.HIGH_CARD: (1_277, 1_302_540, 6_612_900, 23_294_460),
+    C.STRAIGHT_FLUSH: (10, 40, 1_844, 41_584),
+    C.FOUR_OF_A_KIND: (156, 624, 14_664, 224_848),
+    C.FULL_HOUSE: (156, 3_744, 165_984, 3_473_184),
+    C.FLUSH: (1_277, 5_108, 205_792, 4_047_644),
+    C.STRAIGHT: (10, 10_200, 361_620, 6_180_020),
+    C.THREE_OF_A_KIND: (858, 54_912, 732_160, 6_461_620),
+    C.TWO_PAIR: (858, 123_552, 2_532_816, 31_433_400),
+    C.ONE_PAIR: (2_860, 1_098_240, 9_730_740, 58_627_800),
+    C.HIGH_CARD: (1_277, 1_302_540, 6_612_900, 23_294_460),
 }
 ROYAL_FLUSHES = {5: 4, 6: 188, 7: 4_324}
-N_CLASSES = 7_462
 HANDS = {5: 2_598_960, 6: 20_358_520, 7: 133_784_560}
-CLASSES_SEEN = {5: 7_462, 6: 6_075, 7: 4_824}
-RANK_MULTISETS = {5: 6_175, 6: 18_395, 7: 49_205}
+HIGH_CLASSES_SEEN = {5: 7_462, 6: 6_075, 7: 4_824}  # distinct best fives of 5, 6, 7 cards
+RANK_MULTISETS = {5: 6_175, 6: 18_395, 7: 49_205}  # of 52 cards (4 of each rank at most)
 PAIRED_PRIME_PRODUCTS = 4_888
 
-
-def hand_counts(n_cards: int) -> dict[Category, int]:
-    """Expected number of `n_cards`-card hands whose best five fall in each category."""
-    column = {5: 1, 6: 2, 7: 3}[n_cards]
-    return {cat: row[column] for cat, row in HIGH_COUNTS.items()}
+_DEUCE_TO_SEVEN = {
+    C.HIGH_CARD: (1_278, 1_303_560), C.ONE_PAIR: (2_860, 1_098_240), C.TWO_PAIR: (858, 123_552),
+    C.THREE_OF_A_KIND: (858, 54_912), C.STRAIGHT: (9, 9_180), C.FLUSH: (1_278, 5_112),
+    C.FULL_HOUSE: (156, 3_744), C.FOUR_OF_A_KIND: (156, 624), C.STRAIGHT_FLUSH: (9, 36),
+}
+_SHORT_DECK = {
+    C.STRAIGHT_FLUSH: (6, 24), C.FOUR_OF_A_KIND: (72, 288), C.FLUSH: (120, 480),
+    C.FULL_HOUSE: (72, 1_728), C.STRAIGHT: (6, 6_120), C.THREE_OF_A_KIND: (252, 16_128),
+    C.TWO_PAIR: (252, 36_288), C.ONE_PAIR: (504, 193_536), C.HIGH_CARD: (120, 122_400),
+}
+FIVE_CARDS = {
+    "high": {c: (row[0], row[1]) for c, row in HIGH_COUNTS.items()},
+    "ace-to-five": {
+        C.HIGH_CARD: (1_287, 1_317_888), C.ONE_PAIR: (2_860, 1_098_240),
+        C.TWO_PAIR: (858, 123_552), C.THREE_OF_A_KIND: (858, 54_912),
+        C.FULL_HOUSE: (156, 3_744), C.FOUR_OF_A_KIND: (156, 624),
+    },
+    "deuce-to-seven": _DEUCE_TO_SEVEN,
+    "ace-to-six": _DEUCE_TO_SEVEN,  # every rank shifted down by one
+    "eight-or-better": {C.HIGH_CARD: (56, 57_344)},  # the rest: no qualifying low
+    "short-deck": _SHORT_DECK,
+    "short-deck-trips": _SHORT_DECK,
+}
+CLASSES = {"high": 7_462, "ace-to-five": 6_175, "deuce-to-seven": 7_462, "ace-to-six": 7_462,
+           "eight-or-better": 56, "short-deck": 1_404, "short-deck-trips": 1_404}
+# eight-or-better: qualifying lows by their highest card (5: the wheel)
+EIGHT_OR_BETTER_BY_TOP = {"5": 1_024, "6": 5_120, "7": 15_360, "8": 35_840}

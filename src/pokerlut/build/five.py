@@ -1,8 +1,9 @@
-"""Enumerate all 2,598,960 five-card hands and rank them.
+"""Rank every five-card hand of a game.
 
-Every hand gets a sortable integer key: its category in the high bits, then its tie-break
-ranks (the groups ordered by size, then by rank; a straight by its top card, the wheel being
-five-high). The 7,462 distinct keys, in order, are the strengths 1..7462.
+A five-card hand's value depends only on its rank multiset and whether it is a flush: the
+build ranks those shapes with `Rules.key` (7,462 of them for 52 cards), then enumerates every
+hand of the game's deck (2,598,960 for 52 cards) and looks up its shape, so the counts the
+build asserts come from real hands.
 """
 
 from __future__ import annotations
@@ -13,71 +14,64 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..names import Category
-
-N_HANDS = 2_598_960
-WHEEL = 0b1_0000_0000_1111  # A-5-4-3-2
+from ..rules import Rules, rules as rules_of
 
 
-def all_hands(n_cards: int = 5) -> np.ndarray:
-    """All combinations of `n_cards` of the 52 cards, in lexicographic order, as uint8 rows."""
-    combos = itertools.chain.from_iterable(itertools.combinations(range(52), n_cards))
-    flat = np.fromiter(combos, dtype=np.uint8)
-    return flat.reshape(-1, n_cards)
+def all_hands(n_cards: int = 5, deck: np.ndarray | None = None) -> np.ndarray:
+    """All combinations of `n_cards` of the deck (default 52 cards), lexicographic, uint8 rows."""
+    deck = np.arange(52, dtype=np.uint8) if deck is None else deck
+    combos = itertools.chain.from_iterable(itertools.combinations(deck.tolist(), n_cards))
+    return np.fromiter(combos, dtype=np.uint8).reshape(-1, n_cards)
+
+
+def rank_key(ranks) -> int:
+    """Key of a rank multiset: sum of 5**rank. Unique for up to 4 of a rank, any hand size."""
+    return sum(5**r for r in ranks)
+
+
+@dataclass(frozen=True)
+class Shape:
+    ranks: tuple[int, ...]  # sorted
+    flush: bool
+    category: Category
+    significance: list[int]
+    strength: int  # 0: does not qualify
+
+
+def rank_shapes(rules: Rules) -> list[Shape]:
+    """Every (rank multiset, flush) of five cards in the game, with its strength: the dense
+    rank of `rules.key` among qualifying shapes, 1 = the worst."""
+    raw = []
+    for ranks in itertools.combinations_with_replacement(rules.ranks, 5):
+        if max(ranks.count(r) for r in ranks) > 4:
+            continue
+        for flush in (False, True) if len(set(ranks)) == 5 else (False,):
+            raw.append((ranks, flush, rules.key(ranks, flush)))
+    keys = sorted({key for _, _, key in raw if key is not None})
+    strength = {key: i + 1 for i, key in enumerate(keys)}
+    return [Shape(ranks, flush, *rules.classify(ranks, flush), strength.get(key, 0))
+            for ranks, flush, key in raw]
 
 
 @dataclass(frozen=True)
 class FiveCardRanking:
-    hands: np.ndarray  # (2,598,960, 5) uint8, lexicographic
-    strength: np.ndarray  # uint16, 1..7462, higher wins
+    hands: np.ndarray  # (n, 5) uint8, every hand of the deck, lexicographic
+    strength: np.ndarray  # uint16, 0 (no qualifying hand) or 1..N, higher wins
     category: np.ndarray  # uint8, Category per hand
-    rank_mask: np.ndarray  # uint16, 13-bit mask of the ranks present
-    ranks: np.ndarray  # (n, 5) uint8: ranks by significance (biggest group first; wheel 5..A)
-    is_flush: np.ndarray  # bool
 
 
-def rank_five_card_hands() -> FiveCardRanking:
-    """Classify and rank every five-card hand (about a second)."""
-    hands = all_hands(5)
+def rank_five_card_hands(game: str | Rules = "high") -> FiveCardRanking:
+    """Every five-card hand of the game's deck and its strength (a second for 52 cards)."""
+    rules = rules_of(game)
+    shapes = rank_shapes(rules)
+    code = np.array([rank_key(s.ranks) * 2 + s.flush for s in shapes], dtype=np.int64)
+    order = np.argsort(code)
+    hands = all_hands(5, rules.deck)
     ranks = (hands >> 2).astype(np.int64)
-    suits = hands & 3
-    is_flush = (suits == suits[:, :1]).all(axis=1)
-
-    counts = np.zeros((len(hands), 13), dtype=np.int64)
-    rows = np.arange(len(hands))[:, None]
-    np.add.at(counts, (rows, ranks), 1)
-    rank_mask = np.bitwise_or.reduce(np.left_shift(1, ranks), axis=1)
-
-    n_distinct = (counts > 0).sum(axis=1)
-    top = counts.max(axis=1)
-    low_bit = rank_mask & -rank_mask
-    is_straight = (n_distinct == 5) & ((rank_mask == low_bit * 0b11111) | (rank_mask == WHEEL))
-
-    # Tie-break: each card as (count of its rank, rank), sorted high to low, packed base 64.
-    order = np.sort(counts[rows, ranks] * 16 + ranks, axis=1)[:, ::-1]
-    tiebreak = (order * 64 ** np.arange(4, -1, -1)).sum(axis=1)
-    significance = order % 16
-    wheel = rank_mask == WHEEL
-    significance[wheel] = np.roll(significance[wheel], -1, axis=1)  # A-5-4-3-2 -> 5-4-3-2-A
-    top_card = np.where(wheel, 3, ranks.max(axis=1))
-    tiebreak = np.where(is_straight, top_card, tiebreak)
-
-    cat = np.full(len(hands), Category.HIGH_CARD, dtype=np.int64)
-    cat[n_distinct == 4] = Category.ONE_PAIR
-    cat[(n_distinct == 3) & (top == 2)] = Category.TWO_PAIR
-    cat[(n_distinct == 3) & (top == 3)] = Category.THREE_OF_A_KIND
-    cat[is_straight] = Category.STRAIGHT
-    cat[is_flush] = Category.FLUSH
-    cat[(n_distinct == 2) & (top == 3)] = Category.FULL_HOUSE
-    cat[top == 4] = Category.FOUR_OF_A_KIND
-    cat[is_straight & is_flush] = Category.STRAIGHT_FLUSH
-
-    key = cat << 40 | tiebreak
-    _, inverse = np.unique(key, return_inverse=True)
-    return FiveCardRanking(
-        hands=hands,
-        strength=(inverse.reshape(-1) + 1).astype(np.uint16),
-        category=cat.astype(np.uint8),
-        rank_mask=rank_mask.astype(np.uint16),
-        ranks=significance.astype(np.uint8),
-        is_flush=is_flush,
-    )
+    is_flush = ((hands & 3) == (hands[:, :1] & 3)).all(axis=1)
+    hand_code = (5 ** ranks).sum(axis=1) * 2 + is_flush
+    index = order[np.searchsorted(code[order], hand_code)]
+    assert (code[index] == hand_code).all()
+    strength = np.array([s.strength for s in shapes], dtype=np.uint16)
+    category = np.array([s.category for s in shapes], dtype=np.uint8)
+    return FiveCardRanking(hands, strength[index], category[index])

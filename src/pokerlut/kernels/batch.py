@@ -7,15 +7,15 @@ from numba import njit, prange
 from ..tables import INVALID_CARD as _INVALID
 from .core import KERNEL, eval5, hand_add, hand_empty, hand_strength
 
-INVALID_CARD = np.uint64(_INVALID)  # in the key of any hand holding a card above 51
+INVALID_CARD = np.uint64(_INVALID)  # in the key of any hand holding a card not in the deck
 
 
 @njit(inline="always")
 def _row(t, hands, i, width, out, check, first_bad):
     """out[i] = the strength of row i; `width` is a literal at every call so the loop unrolls.
 
-    With `check`, a row with a card above 51 (marked in the key by the padded card arrays) or
-    a repeated card (the cards' bits then add up to more than their OR) lowers
+    With `check`, a row with a card outside the game's deck (marked in the key by the card
+    arrays) or a repeated card (the cards' bits then add up to more than their OR) lowers
     first_bad[thread] to i. Every uint8 card value reads inside the tables, checked or not.
     """
     hand = hand_empty()

@@ -1,9 +1,9 @@
 """Numba kernels: a five-card evaluator and an incremental hand of 5 to 7 cards.
 
-Everything here is @njit code over a `Tables` namedtuple passed as an argument. Nothing is
-checked: cards must be distinct ints 0..51 (validate at the boundary; a bad card reads outside
-the tables, and from Python can crash the interpreter). A hand is a
-pair of uint64: (key, bits). key holds sum(5**rank) in its low 32 bits and one 4-bit counter
+Everything here is @njit code over one game's `Tables` namedtuple passed as an argument: the
+same kernels rank every game. Nothing is checked: cards must be distinct cards of the game's
+deck (validate at the boundary). Any uint8 card reads inside the tables; a card outside the deck
+only sets INVALID_CARD in the key, and the result is then meaningless. A hand is a pair of uint64: (key, bits). key holds sum(5**rank) in its low 32 bits and one 4-bit counter
 per suit above them; bits has one bit per card, 16 bits per suit. Adding a card is an add and
 an or, so a board can be summed once and merged with each player's hole cards.
 """
@@ -11,7 +11,7 @@ an or, so a board can be summed once and merged with each player's hole cards.
 import numpy as np
 from numba import njit
 
-from .hashing import PAIR_HASH, RANK_HASH, perfect_hash
+from .hashing import MIXED_HASH, PAIR_HASH, RANK_HASH, perfect_hash
 
 # Options of every parallel kernel. `_nrt=False`: kernels allocate nothing, and without
 # numba's reference counting, reading the tables through the namedtuple in a loop costs nothing
@@ -44,13 +44,21 @@ def hand_merge(a, b):
 
 @njit(inline="always")
 def hand_strength(t, hand):
-    """Strength (1..7462, higher wins) of a hand of 5, 6 or 7 cards: the best five."""
+    """Strength (higher wins; 0: no qualifying hand) of a hand of 5, 6 or 7 cards: the best
+    five in the game whose tables `t` are."""
     flush = ((hand[0] >> np.uint64(32)) + SUIT_BIAS) & SUIT_FLUSH
+    ranks = hand[0] & RANK_KEY_MASK
     if flush:
         # at most one suit can hold five of seven cards: its counter is 0x8 << 4*suit
         suit = (flush > 0x8) + (flush > 0x80) + (flush > 0x800)
-        return t.flush[(hand[1] >> np.uint64(16 * suit)) & RANK_BITS]
-    return t.rank_values[perfect_hash(hand[0] & RANK_KEY_MASK, t.rank_offsets, RANK_HASH)]
+        mask = (hand[1] >> np.uint64(16 * suit)) & RANK_BITS
+        strength = t.flush[mask]
+        if strength:  # the suited cards settle it (in high games, always)
+            return strength
+        if t.mixed_offsets.shape[0] > 1:  # lows where a flush counts: by mask and ranks
+            return t.mixed_values[perfect_hash((mask << np.uint64(32)) | ranks, t.mixed_offsets,
+                                               MIXED_HASH)]
+    return t.rank_values[perfect_hash(ranks, t.rank_offsets, RANK_HASH)]
 
 
 @njit(inline="always")
@@ -58,7 +66,7 @@ def eval5(t, a, b, c, d, e):
     """Strength of five distinct cards by Cactus Kev's method: flush, unique ranks, or pairs."""
     mask = t.rank_bit[a] | t.rank_bit[b] | t.rank_bit[c] | t.rank_bit[d] | t.rank_bit[e]
     if ((a ^ b) | (a ^ c) | (a ^ d) | (a ^ e)) & 3 == 0:
-        return t.flush[mask]
+        return t.flush5[mask]
     unique = t.unique5[mask]
     product = t.card_prime[a] * t.card_prime[b] * t.card_prime[c] * t.card_prime[d] * t.card_prime[e]
     paired = t.pair_values[perfect_hash(product, t.pair_offsets, PAIR_HASH)]

@@ -1,38 +1,37 @@
-"""Enumerate every hand of 5, 6 or 7 cards in order and count them by strength."""
+"""Enumerate every hand of 5, 6 or 7 cards of a deck in order and count them by strength."""
 
 import numba
-import numpy as np
 from numba import njit, prange
 
 from .core import KERNEL, hand_add, hand_empty, hand_strength
 
-N_PAIRS = 52 * 51 // 2
-
 
 @njit(**KERNEL)
-def count_strengths(t, n_cards, pairs, counts):
-    """counts[thread, s] += number of n_cards-card hands of strength s, all C(52, n) of them.
+def count_strengths(t, n_cards, deck, pairs, counts):
+    """counts[thread, s] += number of n_cards-card hands of the deck with strength s.
 
-    Work is split by the two lowest cards (`pairs`, shape (1326, 2)); each thread adds into its
-    own row of `counts`. The deeper cards are added one at a time to the hand state.
+    Work is split by the positions in `deck` of the two lowest cards (`pairs`, shape (k, 2));
+    each thread adds into its own row of `counts`. The deeper cards are added one at a time to
+    the hand state.
     """
+    n = deck.shape[0]
     for p in prange(pairs.shape[0]):
         row = counts[numba.get_thread_id()]
-        c0, c1 = pairs[p, 0], pairs[p, 1]
-        h2 = hand_add(t, hand_add(t, hand_empty(), c0), c1)
-        for c2 in range(c1 + 1, 52):
-            h3 = hand_add(t, h2, c2)
-            for c3 in range(c2 + 1, 52):
-                h4 = hand_add(t, h3, c3)
-                for c4 in range(c3 + 1, 52):
-                    h5 = hand_add(t, h4, c4)
+        i0, i1 = pairs[p, 0], pairs[p, 1]
+        h2 = hand_add(t, hand_add(t, hand_empty(), deck[i0]), deck[i1])
+        for i2 in range(i1 + 1, n):
+            h3 = hand_add(t, h2, deck[i2])
+            for i3 in range(i2 + 1, n):
+                h4 = hand_add(t, h3, deck[i3])
+                for i4 in range(i3 + 1, n):
+                    h5 = hand_add(t, h4, deck[i4])
                     if n_cards == 5:
                         row[hand_strength(t, h5)] += 1
                         continue
-                    for c5 in range(c4 + 1, 52):
-                        h6 = hand_add(t, h5, c5)
+                    for i5 in range(i4 + 1, n):
+                        h6 = hand_add(t, h5, deck[i5])
                         if n_cards == 6:
                             row[hand_strength(t, h6)] += 1
                             continue
-                        for c6 in range(c5 + 1, 52):
-                            row[hand_strength(t, hand_add(t, h6, c6))] += 1
+                        for i6 in range(i5 + 1, n):
+                            row[hand_strength(t, hand_add(t, h6, deck[i6]))] += 1

@@ -25,6 +25,9 @@ class HashSpec(NamedTuple):
 RANK_HASH = HashSpec(mix_shift=63, bucket_bits=13, pos_bits=14)
 # Prime products of paired five-card hands: multiplicative structure needs the xor-shift.
 PAIR_HASH = HashSpec(mix_shift=13, bucket_bits=12, pos_bits=10)
+# Hands with five or more of a suit in games where that does not settle them (deuce-to-seven):
+# key = suited rank mask << 32 | sum(5**rank); multiplicative hashing separates them unmixed.
+MIXED_HASH = HashSpec(mix_shift=63, bucket_bits=16, pos_bits=15)
 
 
 @njit(inline="always")
@@ -36,3 +39,5 @@ def perfect_hash(key, offsets, spec):
     bucket = h >> np.uint64(64 - bucket_bits)
     pos = (h >> np.uint64(64 - bucket_bits - pos_bits)) & np.uint64((1 << pos_bits) - 1)
     return np.int64(offsets[bucket]) + np.int64(pos)
+# Omaha boards: rank multisets of 3..5 cards keyed by sum(5**rank), to a dense board number.
+OMAHA_HASH = HashSpec(mix_shift=63, bucket_bits=12, pos_bits=12)

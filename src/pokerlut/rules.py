@@ -1,0 +1,171 @@
+"""Games as data: a frozen `Rules` value says everything a ranking needs.
+
+The table build reads a `Rules` and generates that game's tables; the kernels, the wrappers and
+the descriptions read the tables and the `Rules`, never a game's name. A new ranking is a new
+`Rules` value in `GAMES`, not new code.
+
+>>> rules("deuce-to-seven").ace, rules("deuce-to-seven").low
+('high', True)
+>>> [r for r in games()][:3]
+['high', 'ace-to-five', 'deuce-to-seven']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+import numpy.typing as npt
+
+from .names import Category
+
+C = Category
+HIGH_ORDER = (C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT, C.FLUSH,
+              C.FULL_HOUSE, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH)
+ALL_RANKS = tuple(range(13))  # 2, 3, ..., K, A
+RANK_CHARS = "23456789TJQKA"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One ranking of five-card poker hands (of the best five of 5, 6 or 7 cards).
+
+    - `ranks`: the ranks in the deck (0..12 = 2..A), each in all four suits.
+    - `ace`: "high" (above the king only), "low" (below the lowest rank only) or "both" (high,
+      and low in the lowest straight: A-2-3-4-5, or A-6-7-8-9 in a deck from the six).
+    - `straights`, `flushes`: whether they are hands at all (lows: A-5 ignores both).
+    - `order`: the categories from the lowest to the highest hand.
+    - `low`: the lowest hand wins (the order above is reversed for the strength).
+    - `qualifier`: for lows, the highest rank a qualifying hand may hold (five distinct ranks,
+      ace low); other hands get strength 0.
+    - `best_name`: what players call the best hand of a low game, if it has a name.
+    """
+
+    name: str
+    summary: str
+    ranks: tuple[int, ...] = ALL_RANKS
+    ace: str = "both"
+    straights: bool = True
+    flushes: bool = True
+    order: tuple[Category, ...] = HIGH_ORDER
+    low: bool = False
+    qualifier: int | None = None
+    best_name: str | None = None
+
+    @cached_property
+    def deck(self) -> npt.NDArray[np.uint8]:
+        """The game's cards, increasing."""
+        return np.array([4 * r + s for r in self.ranks for s in range(4)], dtype=np.uint8)
+
+    @cached_property
+    def deck_text(self) -> str:
+        """'52 cards' or '36 cards, 6 to A'."""
+        low = RANK_CHARS[self.ranks[0]]
+        return f"{len(self.deck)} cards" + ("" if low == "2" else f", {low} to A")
+
+    def value(self, rank: int) -> int:
+        """The rank's place in comparisons: the ace is 12, or -1 when it plays low only."""
+        return -1 if rank == 12 and self.ace == "low" else rank
+
+    def straight(self, ranks: frozenset[int]) -> list[int] | None:
+        """The ranks of the straight that five distinct ranks make, top first, or None.
+
+        >>> rules("short-deck").straight(frozenset({12, 4, 5, 6, 7}))  # A-6-7-8-9
+        [7, 6, 5, 4, 12]
+        """
+        if not self.straights or len(ranks) != 5:
+            return None
+        sequence = sorted(self.ranks, key=self.value)  # the ranks in playing order
+        if self.ace == "both":
+            sequence = [12, *sequence]  # the ace also sits below the lowest rank
+        for start in range(len(sequence) - 4):
+            if set(sequence[start:start + 5]) == ranks:
+                return sequence[start:start + 5][::-1]
+        return None
+
+    def classify(self, ranks: tuple[int, ...], flush: bool) -> tuple[Category, list[int]]:
+        """Category and ranks by significance of five cards given as ranks and a flush flag.
+
+        >>> rules("high").classify((12, 3, 2, 1, 0), False)  # the wheel
+        (<Category.STRAIGHT: 4>, [3, 2, 1, 0, 12])
+        >>> rules("ace-to-five").classify((12, 3, 2, 1, 0), True)
+        (<Category.HIGH_CARD: 0>, [3, 2, 1, 0, 12])
+        """
+        flush = flush and self.flushes
+        straight = self.straight(frozenset(ranks))
+        if straight is not None:
+            return (C.STRAIGHT_FLUSH if flush else C.STRAIGHT), straight
+        count = {r: ranks.count(r) for r in set(ranks)}
+        by_significance = sorted(ranks, key=lambda r: (count[r], self.value(r)), reverse=True)
+        if flush:
+            return C.FLUSH, by_significance
+        shape = tuple(sorted(count.values(), reverse=True))
+        category = {(4, 1): C.FOUR_OF_A_KIND, (3, 2): C.FULL_HOUSE, (3, 1, 1): C.THREE_OF_A_KIND,
+                    (2, 2, 1): C.TWO_PAIR, (2, 1, 1, 1): C.ONE_PAIR}.get(shape, C.HIGH_CARD)
+        return category, by_significance
+
+    def key(self, ranks: tuple[int, ...], flush: bool) -> tuple[int, ...] | None:
+        """A tuple that orders five cards as the game does (bigger wins), or None when the hand
+        does not qualify."""
+        category, significance = self.classify(ranks, flush)
+        if self.qualifier is not None and (
+                len(set(ranks)) != 5 or max(self.value(r) for r in ranks) > self.qualifier):
+            return None
+        place = (self.order.index(category), *(self.value(r) for r in significance))
+        return tuple(-v for v in place) if self.low else place
+
+    def check(self) -> None:
+        """Raise ValueError if the fields contradict each other."""
+        if self.ace not in ("high", "low", "both"):
+            raise ValueError(f"{self.name}: ace must be 'high', 'low' or 'both', not {self.ace!r}")
+        if sorted(set(self.ranks)) != list(self.ranks) or self.ranks[-1] != 12 or len(self.ranks) < 5:
+            raise ValueError(f"{self.name}: ranks must increase and end with the ace")
+
+
+GAMES: dict[str, Rules] = {r.name: r for r in (
+    Rules("high", "standard high poker: hold'em, stud, draw"),
+    Rules("ace-to-five", "lowball, razz: ace low, straights and flushes ignored, 5-4-3-2-A best",
+          ace="low", straights=False, flushes=False, low=True, best_name="Wheel"),
+    Rules("deuce-to-seven", "Kansas City lowball: ace high, straights and flushes count, "
+          "7-5-4-3-2 offsuit best", ace="high", low=True, best_name="Number one"),
+    Rules("ace-to-six", "London lowball: ace low, straights and flushes count, 6-4-3-2-A "
+          "offsuit best", ace="low", low=True),
+    Rules("eight-or-better", "the low half of hi-lo games: five ranks 8 or lower, ace low, "
+          "else no low (0)", ace="low", straights=False, flushes=False, low=True,
+          qualifier=6, best_name="Wheel"),
+    Rules("short-deck", "six-plus hold'em: 36 cards, A-6-7-8-9 a straight, flush beats full "
+          "house", ranks=tuple(range(4, 13)),
+          order=(C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT,
+                 C.FULL_HOUSE, C.FLUSH, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH)),
+    Rules("short-deck-trips", "short deck where three of a kind also beats a straight",
+          ranks=tuple(range(4, 13)),
+          order=(C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR, C.STRAIGHT, C.THREE_OF_A_KIND,
+                 C.FULL_HOUSE, C.FLUSH, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH)),
+)}
+
+
+def rules(game: str | Rules) -> Rules:
+    """The `Rules` of a game name (a `Rules` is returned as it is).
+
+    >>> rules("short-deck").deck_text
+    '36 cards, 6 to A'
+    >>> rules("omaha")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'omaha'; the games are: high, ace-to-five, deuce-to-seven, ace-to-six, eight-or-better, short-deck, short-deck-trips
+    """
+    if isinstance(game, Rules):
+        return game
+    if isinstance(game, str) and game in GAMES:
+        return GAMES[game]
+    raise ValueError(f"unknown game {game!r}; the games are: {', '.join(GAMES)}")
+
+
+def games() -> dict[str, str]:
+    """Every game's name and one line about it.
+
+    >>> games()["ace-to-five"]
+    'lowball, razz: ace low, straights and flushes ignored, 5-4-3-2-A best'
+    """
+    return {name: r.summary for name, r in GAMES.items()}
