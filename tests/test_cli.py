@@ -260,3 +260,38 @@ def test_closed_stdout():
     proc.stdout.close()  # the reader goes away before the first line is written
     _, err = proc.communicate(timeout=TIMEOUT)
     assert "Traceback" not in err.decode()
+
+
+# --- games --------------------------------------------------------------------------------
+
+
+def test_eval_and_compare_in_a_game():
+    result = run("eval", "7h 5d 4c 3s 2h Kc", "--game", "deuce-to-seven")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == ("7h 5d 4c 3s 2h Kc: strength 7462, HIGH_CARD, Number one "
+                                     "(7-5-4-3-2 offsuit) (best five: 7h 5d 4c 3s 2h)")
+    result = run("compare", "5h 4d 3c 2s Ah", "6h 5d 4c 3s 2h", "--game", "ace-to-five")
+    assert result.stdout.splitlines()[-1] == "first hand wins"
+    result = run("eval", "Kh Kd 9c 8s 7h", "--game", "eight-or-better")
+    assert "strength 0, NO_QUALIFYING_HAND, No qualifying low" in result.stdout
+
+
+def test_stats_of_a_game():
+    result = run("stats", "--game", "short-deck", "--cards", "5", "--quiet")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("All 376,992 hands of 5 cards (short-deck, 36 cards, 6 to A)")
+    assert [line.split()[0] for line in lines[2:4]] == ["straight", "four"]
+    assert lines[4].split()[:2] == ["flush", "480"]  # above the full house in short deck
+    assert lines[-1].split()[:2] == ["total", "376,992"] and lines[-1].split()[-1] == "1,404"
+
+
+@pytest.mark.parametrize("args,message", [
+    (("eval", "5h 6d 7c 8s 9h", "--game", "short-deck"), "card 5h is not in the short-deck deck"),
+    (("eval", "As Ks Qs Js Ts", "--game", "omaha"), "unknown game 'omaha'; the games are: high"),
+    (("stats", "--game", "razz", "--cards", "5"), "unknown game 'razz'"),
+    (("compare", "As Ks Qs Js Ts", "Ah Kh Qh Jh Th", "--game", "x"), "unknown game 'x'"),
+    (("build-tables", "--game", "italian", "--out", "/tmp/pokerlut-never"), "unknown game"),
+])
+def test_bad_games_on_the_command_line(args, message):
+    assert message in assert_bad_input(run(*args))

@@ -31,7 +31,8 @@ RANK_CHARS = "23456789TJQKA"
 class Rules:
     """One ranking of five-card poker hands (of the best five of 5, 6 or 7 cards).
 
-    - `ranks`: the ranks in the deck (0..12 = 2..A), each in all four suits.
+    - `ranks`: the ranks in the deck (0..12 = 2..A), each in all four suits: from one rank up
+      to the ace (so a deck is the cards from its lowest up to 51).
     - `ace`: "high" (above the king only), "low" (below the lowest rank only) or "both" (high,
       and low in the lowest straight: A-2-3-4-5, or A-6-7-8-9 in a deck from the six).
     - `straights`, `flushes`: whether they are hands at all (lows: A-5 ignores both).
@@ -115,12 +116,12 @@ class Rules:
         place = (self.order.index(category), *(self.value(r) for r in significance))
         return tuple(-v for v in place) if self.low else place
 
-    def check(self) -> None:
-        """Raise ValueError if the fields contradict each other."""
+    def __post_init__(self) -> None:
+        """Refuse fields that contradict each other (ValueError)."""
         if self.ace not in ("high", "low", "both"):
             raise ValueError(f"{self.name}: ace must be 'high', 'low' or 'both', not {self.ace!r}")
-        if sorted(set(self.ranks)) != list(self.ranks) or self.ranks[-1] != 12 or len(self.ranks) < 5:
-            raise ValueError(f"{self.name}: ranks must increase and end with the ace")
+        if self.ranks != tuple(range(self.ranks[0], 13)) or len(self.ranks) < 5:
+            raise ValueError(f"{self.name}: the ranks run from one rank up to the ace")
 
 
 GAMES: dict[str, Rules] = {r.name: r for r in (

@@ -37,19 +37,21 @@ def count_hands(n_cards: int, *, game: str = "high", threads: int | None = None,
     t, n_classes = tables.load(rules.name), len(tables.classes(rules.name))
     with parallel_section(threads):
         counts = np.zeros((numba.config.NUMBA_NUM_THREADS, n_classes), dtype=np.int64)
-        for part in lowest_pairs(len(rules.deck), n_cards, numba.get_num_threads(),
+        for part in lowest_pairs(rules.deck, n_cards, numba.get_num_threads(),
                                  16 if progress else 1):
-            count_strengths(t, n_cards, rules.deck, part, counts)
+            count_strengths(t, n_cards, part, counts)
             if progress:
                 progress(int(counts.sum()))
     return counts.sum(axis=0)
 
 
-def lowest_pairs(n: int, n_cards: int, threads: int, slices: int = 1) -> list[np.ndarray]:
-    """The pairs (i0 < i1) of positions in an n-card deck of the two lowest cards, which split
-    the enumeration, dealt into `slices` arrays of equal work, each in `balanced_order`."""
-    pairs = np.array([(a, b) for a in range(n) for b in range(a + 1, n)], dtype=np.uint8)
-    work = np.array([math.comb(n - 1 - int(b), n_cards - 2) for _, b in pairs])
+def lowest_pairs(deck: np.ndarray, n_cards: int, threads: int,
+                 slices: int = 1) -> list[np.ndarray]:
+    """The pairs (c0 < c1) of the deck's cards that split the enumeration (as its two lowest
+    cards), dealt into `slices` arrays of equal work, each in `balanced_order`."""
+    cards = deck.tolist()  # from the lowest card up to 51 (see `Rules.ranks`)
+    pairs = np.array([(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]], dtype=np.uint8)
+    work = np.array([math.comb(51 - int(b), n_cards - 2) for _, b in pairs])
     by_work = np.argsort(-work, kind="stable")
     parts = [by_work[k::slices] for k in range(slices)]
     return [np.ascontiguousarray(pairs[part[balanced_order(work[part], threads)]]) for part in parts]

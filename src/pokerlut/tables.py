@@ -50,6 +50,19 @@ class Tables(NamedTuple):
     card_prime: np.ndarray  # uint64[256]: the rank's prime, 2 .. 41
 
 
+class SuitsSettle(Tables):
+    """Tables of a game where five suited cards settle the hand by their rank mask (high)."""
+
+
+class SuitsIgnored(Tables):
+    """Tables of a game where suits never matter (ace-to-five, eight-or-better)."""
+
+
+class SuitsMixed(Tables):
+    """Tables of a game where a flush can hurt, so the suited mask alone does not settle the
+    hand (deuce-to-seven, ace-to-six): the `mixed` table decides then."""
+
+
 KERNEL_FILES = ("flush", "flush5", "unique5", "pair_offsets", "pair_values", "rank_offsets",
                 "rank_values", "mixed_offsets", "mixed_values", "omaha_pair", "omaha_offsets",
                 "omaha_ids", "omaha_values")
@@ -128,7 +141,9 @@ def _loaded(game: str) -> dict[str, np.ndarray]:
 
 
 def load(game: str = "high") -> Tables:
-    """The verified kernel tables of a game, loaded on first use.
+    """The verified kernel tables of a game, loaded on first use. Their class says how the
+    kernels treat five suited cards, so each kind compiles to its own code with no run-time
+    test.
 
     >>> load().flush.shape, bool(load("short-deck").card_key[0] == INVALID_CARD)  # 2c: no card
     ((8192,), True)
@@ -137,8 +152,10 @@ def load(game: str = "high") -> Tables:
     if tables is None:
         deck = rules(game).deck
         arrays = _loaded(game)
-        tables = _tables[game] = Tables(**{name: arrays[name] for name in KERNEL_FILES},
-                                        **card_arrays(deck))
+        kind = (SuitsMixed if len(arrays["mixed_values"]) > 1 else
+                SuitsIgnored if not arrays["flush"].any() else SuitsSettle)
+        tables = _tables[game] = kind(**{name: arrays[name] for name in KERNEL_FILES},
+                                      **card_arrays(deck))
     return tables
 
 

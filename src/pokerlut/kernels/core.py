@@ -10,6 +10,9 @@ an or, so a board can be summed once and merged with each player's hole cards.
 
 import numpy as np
 from numba import njit
+from numba.extending import overload
+
+from ..tables import SuitsIgnored, SuitsMixed
 
 from .hashing import MIXED_HASH, PAIR_HASH, RANK_HASH, perfect_hash
 
@@ -42,23 +45,52 @@ def hand_merge(a, b):
     return (a[0] + b[0], a[1] | b[1])
 
 
+def suits_matter(t):
+    """Whether the game's kernels look at suits (compile time: from the class of `t`)."""
+    return not isinstance(t, SuitsIgnored)
+
+
+def suited_strength(t, mask, ranks):
+    """Strength of a hand with five or more cards of one suit: `mask` their ranks, `ranks` the
+    whole hand's rank key. Compiled per kind of tables (`pokerlut.tables`)."""
+    value = t.flush[mask]
+    if value or not isinstance(t, SuitsMixed):
+        return value
+    return t.mixed_values[perfect_hash((mask << np.uint64(32)) | ranks, t.mixed_offsets,
+                                       MIXED_HASH)]
+
+
+@overload(suits_matter, inline="always")
+def _suits_matter(t):
+    matter = getattr(t, "instance_class", None) is not SuitsIgnored
+    return lambda t: matter
+
+
+@overload(suited_strength, inline="always")
+def _suited_strength(t, mask, ranks):
+    if getattr(t, "instance_class", None) is SuitsMixed:
+        def mixed(t, mask, ranks):
+            value = t.flush[mask]
+            if value:
+                return value
+            key = (mask << np.uint64(32)) | ranks
+            return t.mixed_values[perfect_hash(key, t.mixed_offsets, MIXED_HASH)]
+        return mixed
+    return lambda t, mask, ranks: t.flush[mask]
+
+
 @njit(inline="always")
 def hand_strength(t, hand):
     """Strength (higher wins; 0: no qualifying hand) of a hand of 5, 6 or 7 cards: the best
     five in the game whose tables `t` are."""
-    flush = ((hand[0] >> np.uint64(32)) + SUIT_BIAS) & SUIT_FLUSH
-    ranks = hand[0] & RANK_KEY_MASK
-    if flush:
-        # at most one suit can hold five of seven cards: its counter is 0x8 << 4*suit
-        suit = (flush > 0x8) + (flush > 0x80) + (flush > 0x800)
-        mask = (hand[1] >> np.uint64(16 * suit)) & RANK_BITS
-        strength = t.flush[mask]
-        if strength:  # the suited cards settle it (in high games, always)
-            return strength
-        if t.mixed_offsets.shape[0] > 1:  # lows where a flush counts: by mask and ranks
-            return t.mixed_values[perfect_hash((mask << np.uint64(32)) | ranks, t.mixed_offsets,
-                                               MIXED_HASH)]
-    return t.rank_values[perfect_hash(ranks, t.rank_offsets, RANK_HASH)]
+    if suits_matter(t):
+        flush = ((hand[0] >> np.uint64(32)) + SUIT_BIAS) & SUIT_FLUSH
+        if flush:
+            # at most one suit can hold five of seven cards: its counter is 0x8 << 4*suit
+            suit = (flush > 0x8) + (flush > 0x80) + (flush > 0x800)
+            mask = (hand[1] >> np.uint64(16 * suit)) & RANK_BITS
+            return suited_strength(t, mask, hand[0] & RANK_KEY_MASK)
+    return t.rank_values[perfect_hash(hand[0] & RANK_KEY_MASK, t.rank_offsets, RANK_HASH)]
 
 
 @njit(inline="always")

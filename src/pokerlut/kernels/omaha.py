@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit, prange
 
 from .batch import INVALID_CARD
-from .core import KERNEL, RANK_BITS, RANK_KEY_MASK
+from .core import KERNEL, RANK_BITS, RANK_KEY_MASK, suits_matter
 from .hashing import OMAHA_HASH, perfect_hash
 
 N_PAIRS = 91
@@ -39,6 +39,8 @@ def omaha_strength(t, hole, board):
             v = t.omaha_values[row + t.omaha_pair[ri + (hole[j] >> 2)]]
             if v > best:
                 best = v
+    if not suits_matter(t):  # compile time (ace-to-five, eight-or-better)
+        return best
     counters = key >> np.uint64(32)
     for suit in range(4):
         if (counters >> np.uint64(4 * suit)) & np.uint64(0xF) >= 3:
