@@ -104,8 +104,9 @@ def evaluate(cards: CardsLike, game: str = "high") -> int:
             hand = None
     elif type(hand) is np.ndarray and hand.ndim == 1 and hand.dtype.kind in "iu":
         hand = hand.tolist()  # plain ints, checked below
-    kernels = _by_game.get(game) if type(game) is str else None
-    if kernels is None:
+    try:
+        kernels = _by_game[game]
+    except (KeyError, TypeError):  # first use of the game, or not a game name
         kernels = _single_hand(rules_of(game).name)
     if (type(hand) is list or type(hand) is tuple) and 4 < len(hand) < 8:
         for card in hand:
