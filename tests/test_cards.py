@@ -84,7 +84,7 @@ def test_parse_card_every_card_every_spelling(rank: str, suit: str) -> None:
 @pytest.mark.parametrize(
     "text",
     ["Zz", "", " ", "A", "s", "1s", "11s", "1d", "Ax", "AsKs", "As Ks", "10", "Jkk", "Jo",
-     "joker", "K\u212a", "ſ", "A\u212as", "Aſ", "AS!", "A s", "0s"],
+     "jokers", "K\u212a", "ſ", "A\u212as", "Aſ", "AS!", "A s", "0s"],
 )  # fmt: skip
 def test_parse_card_rejects_unknown_text(text: str) -> None:
     with pytest.raises(ValueError, match=f"^unknown card {re.escape(repr(text))}$"):

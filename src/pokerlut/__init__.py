@@ -9,7 +9,7 @@
 
 from .cards import deck, format_card, format_cards, parse_card, parse_cards
 from .evaluate import (best_five, category, compare, describe, evaluate, evaluate_batch,
-                       evaluate_omaha, evaluate_omaha_batch)
+                       evaluate_omaha, evaluate_omaha_batch, stand_ins)
 from .kernels.core import eval5, hand_add, hand_empty, hand_merge, hand_strength
 from .kernels.omaha import omaha_strength
 from .names import Category
@@ -24,4 +24,5 @@ __all__ = [
     "compare", "deck", "describe", "eval5", "evaluate", "evaluate_batch", "evaluate_omaha",
     "evaluate_omaha_batch", "format_card", "format_cards", "games", "hand_add", "hand_empty",
     "hand_merge", "hand_strength", "load_tables", "omaha_strength", "parse_card", "parse_cards",
+    "stand_ins",
 ]

@@ -6,7 +6,7 @@ A card is the int ``4 * rank + suit``:
 - suit 0..3 is clubs, diamonds, hearts, spades (``c d h s``, pretty ``♣ ♦ ♥ ♠``).
 
 So ``2c`` is 0, ``As`` is 51. The two jokers are 52 and 53; they are written ``Jk``, ``Jkr`` or
-``X`` (any case, or ``🃏``) and formatted ``Jk``. A joker's text does not say which joker it is:
+``X`` or ``joker`` (any case, or ``🃏``) and formatted ``Jk``. A joker's text does not say which joker it is:
 :func:`parse_cards` numbers the jokers of one hand 52, then 53, in order of appearance.
 
 This module is the validation boundary for hands: :func:`parse_cards` turns whatever the user
@@ -61,7 +61,7 @@ _RANK_OF["10"] = RANKS.index("T")
 # Explicit character classes rather than re.IGNORECASE, which would also accept look-alikes such
 # as the Kelvin sign for K. U+FE0F (emoji presentation selector) may follow a suit symbol: "♥️".
 _TOKEN = re.compile(
-    "(?P<joker>[Jj][Kk][Rr]?|[Xx]|" + PRETTY_JOKER + ")"
+    "(?P<joker>[Jj][Oo][Kk][Ee][Rr]|[Jj][Kk][Rr]?|[Xx]|" + PRETTY_JOKER + ")"
     "|(?P<rank>10|[" + RANKS + RANKS.lower() + "])"
     "(?P<suit>[" + "".join(_SUIT_OF) + "])\ufe0f?"
 )
@@ -132,8 +132,8 @@ def _from_texts(texts: Sequence[str], jokers: bool) -> npt.NDArray[np.uint8]:
         if value in JOKERS:
             if not jokers:
                 raise ValueError(
-                    f"joker {text!r} at position {i}: jokers are not allowed here"
-                    " (pass jokers=True to allow them)"
+                    f"joker {text!r} at position {i}: jokers are not allowed here (they play"
+                    " in games with wild='jokers', 'bug' or 'deuces')"
                 )
             if n_jokers == len(JOKERS):
                 raise ValueError(f"too many jokers: {text!r} at position {i} is the third")
@@ -152,8 +152,8 @@ def _from_ints(ints: npt.NDArray[Any], jokers: bool) -> npt.NDArray[np.uint8]:
         value = int(ints[i])
         if value in JOKERS:
             raise ValueError(
-                f"card {value} at position {i} is a joker: jokers are not allowed here"
-                " (pass jokers=True to allow them)"
+                f"card {value} at position {i} is a joker: jokers are not allowed here (they"
+                " play in games with wild='jokers', 'bug' or 'deuces')"
             )
         raise ValueError(f"card {value} at position {i} is out of range 0..{high}")
     return np.array(ints, dtype=np.uint8)
@@ -221,7 +221,7 @@ def parse_cards(cards: CardsLike, *, jokers: bool = False) -> npt.NDArray[np.uin
     >>> parse_cards([0, 52])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: card 52 at position 1 is a joker: jokers are not allowed here (pass jokers=True ...)
+    ValueError: card 52 at position 1 is a joker: jokers are not allowed here (they play in games ...)
     """
     if isinstance(cards, str):
         result = _from_texts(_split(cards), jokers)

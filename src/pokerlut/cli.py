@@ -15,29 +15,30 @@ import numpy as np
 
 from . import __version__
 from .cards import format_cards, parse_cards
-from .rules import GAMES
+from .rules import GAMES, WILD_MODES, rules
 from .tables import TablesError
 
 
 def _cmd_eval(args: argparse.Namespace) -> None:
     from .evaluate import best_five, category, describe, evaluate
 
-    game = args.game
+    game = rules(args.game, args.wild).name
     strength = evaluate(args.hand, game)
     name = category(strength, game).name if strength else "NO_QUALIFYING_HAND"
-    five = best_five(args.hand, game) if len(parse_cards(args.hand)) > 5 else None
+    five = best_five(args.hand, game) if len(parse_cards(args.hand, jokers=True)) > 5 else None
     print(f"{format_cards(args.hand, pretty=args.pretty)}: strength {strength}, "
-          f"{name}, {describe(strength, game)}"
+          f"{name}, {describe(args.hand, game)}"
           + (f" (best five: {format_cards(five)})" if five is not None and len(five) else ""))
 
 
 def _cmd_compare(args: argparse.Namespace) -> None:
     from .evaluate import compare, describe, evaluate
 
-    result = compare(args.a, args.b, args.game)
+    game = rules(args.game, args.wild).name
+    result = compare(args.a, args.b, game)
     verdict = {1: "first hand wins", -1: "second hand wins", 0: "split pot"}[result]
     for hand in (args.a, args.b):
-        print(f"{format_cards(hand)}: {evaluate(hand, args.game)} ({describe(hand, args.game)})")
+        print(f"{format_cards(hand)}: {evaluate(hand, game)} ({describe(hand, game)})")
     print(verdict)
 
 
@@ -62,16 +63,17 @@ def _progress(total: int, quiet: bool):
 def _cmd_stats(args: argparse.Namespace) -> None:
     from math import comb
 
-    from .rules import rules
-    from .stats import by_category, count_hands
+    from .stats import by_category, count_hands, deck_of
 
-    game = rules(args.game)
-    total = comb(len(game.deck), args.cards)
+    game = rules(args.game, args.wild)
+    deck = deck_of(game, args.deck)
+    total = comb(len(deck), args.cards)
     start = time.perf_counter()
-    counts = count_hands(args.cards, game=game.name, threads=args.threads,
+    counts = count_hands(args.cards, game=game.name, deck=len(deck), threads=args.threads,
                          progress=_progress(total, args.quiet))
     elapsed = time.perf_counter() - start
-    print(f"All {total:,} hands of {args.cards} cards ({game.name}, {game.deck_text}), in "
+    deck_text = f"{len(deck)} cards" if game.wild else game.deck_text
+    print(f"All {total:,} hands of {args.cards} cards ({game.name}, {deck_text}), in "
           f"{elapsed:.3f} s ({total / elapsed / 1e6:,.0f} M hands/s)")
     print(f"{'category':<18}{'hands':>14}{'probability':>14}{'classes':>9}")
     for row in by_category(counts, game.name):
@@ -109,7 +111,8 @@ def _cmd_demo(args: argparse.Namespace) -> None:
         print(f"  {format_cards(hand, pretty=True):<22} {evaluate(hand):>5}  {describe(hand)}")
     for n_cards in (5, 7):
         print()
-        _cmd_stats(argparse.Namespace(cards=n_cards, game="high", threads=None, quiet=args.quiet))
+        _cmd_stats(argparse.Namespace(cards=n_cards, game="high", wild=None, deck=None,
+                                      threads=None, quiet=args.quiet))
     print()
     rng = np.random.default_rng(2026)
     for width in (5, 7):
@@ -139,9 +142,11 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     game_help = "ranking rules: " + ", ".join(GAMES) + " (default high)"
+    wild_help = "wild cards: " + "; ".join(f"{g}: {', '.join(m)}" for g, m in WILD_MODES.items())
     p = sub.add_parser("eval", help="strength, category and description of a hand")
     p.add_argument("hand", help='5, 6 or 7 cards, e.g. "As Ks Qs Js Ts"')
     p.add_argument("--game", default="high", help=game_help)
+    p.add_argument("--wild", default=None, help=wild_help)
     p.add_argument("--pretty", action="store_true", help="print suits as symbols")
     p.set_defaults(run=_cmd_eval)
 
@@ -149,11 +154,15 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("a")
     p.add_argument("b")
     p.add_argument("--game", default="high", help=game_help)
+    p.add_argument("--wild", default=None, help=wild_help)
     p.set_defaults(run=_cmd_compare)
 
     p = sub.add_parser("stats", help="enumerate every hand of 5, 6 or 7 cards of a game")
     p.add_argument("--cards", type=int, choices=(5, 6, 7), default=7)
     p.add_argument("--game", default="high", help=game_help)
+    p.add_argument("--wild", default=None, help=wild_help)
+    p.add_argument("--deck", type=int, default=None,
+                   help="with --wild: 52, 53 or 54 cards (default 53; 52 for deuces)")
     p.add_argument("--threads", type=int, default=None)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=_cmd_stats)

@@ -14,7 +14,7 @@ from . import tables
 from .cards import CardsLike, format_card, parse_cards
 from .kernels.batch import evaluate_rows, evaluate_rows_checked
 from .kernels.core import hand_add, hand_empty, hand_strength
-from .kernels.batch import INVALID_CARD
+from .kernels.batch import INVALID_BITS
 from .kernels.omaha import omaha_rows, omaha_strength
 from .names import Category, describe_class, describe_low
 from .parallel import parallel_section
@@ -32,11 +32,11 @@ def _checked_strength(t, cards):
     seen = np.uint64(0)
     hand = hand_empty()
     for card in cards:
-        if card < 0 or card > 51 or seen >> np.uint64(card) & np.uint64(1):
+        if card < 0 or card > 53 or seen >> np.uint64(card) & np.uint64(1):
             return -1
         seen |= np.uint64(1) << np.uint64(card)
         hand = hand_add(t, hand, card)
-    if hand[0] >= INVALID_CARD:
+    if hand[0] & INVALID_BITS:
         return -1
     return np.int64(hand_strength(t, hand))
 
@@ -77,17 +77,18 @@ def check_deck(cards: npt.NDArray[np.uint8], rules: Rules) -> None:
 
 def _hand(cards: CardsLike, rules: Rules) -> npt.NDArray[np.uint8]:
     """Parse one hand and check it has 5, 6 or 7 cards of the game's deck."""
-    hand = parse_cards(cards)
+    hand = parse_cards(cards, jokers=rules.wild is not None)
     if len(hand) not in HAND_SIZES:
         raise ValueError(f"a hand has 5, 6 or 7 cards, not {len(hand)}")
     check_deck(hand, rules)
     return hand
 
 
-def evaluate(cards: CardsLike, game: str = "high") -> int:
+def evaluate(cards: CardsLike, game: str = "high", wild: str | None = None) -> int:
     """Strength of the best five of 5, 6 or 7 cards in a game (`pokerlut.games()`): higher
     wins; in the high game 1 (7-5-4-3-2) .. 7462 (royal flush); 0 means no qualifying hand
-    (eight-or-better).
+    (eight-or-better). `wild`: "jokers", "bug" or "deuces" (see `pokerlut.rules.WILD_MODES`);
+    five of a kind then continues the high scale (7463 .. 7475).
 
     >>> evaluate("As Ks Qs Js Ts")
     7462
@@ -95,6 +96,8 @@ def evaluate(cards: CardsLike, game: str = "high") -> int:
     1
     >>> evaluate("5h 4d 3c 2s Ah", game="ace-to-five"), evaluate("Kh Kd 3c 2s Ah", "eight-or-better")
     (6175, 0)
+    >>> evaluate("Ah Ad Ac As Jk", wild="jokers"), evaluate("Kh Qh Jh Th joker", wild="bug")
+    (7475, 7462)
     """
     hand = cards
     if type(hand) is str:  # fast path for canonical text: "As Ks Qs Js Ts"
@@ -105,22 +108,23 @@ def evaluate(cards: CardsLike, game: str = "high") -> int:
     elif type(hand) is np.ndarray and hand.ndim == 1 and hand.dtype.kind in "iu":
         hand = hand.tolist()  # plain ints, checked below
     try:
-        kernels = _by_game[game]
+        kernels = _by_game[game if wild is None else f"{game}+{wild}"]
     except (KeyError, TypeError):  # first use of the game, or not a game name
-        kernels = _single_hand(rules_of(game).name)
+        kernels = _single_hand(rules_of(game, wild).name)
     if (type(hand) is list or type(hand) is tuple) and 4 < len(hand) < 8:
         for card in hand:
-            if type(card) is not int or not 0 <= card <= 51:  # no bools, floats or overflow
+            if type(card) is not int or not 0 <= card <= 53:  # no bools, floats or overflow
                 break
         else:
             strength = kernels[len(hand)](*hand)
             if strength >= 0:
                 return strength
-    checked = _hand(cards, rules_of(game))  # raises on bad input
+    checked = _hand(cards, rules_of(game, wild))  # raises on bad input
     return int(kernels[len(checked)](*checked.tolist()))
 
 
-def _as_batch(hands: Any, sizes: tuple[int, ...] = HAND_SIZES, what: str = "hands") -> np.ndarray:
+def _as_batch(hands: Any, sizes: tuple[int, ...] = HAND_SIZES, what: str = "hands",
+              top: int = 51) -> np.ndarray:
     """Check a batch's type, shape and values; return it as C-contiguous uint8 (one copy at
     most, only when the input is not already that)."""
     if isinstance(hands, np.ma.MaskedArray):
@@ -132,11 +136,11 @@ def _as_batch(hands: Any, sizes: tuple[int, ...] = HAND_SIZES, what: str = "hand
         raise ValueError(f"{what} must have shape (n, {'|'.join(map(str, sizes))}), "
                          f"not {hands.shape}")
     if hands.dtype != np.uint8:
-        bad = (hands < 0) | (hands > 51)
+        bad = (hands < 0) | (hands > top)
         if bad.any():
             row, col = np.argwhere(bad)[0]
             raise ValueError(f"row {row}: card {hands[row, col]} at position {col} "
-                             "is out of range 0..51")
+                             f"is out of range 0..{top}")
         hands = hands.astype(np.uint8)
     return np.ascontiguousarray(hands)
 
@@ -144,8 +148,9 @@ def _as_batch(hands: Any, sizes: tuple[int, ...] = HAND_SIZES, what: str = "hand
 def _explain_row(hands: np.ndarray, row: int, rules: Rules) -> str:
     cards = hands[row].tolist()
     for col, card in enumerate(cards):
-        if card > 51:
-            return f"row {row}: card {card} at position {col} is out of range 0..51"
+        top = 53 if rules.wild else 51
+        if card > top:
+            return f"row {row}: card {card} at position {col} is out of range 0..{top}"
         if card not in rules.deck:
             return (f"row {row}: card {format_card(card)} at position {col} is not in the "
                     f"{rules.name} deck ({rules.deck_text})")
@@ -154,8 +159,8 @@ def _explain_row(hands: np.ndarray, row: int, rules: Rules) -> str:
     raise AssertionError(f"row {row} was flagged but is valid")  # pragma: no cover
 
 
-def evaluate_batch(hands: Any, *, game: str = "high", validate: bool = True,
-                   threads: int | None = None) -> np.ndarray:
+def evaluate_batch(hands: Any, *, game: str = "high", wild: str | None = None,
+                   validate: bool = True, threads: int | None = None) -> np.ndarray:
     """Strengths (uint16) of every row of an (n, 5|6|7) array of card ints in a game, on the
     caller's numba threads (`threads` overrides that for this call).
 
@@ -166,8 +171,8 @@ def evaluate_batch(hands: Any, *, game: str = "high", validate: bool = True,
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35], [0, 5, 9, 13, 20]], dtype=np.uint8))
     array([7462,    1], dtype=uint16)
     """
-    rules = rules_of(game)
-    hands = _as_batch(hands)
+    rules = rules_of(game, wild)
+    hands = _as_batch(hands, top=53 if rules.wild else 51)
     out = np.empty(len(hands), dtype=np.uint16)
     t = tables.load(rules.name)
     first_bad = np.full(numba.config.NUMBA_NUM_THREADS, CHUNK_ROWS, dtype=np.int64)
@@ -192,23 +197,27 @@ def _strength(strength: Any, rules: Rules) -> int:
     return int(strength)
 
 
-def category(strength: int, game: str = "high") -> Category:
+def category(strength: int, game: str = "high", wild: str | None = None) -> Category:
     """The category of a strength in a game.
 
     >>> category(7462)
     <Category.STRAIGHT_FLUSH: 8>
     >>> category(evaluate("7h 6h 5h 4h 2h", "deuce-to-seven"), "deuce-to-seven")
     <Category.FLUSH: 5>
+    >>> category(7475, wild="deuces")
+    <Category.FIVE_OF_A_KIND: 9>
     """
-    rules = rules_of(game)
+    rules = rules_of(game, wild)
     strength = _strength(strength, rules)
     if strength == 0:
         raise ValueError(f"strength 0 is no qualifying hand in {rules.name}: it has no category")
     return Category(int(tables.classes(rules.name)[strength, 0]))
 
 
-def describe(hand_or_strength: CardsLike | int, game: str = "high") -> str:
-    """Words for a hand or a strength, in the game's terms.
+def describe(hand_or_strength: CardsLike | int, game: str = "high",
+             wild: str | None = None) -> str:
+    """Words for a hand or a strength, in the game's terms; for a hand with wild cards, what
+    each wild card of the best five stands for.
 
     >>> describe("Kh Kd 6s 6c Kc")
     'Full house, kings over sixes'
@@ -218,12 +227,22 @@ def describe(hand_or_strength: CardsLike | int, game: str = "high") -> str:
     'Number one (7-5-4-3-2 offsuit)'
     >>> describe("9s 8d 7s 6s Kh", "eight-or-better")
     'No qualifying low'
+    >>> describe("Ah Ad Ac As Jk", wild="jokers")
+    'Five of a kind, aces (Jk as A♠)'
     """
-    rules = rules_of(game)
+    rules = rules_of(game, wild)
     if isinstance(hand_or_strength, (int, np.integer)) and not isinstance(hand_or_strength, bool):
-        strength = _strength(hand_or_strength, rules)
-    else:
-        strength = evaluate(hand_or_strength, rules.name)
+        return _describe_strength(_strength(hand_or_strength, rules), rules)
+    strength = evaluate(hand_or_strength, rules.name)
+    words = _describe_strength(strength, rules)
+    stands = stand_ins(hand_or_strength, rules.name) if rules.wild and strength else {}
+    if stands:
+        words += " (" + ", ".join(f"{format_card(w)} as {format_card(c, pretty=True)}"
+                                  for w, c in stands.items()) + ")"
+    return words
+
+
+def _describe_strength(strength: int, rules: Rules) -> str:
     if strength == 0:
         return "No qualifying low"
     classes = tables.classes(rules.name)
@@ -235,7 +254,7 @@ def describe(hand_or_strength: CardsLike | int, game: str = "high") -> str:
     return describe_class(cat, ranks)
 
 
-def compare(a: CardsLike, b: CardsLike, game: str = "high") -> int:
+def compare(a: CardsLike, b: CardsLike, game: str = "high", wild: str | None = None) -> int:
     """1 if hand a beats hand b in the game, -1 if it loses, 0 for a split pot.
 
     >>> compare("6h 5d 4c 3s 2h", "5h 4d 3c 2s Ah")  # six-high straight beats the wheel
@@ -243,13 +262,14 @@ def compare(a: CardsLike, b: CardsLike, game: str = "high") -> int:
     >>> compare("6h 5d 4c 3s 2h", "5h 4d 3c 2s Ah", game="ace-to-five")  # the wheel is best
     -1
     """
-    sa, sb = evaluate(a, game), evaluate(b, game)
+    sa, sb = evaluate(a, game, wild), evaluate(b, game, wild)
     return (sa > sb) - (sa < sb)
 
 
-def best_five(cards: CardsLike, game: str = "high") -> np.ndarray:
+def best_five(cards: CardsLike, game: str = "high", wild: str | None = None) -> np.ndarray:
     """The five of 5..7 cards that make the hand in the game (uint8, in the order of the
-    input); empty when no five qualify (eight-or-better).
+    input, wild cards as they are: `stand_ins` says what they stand for); empty when no five
+    qualify (eight-or-better).
 
     Where several fives tie, the one of the earliest cards in the input is taken.
 
@@ -259,7 +279,7 @@ def best_five(cards: CardsLike, game: str = "high") -> np.ndarray:
     >>> format_cards(best_five("7h 5h 4h 3h 2h 7c Kd", "deuce-to-seven"))  # not the flush
     '5h 4h 3h 2h 7c'
     """
-    rules = rules_of(game)
+    rules = rules_of(game, wild)
     hand = _hand(cards, rules)
     five = _single_hand(rules.name)[5]
     best, chosen = 0, ()
@@ -270,15 +290,52 @@ def best_five(cards: CardsLike, game: str = "high") -> np.ndarray:
     return hand[np.isin(hand, chosen)]
 
 
+def stand_ins(cards: CardsLike, game: str = "high", wild: str | None = None) -> dict[int, int]:
+    """What each wild card of the best five stands for: {wild card: natural card}, found from
+    the hand's class (its ranks), not by trying cards. A wild card takes a card not in the
+    hand where one is left (five of a kind may need a second ace of spades).
+
+    >>> {format_card(w): format_card(c) for w, c in stand_ins("Kh Qh Jh Th Jk", wild="jokers").items()}
+    {'Jk': 'Ah'}
+    >>> {format_card(w): format_card(c) for w, c in stand_ins("Kc Kd 7h 4s X", wild="bug").items()}
+    {'Jk': 'As'}
+    """
+    rules = rules_of(game, wild)
+    hand = _hand(cards, rules).tolist()
+    five = best_five(hand, rules.name).tolist()
+    wilds = [c for c in five if c in rules.wild_cards]
+    if not wilds:
+        return {}
+    row = tables.classes(rules.name)[evaluate(five, rules.name)]
+    needed = row[1:].tolist()
+    naturals = [c for c in five if c not in rules.wild_cards]
+    for card in naturals:
+        needed.remove(card >> 2)
+    flush = Category(int(row[0])) in (Category.FLUSH, Category.STRAIGHT_FLUSH)
+    taken = set(hand)
+    chosen: dict[int, int] = {}
+    for w, rank in zip(wilds, needed):
+        cards_of_rank = [4 * rank + suit for suit in (3, 2, 1, 0)]  # spades first
+        if flush:
+            cards_of_rank = [4 * rank + (naturals[0] & 3 if naturals else 3)]
+        free = [c for c in cards_of_rank if c not in taken]
+        if not flush and naturals and len({c & 3 for c in naturals + list(chosen.values())}) == 1:
+            free = [c for c in free if c & 3 != naturals[0] & 3] or free  # no accidental flush
+        chosen[w] = (free or cards_of_rank)[0]
+        taken.add(chosen[w])
+    return chosen
+
+
 HOLE_SIZES, BOARD_SIZES = (4, 5, 6), (3, 4, 5)
 
 
 def _omaha_rules(game: str) -> Rules:
     rules = rules_of(game)
-    if len(tables.load(rules.name).mixed_values) > 1:
+    if rules.wild or len(tables.load(rules.name).mixed_values) > 1:
         omaha_games = [g for g in GAMES if len(tables.load(g).mixed_values) == 1]
-        raise ValueError(f"Omaha is not offered in {rules.name} (a flush counts against you "
-                         f"there); the games for Omaha are: {', '.join(omaha_games)}")
+        why = "wild cards" if rules.wild else "a flush counts against you there"
+        raise ValueError(f"Omaha is not offered in {rules.name} ({why}); the games for Omaha "
+                         f"are: {', '.join(omaha_games)}")
     return rules
 
 

@@ -12,6 +12,7 @@ the descriptions read the tables and the `Rules`, never a game's name. A new ran
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -41,6 +42,10 @@ class Rules:
     - `qualifier`: for lows, the highest rank a qualifying hand may hold (five distinct ranks,
       ace low); other hands get strength 0.
     - `best_name`: what players call the best hand of a low game, if it has a name.
+    - `wild`: None, or which cards are wild: "jokers" (each joker stands for any card),
+      "bug" (a joker is an ace, or completes a straight, a flush or a straight flush),
+      "deuces" (every 2 is wild, and the jokers too). A wild game is made by `rules(game,
+      wild)`; in high games five of a kind ranks above the straight flush.
     """
 
     name: str
@@ -53,17 +58,25 @@ class Rules:
     low: bool = False
     qualifier: int | None = None
     best_name: str | None = None
+    wild: str | None = None
 
     @cached_property
     def deck(self) -> npt.NDArray[np.uint8]:
-        """The game's cards, increasing."""
-        return np.array([4 * r + s for r in self.ranks for s in range(4)], dtype=np.uint8)
+        """The game's cards, increasing (the two jokers too in a game with wild cards)."""
+        jokers = [52, 53] if self.wild else []
+        return np.array([4 * r + s for r in self.ranks for s in range(4)] + jokers, dtype=np.uint8)
+
+    @cached_property
+    def wild_cards(self) -> tuple[int, ...]:
+        """The cards that are wild: the jokers, and the deuces with wild='deuces'."""
+        return ((0, 1, 2, 3) if self.wild == "deuces" else ()) + ((52, 53) if self.wild else ())
 
     @cached_property
     def deck_text(self) -> str:
         """'52 cards' or '36 cards, 6 to A'."""
         low = RANK_CHARS[self.ranks[0]]
-        return f"{len(self.deck)} cards" + ("" if low == "2" else f", {low} to A")
+        return (f"{len(self.deck)} cards" + ("" if low == "2" else f", {low} to A")
+                + (", jokers included" if self.wild else ""))
 
     def value(self, rank: int) -> int:
         """The rank's place in comparisons: the ace is 12, or -1 when it plays low only."""
@@ -102,7 +115,7 @@ class Rules:
         if flush:
             return C.FLUSH, by_significance
         shape = tuple(sorted(count.values(), reverse=True))
-        category = {(4, 1): C.FOUR_OF_A_KIND, (3, 2): C.FULL_HOUSE, (3, 1, 1): C.THREE_OF_A_KIND,
+        category = {(5,): C.FIVE_OF_A_KIND, (4, 1): C.FOUR_OF_A_KIND, (3, 2): C.FULL_HOUSE, (3, 1, 1): C.THREE_OF_A_KIND,
                     (2, 2, 1): C.TWO_PAIR, (2, 1, 1, 1): C.ONE_PAIR}.get(shape, C.HIGH_CARD)
         return category, by_significance
 
@@ -122,6 +135,8 @@ class Rules:
             raise ValueError(f"{self.name}: ace must be 'high', 'low' or 'both', not {self.ace!r}")
         if self.ranks != tuple(range(self.ranks[0], 13)) or len(self.ranks) < 5:
             raise ValueError(f"{self.name}: the ranks run from one rank up to the ace")
+        if self.wild not in (None, "jokers", "bug", "deuces"):
+            raise ValueError(f"{self.name}: wild must be 'jokers', 'bug' or 'deuces'")
 
 
 GAMES: dict[str, Rules] = {r.name: r for r in (
@@ -146,8 +161,32 @@ GAMES: dict[str, Rules] = {r.name: r for r in (
 )}
 
 
-def rules(game: str | Rules) -> Rules:
-    """The `Rules` of a game name (a `Rules` is returned as it is).
+# Wild modes offered per game: the game's rules with five of a kind (high games) and the wild
+# cards. In ace-to-five the joker and the bug alike become the lowest rank the hand lacks.
+WILD_MODES = {"high": ("jokers", "bug", "deuces"), "ace-to-five": ("jokers", "bug")}
+
+
+def _with_wild(base: Rules, wild: str) -> Rules:
+    order = base.order if base.low else (*base.order, C.FIVE_OF_A_KIND)
+    return dataclasses.replace(base, name=f"{base.name}+{wild}", wild=wild, order=order,
+                               summary=f"{base.name} with {wild} wild")
+
+
+WILD_GAMES: dict[str, Rules] = {
+    f"{game}+{wild}": _with_wild(GAMES[game], wild) for game, modes in WILD_MODES.items()
+    for wild in modes}
+
+
+def rules(game: str | Rules, wild: str | None = None) -> Rules:
+    """The `Rules` of a game name, with wild cards if `wild` is given (a `Rules` is returned as
+    it is).
+
+    >>> rules("high", wild="jokers").name, rules("high+jokers").order[-1].name
+    ('high+jokers', 'FIVE_OF_A_KIND')
+    >>> rules("deuce-to-seven", wild="bug")
+    Traceback (most recent call last):
+    ...
+    ValueError: wild='bug' is not offered in deuce-to-seven; wild cards go with: high (jokers, bug, deuces), ace-to-five (jokers, bug)
 
     >>> rules("short-deck").deck_text
     '36 cards, 6 to A'
@@ -156,11 +195,19 @@ def rules(game: str | Rules) -> Rules:
     ...
     ValueError: unknown game 'omaha'; the games are: high, ace-to-five, deuce-to-seven, ace-to-six, eight-or-better, short-deck, short-deck-trips
     """
-    if isinstance(game, Rules):
+    if isinstance(game, Rules) and wild is None:
         return game
-    if isinstance(game, str) and game in GAMES:
+    if isinstance(game, str) and game in GAMES and wild is None:
         return GAMES[game]
-    raise ValueError(f"unknown game {game!r}; the games are: {', '.join(GAMES)}")
+    if isinstance(game, str) and game in WILD_GAMES and wild is None:
+        return WILD_GAMES[game]
+    if not (isinstance(game, str) and game in GAMES):
+        raise ValueError(f"unknown game {game!r}; the games are: {', '.join(GAMES)}")
+    if not isinstance(wild, str) or f"{game}+{wild}" not in WILD_GAMES:
+        offered = "; ".join(f"{g} ({', '.join(m)})" for g, m in WILD_MODES.items())
+        raise ValueError(f"wild={wild!r} is not offered in {game}; wild cards go with: "
+                         + offered.replace("; ", ", "))
+    return WILD_GAMES[f"{game}+{wild}"]
 
 
 def games() -> dict[str, str]:

@@ -12,16 +12,18 @@ import numpy as np
 
 from . import tables
 from .evaluate import HAND_SIZES
-from .kernels.enumerate import count_strengths
+from .kernels.enumerate import COUNT_STRENGTHS
 from .names import Category
 from .parallel import balanced_order, parallel_section
-from .rules import rules as rules_of
+from .rules import Rules, rules as rules_of
 
 
-def count_hands(n_cards: int, *, game: str = "high", threads: int | None = None,
+def count_hands(n_cards: int, *, game: str = "high", wild: str | None = None,
+                deck: int | None = None, threads: int | None = None,
                 progress: Callable[[int], None] | None = None) -> np.ndarray:
     """How many of the game's n_cards-card hands have each strength: int64[classes + 1],
-    index = strength (0: no qualifying hand).
+    index = strength (0: no qualifying hand). With `wild`, `deck` is 52, 53 or 54 cards (the
+    52 and the jokers; by default 53, or 52 for deuces wild).
 
     `progress`, if given, is called with the number of hands done after each slice of work.
 
@@ -30,28 +32,44 @@ def count_hands(n_cards: int, *, game: str = "high", threads: int | None = None,
     (2598960, 7462)
     >>> int(count_hands(5, game="short-deck").sum())
     376992
+    >>> int(count_hands(5, wild="jokers")[7463:].sum())  # five of a kind, one joker
+    13
     """
     if n_cards not in HAND_SIZES:
         raise ValueError(f"n_cards must be 5, 6 or 7, not {n_cards!r}")
-    rules = rules_of(game)
+    rules = rules_of(game, wild)
+    cards = deck_of(rules, deck)
     t, n_classes = tables.load(rules.name), len(tables.classes(rules.name))
     with parallel_section(threads):
         counts = np.zeros((numba.config.NUMBA_NUM_THREADS, n_classes), dtype=np.int64)
-        for part in lowest_pairs(rules.deck, n_cards, numba.get_num_threads(),
+        for part in lowest_pairs(cards, n_cards, numba.get_num_threads(),
                                  16 if progress else 1):
-            count_strengths(t, n_cards, part, counts)
+            COUNT_STRENGTHS[int(cards[-1]) + 1](t, n_cards, part, counts)
             if progress:
                 progress(int(counts.sum()))
     return counts.sum(axis=0)
+
+
+def deck_of(rules: Rules, size: int | None) -> np.ndarray:
+    """The cards to enumerate: the game's deck, and in a wild game `size` = 52, 53 or 54."""
+    if not rules.wild:
+        if size not in (None, len(rules.deck)):
+            raise ValueError(f"the {rules.name} deck has {len(rules.deck)} cards, not {size!r}")
+        return rules.deck
+    size = size if size is not None else 52 if rules.wild == "deuces" else 53
+    if size not in (52, 53, 54) or (size == 52 and rules.wild != "deuces"):
+        raise ValueError(f"deck must be 53 or 54 cards with wild={rules.wild!r} "
+                         f"(52 too with deuces), not {size!r}")
+    return rules.deck[:size]
 
 
 def lowest_pairs(deck: np.ndarray, n_cards: int, threads: int,
                  slices: int = 1) -> list[np.ndarray]:
     """The pairs (c0 < c1) of the deck's cards that split the enumeration (as its two lowest
     cards), dealt into `slices` arrays of equal work, each in `balanced_order`."""
-    cards = deck.tolist()  # from the lowest card up to 51 (see `Rules.ranks`)
+    cards = deck.tolist()  # consecutive cards (see `Rules.ranks`)
     pairs = np.array([(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]], dtype=np.uint8)
-    work = np.array([math.comb(51 - int(b), n_cards - 2) for _, b in pairs])
+    work = np.array([math.comb(cards[-1] - int(b), n_cards - 2) for _, b in pairs])
     by_work = np.argsort(-work, kind="stable")
     parts = [by_work[k::slices] for k in range(slices)]
     return [np.ascontiguousarray(pairs[part[balanced_order(work[part], threads)]]) for part in parts]
@@ -65,11 +83,12 @@ class CategoryRow:
     classes: int
 
 
-def by_category(counts: np.ndarray, game: str = "high") -> list[CategoryRow]:
+def by_category(counts: np.ndarray, game: str = "high",
+                wild: str | None = None) -> list[CategoryRow]:
     """Per category, best first: hands, probability and distinct strengths seen. Low games add
     rows for the best no-pair hands by their top card (wheel, 6-low, 7-low, 8-low), and
     eight-or-better a row for hands with no qualifying low."""
-    rules = rules_of(game)
+    rules = rules_of(game, wild)
     classes = tables.classes(rules.name)
     total = int(counts.sum())
 

@@ -53,14 +53,33 @@ class Tables(NamedTuple):
 class SuitsSettle(Tables):
     """Tables of a game where five suited cards settle the hand by their rank mask (high)."""
 
+    __slots__ = ()
+
 
 class SuitsIgnored(Tables):
     """Tables of a game where suits never matter (ace-to-five, eight-or-better)."""
+
+    __slots__ = ()
 
 
 class SuitsMixed(Tables):
     """Tables of a game where a flush can hurt, so the suited mask alone does not settle the
     hand (deuce-to-seven, ace-to-six): the `mixed` table decides then."""
+
+    __slots__ = ()
+
+
+class Wild(Tables):
+    """Tables of a high game with wild cards: rank table by naturals and wild count, flush
+    table by suited naturals and wild count (`pokerlut.build.wild`)."""
+
+    __slots__ = ()
+
+
+class WildSuitsIgnored(Wild, SuitsIgnored):
+    """Tables of a low game with wild cards where suits never matter (ace-to-five)."""
+
+    __slots__ = ()
 
 
 KERNEL_FILES = ("flush", "flush5", "unique5", "pair_offsets", "pair_values", "rank_offsets",
@@ -71,11 +90,15 @@ PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 
 
 INVALID_CARD = 1 << 48  # in a hand key: above the suit counters; 7 of them cannot overflow
+INVALID_BITS = 0xFF << 48  # where INVALID_CARD counts
+WILD_CARD = 1 << 56  # in a hand key: a wild card, counted above the invalid cards
+JOKER_BITS = {52: 1 << 13, 53: 1 << 14}  # outside every suit's 13 rank bits
 
 
-def card_arrays(deck: np.ndarray) -> dict[str, np.ndarray]:
+def card_arrays(deck: np.ndarray, wild_cards: tuple[int, ...] = ()) -> dict[str, np.ndarray]:
     """The per-card arrays of a game's deck, from the card convention (card = 4*rank + suit);
-    the 256 - len(deck) other values are invalid."""
+    the 256 - len(deck) other values are invalid. A wild card adds WILD_CARD to the key
+    instead of its rank and suit, and keeps a bit of its own for the duplicate check."""
     rank = np.arange(52, dtype=np.uint64) >> np.uint64(2)
     suit = np.arange(52, dtype=np.uint64) & np.uint64(3)
     values = {
@@ -86,9 +109,14 @@ def card_arrays(deck: np.ndarray) -> dict[str, np.ndarray]:
     }
     padding = {"card_key": INVALID_CARD, "card_bit": 0, "rank_bit": 0, "card_prime": 1}
     arrays = {}
+    natural = deck[deck < 52]
     for name, value in padding.items():
         arrays[name] = np.full(256, value, dtype=np.uint64)
-        arrays[name][deck] = values[name][deck]
+        arrays[name][natural] = values[name][natural]
+    for card in wild_cards:
+        arrays["card_key"][card] = WILD_CARD
+        arrays["card_bit"][card] = JOKER_BITS.get(card, arrays["card_bit"][card])
+        arrays["rank_bit"][card], arrays["card_prime"][card] = 0, 1
     return arrays
 
 
@@ -150,12 +178,14 @@ def load(game: str = "high") -> Tables:
     """
     tables = _tables.get(game)
     if tables is None:
-        deck = rules(game).deck
+        game_rules = rules(game)
         arrays = _loaded(game)
-        kind = (SuitsMixed if len(arrays["mixed_values"]) > 1 else
-                SuitsIgnored if not arrays["flush"].any() else SuitsSettle)
+        ignored = not arrays["flush"].any()
+        kind = ((WildSuitsIgnored if ignored else Wild) if game_rules.wild else
+                SuitsMixed if len(arrays["mixed_values"]) > 1 else
+                SuitsIgnored if ignored else SuitsSettle)
         tables = _tables[game] = kind(**{name: arrays[name] for name in KERNEL_FILES},
-                                      **card_arrays(deck))
+                                      **card_arrays(game_rules.deck, game_rules.wild_cards))
     return tables
 
 

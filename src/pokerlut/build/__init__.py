@@ -18,12 +18,13 @@ from pathlib import Path
 
 import numpy as np
 
-from ..kernels.hashing import MIXED_HASH, OMAHA_HASH, PAIR_HASH, RANK_HASH
+from ..kernels.hashing import MIXED_HASH, OMAHA_HASH, PAIR_HASH, RANK_HASH, WILD_HASH
 from ..names import Category
-from ..rules import GAMES, Rules, rules as rules_of
+from ..rules import GAMES, WILD_GAMES, Rules, rules as rules_of
 from . import expected
-from .five import rank_five_card_hands, rank_key, rank_shapes
+from .five import all_hands, rank_five_card_hands, rank_key, rank_shapes
 from .perfect_hash import build_perfect_hash
+from .wild import five_card_strengths, wild_tables
 
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)  # one per rank, 2 .. A
 
@@ -92,7 +93,7 @@ def _five_card_tables(rules: Rules, shapes) -> tuple[dict[str, np.ndarray], dict
             flush5[_mask(s.ranks)] = s.strength
         elif len(set(s.ranks)) == 5:
             unique5[_mask(s.ranks)] = s.strength
-        else:
+        elif s.category != Category.FIVE_OF_A_KIND:  # five natural cards never are
             products.append(math.prod(PRIMES[r] for r in s.ranks))
             paired_values.append(s.strength)
     if len(rules.ranks) == 13:
@@ -221,6 +222,27 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def _check_wild_figures(rules: Rules, rank_value: dict, flush: np.ndarray,
+                        classes: np.ndarray) -> dict:
+    """Every five-card hand of the 52-, 53- and 54-card decks (the deuces are wild in all
+    three) through the wild tables, counted by category; asserts the rule book's figures."""
+    counts = {}
+    for deck_size in (52, 53, 54) if rules.wild == "deuces" else (53, 54):
+        hands = all_hands(5, np.arange(deck_size, dtype=np.uint8))
+        strength = five_card_strengths(rules, rank_value, flush, hands)
+        check(strength.min() >= 1, f"{rules.name}: a hand without a value")
+        category = classes[strength, 0]
+        counts[str(deck_size)] = {Category(c).name: int(n) for c, n in
+                                  enumerate(np.bincount(category, minlength=10)) if n}
+    figures = expected.WILD_FIVE_OF_A_KIND.get(rules.name)
+    if figures is not None:
+        seen = counts["53"]
+        check(sum(seen.values()) == expected.HANDS_53 and
+              seen.get("FIVE_OF_A_KIND", 0) == figures,
+              f"{rules.name}: 53 cards give {seen}, the rule book says {figures} five of a kind")
+    return {"hands": counts}
+
+
 def build_game(game: str | Rules, out_dir: str | Path, *, log=print) -> dict:
     """Build one game's tables into `out_dir`; return its manifest (also manifest.json)."""
     rules = rules_of(game)
@@ -228,14 +250,21 @@ def build_game(game: str | Rules, out_dir: str | Path, *, log=print) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     shapes = rank_shapes(rules)
-    five = rank_five_card_hands(rules)
-    counts = _check_five_card_figures(rules, five)
     tables, non_flush = _five_card_tables(rules, shapes)
-    rank_tables, rank_value = _rank_table(rules, non_flush)
-    tables.update(rank_tables)
-    flush_tables, flush_counts = _flush_tables(rules, tables["flush5"], non_flush, rank_value)
-    tables.update(flush_tables)
-    tables.update(_omaha_tables(rules, non_flush, len(tables["mixed_values"]) > 1))
+    if rules.wild:
+        wild, rank_value = wild_tables(rules, shapes)
+        tables.update(wild)
+        counts = _check_wild_figures(rules, rank_value, tables["flush"], tables["classes"])
+        flush_counts: dict = {}
+        tables.update(mixed_offsets=np.zeros(1, np.uint32), mixed_values=np.zeros(1, np.uint16))
+    else:
+        counts = _check_five_card_figures(rules, rank_five_card_hands(rules))
+        rank_tables, rank_value = _rank_table(rules, non_flush)
+        tables.update(rank_tables)
+        flush_tables, flush_counts = _flush_tables(rules, tables["flush5"], non_flush, rank_value)
+        tables.update(flush_tables)
+    no_omaha = rules.wild is not None or len(tables["mixed_values"]) > 1
+    tables.update(_omaha_tables(rules, non_flush, no_omaha))
     files = {}
     for name, array in sorted(tables.items()):
         path = out / f"{name}.npy"
@@ -250,19 +279,19 @@ def build_game(game: str | Rules, out_dir: str | Path, *, log=print) -> dict:
         "classes": int(tables["classes"].shape[0] - 1),
         "files": files,
         "total_bytes": sum(f["bytes"] for f in files.values()),
-        "hash_specs": {"rank": RANK_HASH._asdict(), "pair": PAIR_HASH._asdict(),
-                       "mixed": MIXED_HASH._asdict(), "omaha": OMAHA_HASH._asdict()},
+        "hash_specs": {"rank": (WILD_HASH if rules.wild else RANK_HASH)._asdict(),
+                       "pair": PAIR_HASH._asdict(), "mixed": MIXED_HASH._asdict(),
+                       "omaha": OMAHA_HASH._asdict()},
         "five_card_counts": counts,
         "flush_masks": flush_counts,
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
-    log(f"{rules.name}: {len(five.hands):,} five-card hands, {manifest['classes']:,} classes, "
-        f"{len(files)} tables of {manifest['total_bytes']:,} bytes in "
-        f"{time.perf_counter() - start:.1f} s")
+    log(f"{rules.name}: {manifest['classes']:,} classes, {len(files)} tables of "
+        f"{manifest['total_bytes']:,} bytes in {time.perf_counter() - start:.1f} s")
     return manifest
 
 
 def build_tables(out_dir: str | Path, games: Iterable[str] | None = None, *, log=print) -> dict:
-    """Build the tables of every game (or of `games`) into `out_dir/<game>/`."""
-    names = list(GAMES) if games is None else [rules_of(g).name for g in games]
+    """Build the tables of every game and wild variant (or of `games`) into `out_dir/<game>/`."""
+    names = [*GAMES, *WILD_GAMES] if games is None else [rules_of(g).name for g in games]
     return {name: build_game(name, Path(out_dir) / name, log=log) for name in names}

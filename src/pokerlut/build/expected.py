@@ -52,3 +52,6 @@ CLASSES = {"high": 7_462, "ace-to-five": 6_175, "deuce-to-seven": 7_462, "ace-to
            "eight-or-better": 56, "short-deck": 1_404, "short-deck-trips": 1_404}
 # eight-or-better: qualifying lows by their highest card (5: the wheel)
 EIGHT_OR_BETTER_BY_TOP = {"5": 1_024, "6": 5_120, "7": 15_360, "8": 35_840}
+# Wild cards, five cards of the 53-card deck (one joker): 2,869,685 hands, and five of a kind
+HANDS_53 = 2_869_685
+WILD_FIVE_OF_A_KIND = {"high+jokers": 13, "high+bug": 1}

@@ -40,10 +40,12 @@ class Shape:
 
 def rank_shapes(rules: Rules) -> list[Shape]:
     """Every (rank multiset, flush) of five cards in the game, with its strength: the dense
-    rank of `rules.key` among qualifying shapes, 1 = the worst."""
+    rank of `rules.key` among qualifying shapes, 1 = the worst. Five of a rank only where the
+    game has five of a kind (wild cards in a high game)."""
+    most = 5 if Category.FIVE_OF_A_KIND in rules.order else 4
     raw = []
     for ranks in itertools.combinations_with_replacement(rules.ranks, 5):
-        if max(ranks.count(r) for r in ranks) > 4:
+        if max(ranks.count(r) for r in ranks) > most:
             continue
         for flush in (False, True) if len(set(ranks)) == 5 else (False,):
             raw.append((ranks, flush, rules.key(ranks, flush)))
@@ -63,7 +65,7 @@ class FiveCardRanking:
 def rank_five_card_hands(game: str | Rules = "high") -> FiveCardRanking:
     """Every five-card hand of the game's deck and its strength (a second for 52 cards)."""
     rules = rules_of(game)
-    shapes = rank_shapes(rules)
+    shapes = [s for s in rank_shapes(rules) if s.category != Category.FIVE_OF_A_KIND]
     code = np.array([rank_key(s.ranks) * 2 + s.flush for s in shapes], dtype=np.int64)
     order = np.argsort(code)
     hands = all_hands(5, rules.deck)

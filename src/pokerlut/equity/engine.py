@@ -15,6 +15,8 @@ from .. import tables
 from ..cards import format_cards, parse_cards
 from ..kernels.equity import enumerate_boards, simulate
 from ..parallel import balanced_order, parallel_section
+from ..rules import rules
+from ..stats import deck_of
 from .ranges import Range, parse_range
 
 GAMES = ("holdem", "omaha")
@@ -63,23 +65,42 @@ class EquityResult:
         return asdict(self)
 
 
-def _cards(cards) -> np.ndarray:
+def _has_joker(text: str) -> bool:
+    """Whether a player's text is cards with a joker among them (not a range)."""
+    try:
+        return any(c >= 52 for c in parse_cards(text, jokers=True).tolist())
+    except ValueError:
+        return False
+
+
+def _cards(cards, jokers: bool = False) -> np.ndarray:
     """Parsed cards; an empty or blank string is no cards."""
     if isinstance(cards, str) and not cards.strip():
         return np.zeros(0, np.uint8)
-    return parse_cards(cards)
+    return parse_cards(cards, jokers=jokers)
 
 
 class _Setup:
     """Parsed and checked input: the players' possible hole cards, board, dead and live cards."""
 
-    def __init__(self, players: Sequence[str], board: str, dead: str, game: str) -> None:
+    def __init__(self, players: Sequence[str], board: str, dead: str, game: str,
+                 wild: str | None = None, deck: int | None = None) -> None:
         if game not in GAMES:
             raise ValueError(f"unknown game {game!r}: choose from {', '.join(GAMES)}")
         if isinstance(players, str) or not 2 <= len(players) <= 10:
             raise ValueError("give 2 to 10 players, as a list of hands or ranges")
         self.game, self.omaha = game, game == "omaha"
-        self.board, self.dead = _cards(board), _cards(dead)
+        if wild is not None and self.omaha:
+            raise ValueError("wild cards are offered in hold'em deals, not in Omaha")
+        self.rules = rules("high", wild)
+        self.deck = deck_of(self.rules, deck)
+        self.jokers = wild is not None
+        self.board, self.dead = _cards(board, self.jokers), _cards(dead, self.jokers)
+        for name, cards in (("the board", self.board), ("dead cards", self.dead)):
+            outside = [c for c in cards.tolist() if c not in self.deck]
+            if outside:
+                raise ValueError(f"card {format_cards(outside[:1])} in {name} is not in the "
+                                 f"{len(self.deck)}-card deck")
         if len(self.board) not in (0, 3, 4, 5):
             raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(self.board)}")
         self._no_repeats([("the board", self.board), ("dead cards", self.dead)])
@@ -89,8 +110,8 @@ class _Setup:
         self._no_repeats([("the board", self.board), ("dead cards", self.dead), *specific])
         self.hole_sizes = np.array([r.combos.shape[1] for r in self.ranges], dtype=np.int64)
         self.known_mask = np.uint64(sum(1 << int(c) for c in known))
-        self.live = np.array([c for c in range(52) if not self.known_mask >> np.uint64(c) & np.uint64(1)],
-                             dtype=np.uint8)
+        self.live = np.array([c for c in self.deck.tolist()
+                              if not self.known_mask >> np.uint64(c) & np.uint64(1)], dtype=np.uint8)
         needed = int(self.hole_sizes.sum()) + 5 - len(self.board)
         if needed > len(self.live):
             raise ValueError(f"{len(players)} players need {needed} more cards; "
@@ -117,6 +138,12 @@ class _Setup:
                 raise ValueError(f"player {i + 1}: {error}") from None
             if len(hole) not in OMAHA_COMBOS:
                 raise ValueError(f"player {i + 1}: Omaha hands have 4, 5 or 6 cards, not {len(hole)}")
+            return _Hand(np.sort(hole)[None, :])
+        if self.jokers and _has_joker(text):
+            hole = parse_cards(text, jokers=True)
+            if len(hole) != 2 or not set(hole.tolist()) <= set(self.deck.tolist()):
+                raise ValueError(f"player {i + 1}: a hold'em hand with a joker is two cards of "
+                                 f"the {len(self.deck)}-card deck: {text!r}")
             return _Hand(np.sort(hole)[None, :])
         rng = parse_range(text)
         if len(rng) == 1:  # a specific hand: a clash with known cards is an error, named later
@@ -217,7 +244,7 @@ def _exact(setup: _Setup, deals, progress) -> tuple[np.ndarray, int, bool]:
     counts = np.zeros((numba.config.NUMBA_NUM_THREADS, len(masks), _bins(len(setup.ranges))), np.int64)
     board = np.zeros(5, dtype=np.uint8)
     board[:n_board] = setup.board
-    t, scratch = tables.load(), _scratch(setup)[:2]  # board cards, hole hand states
+    t, scratch = tables.load(setup.rules.name), _scratch(setup)[:2]  # board, hole hand states
     done = 0
     try:
         for start in range(0, n_items, per_call):
@@ -267,7 +294,7 @@ def _simulate(setup: _Setup, trials: int, seed: int, progress) -> tuple[np.ndarr
     n_blocks = -(-trials // BLOCK_TRIALS)  # every block BLOCK_TRIALS trials but the last
     board = np.zeros(5, dtype=np.uint8)
     board[: len(setup.board)] = setup.board
-    t = tables.load()
+    t = tables.load(setup.rules.name)
     scratch = _scratch(setup)
     per_call = max(1, CALL_WORK // (BLOCK_TRIALS * setup.evaluations_per_board()))
     per_call = max(per_call, numba.get_num_threads())
@@ -295,13 +322,16 @@ def _simulate(setup: _Setup, trials: int, seed: int, progress) -> tuple[np.ndarr
 
 
 def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str = "holdem",
+           wild: str | None = None, deck: int | None = None,
            exact: bool | None = None, trials: int | None = None, seed: int | None = None,
            threads: int | None = None,
            progress: Callable[[float], None] | None = None) -> EquityResult:
     """Each player's chance to win, tie, and share of the pot.
 
     players: hold'em hands ("AsAh") or ranges ("QQ+,AKs", "random", "15%", "AKs:0.5"); Omaha
-    hands of 4 to 6 cards. board: 0, 3, 4 or 5 cards. dead: cards out of play.
+    hands of 4 to 6 cards. board: 0, 3, 4 or 5 cards. dead: cards out of play. wild: hold'em
+    with wild cards ("jokers", "bug", "deuces"), in a deck of 53 or 54 cards (`deck`; 52 too
+    for deuces); a player may then hold a joker ("AsJk"); ranges are of natural cards.
     exact=None enumerates every deal and board when that is at most EXACT_BUDGET player-hand
     evaluations and `trials` is not given, else simulates `trials` (default 1,000,000) deals;
     exact=True always enumerates, exact=False always simulates. A Monte Carlo run is the same
@@ -311,8 +341,11 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
     >>> r = equity(["AsAh", "KsKh"], board="2c 7d 9h Tc")
     >>> r.exact, r.boards, round(r.players[0].equity, 4)
     (True, 44, 0.9545)
+    >>> r = equity(["AsAh", "KsJk"], board="Kd 7c 2h 3s", wild="jokers", deck=54)
+    >>> r.boards, round(r.players[1].equity, 4)   # the joker makes three kings; AsAh needs an ace
+    (46, 0.9565)
     """
-    setup = _Setup(players, board, dead, game)
+    setup = _Setup(players, board, dead, game, wild, deck)
     if trials is not None and (type(trials) is not int or not 1 <= trials <= MAX_TRIALS):
         raise ValueError(f"trials must be an int 1 .. {MAX_TRIALS:.0e}, not {trials!r}")
     if exact is not None and type(exact) is not bool:

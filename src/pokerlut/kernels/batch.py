@@ -4,10 +4,10 @@ import numba
 import numpy as np
 from numba import njit, prange
 
-from ..tables import INVALID_CARD as _INVALID
+from ..tables import INVALID_BITS as _INVALID
 from .core import KERNEL, eval5, hand_add, hand_empty, hand_strength
 
-INVALID_CARD = np.uint64(_INVALID)  # in the key of any hand holding a card not in the deck
+INVALID_BITS = np.uint64(_INVALID)  # set in the key of any hand holding a card not in the deck
 
 
 @njit(inline="always")
@@ -26,7 +26,7 @@ def _row(t, hands, i, width, out, check, first_bad):
         if check:
             total += t.card_bit[card]
     out[i] = hand_strength(t, hand)
-    if check and (hand[0] >= INVALID_CARD or total != hand[1]):
+    if check and (hand[0] & INVALID_BITS or total != hand[1]):
         tid = numba.get_thread_id()
         first_bad[tid] = min(first_bad[tid], i)
 

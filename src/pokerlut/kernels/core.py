@@ -12,9 +12,9 @@ import numpy as np
 from numba import njit
 from numba.extending import overload
 
-from ..tables import SuitsIgnored, SuitsMixed
+from ..tables import SuitsIgnored, SuitsMixed, Wild
 
-from .hashing import MIXED_HASH, PAIR_HASH, RANK_HASH, perfect_hash
+from .hashing import MIXED_HASH, PAIR_HASH, RANK_HASH, WILD_HASH, perfect_hash
 
 # Options of every parallel kernel. `_nrt=False`: kernels allocate nothing, and without
 # numba's reference counting, reading the tables through the namedtuple in a loop costs nothing
@@ -45,6 +45,11 @@ def hand_merge(a, b):
     return (a[0] + b[0], a[1] | b[1])
 
 
+def is_wild(t):
+    """Whether the game has wild cards (compile time: from the class of `t`)."""
+    return isinstance(t, Wild)
+
+
 def suits_matter(t):
     """Whether the game's kernels look at suits (compile time: from the class of `t`)."""
     return not isinstance(t, SuitsIgnored)
@@ -60,15 +65,25 @@ def suited_strength(t, mask, ranks):
                                        MIXED_HASH)]
 
 
+def _kind(t) -> type:
+    return getattr(t, "instance_class", None) or object
+
+
+@overload(is_wild, inline="always")
+def _is_wild(t):
+    wild = issubclass(_kind(t), Wild)
+    return lambda t: wild
+
+
 @overload(suits_matter, inline="always")
 def _suits_matter(t):
-    matter = getattr(t, "instance_class", None) is not SuitsIgnored
+    matter = not issubclass(_kind(t), SuitsIgnored)
     return lambda t: matter
 
 
 @overload(suited_strength, inline="always")
 def _suited_strength(t, mask, ranks):
-    if getattr(t, "instance_class", None) is SuitsMixed:
+    if issubclass(_kind(t), SuitsMixed):
         def mixed(t, mask, ranks):
             value = t.flush[mask]
             if value:
@@ -79,10 +94,38 @@ def _suited_strength(t, mask, ranks):
     return lambda t, mask, ranks: t.flush[mask]
 
 
+WILD_SHIFT = np.uint64(56)
+SUIT_ONES = np.uint64(0x1111)
+
+
+@njit(inline="always")
+def wild_strength(t, hand):
+    """Strength of a hand with (or without) wild cards in a wild game: the best non-flush five
+    by naturals and wild count, or a flush of a suit whose naturals and wild cards reach five."""
+    wilds = hand[0] >> WILD_SHIFT
+    ranks = hand[0] & RANK_KEY_MASK
+    best = t.rank_values[perfect_hash((wilds << np.uint64(32)) | ranks, t.rank_offsets,
+                                      WILD_HASH)]
+    if suits_matter(t):
+        counters = (hand[0] >> np.uint64(32)) & np.uint64(0xFFFF)
+        flush = (counters + wilds * SUIT_ONES + SUIT_BIAS) & SUIT_FLUSH
+        if flush:
+            row = np.int64(wilds) * 8192
+            for suit in range(4):
+                if flush & (np.uint64(0x8) << np.uint64(4 * suit)):
+                    mask = (hand[1] >> np.uint64(16 * suit)) & RANK_BITS
+                    value = t.flush[row + np.int64(mask)]
+                    if value > best:
+                        best = value
+    return best
+
+
 @njit(inline="always")
 def hand_strength(t, hand):
     """Strength (higher wins; 0: no qualifying hand) of a hand of 5, 6 or 7 cards: the best
     five in the game whose tables `t` are."""
+    if is_wild(t):
+        return wild_strength(t, hand)
     if suits_matter(t):
         flush = ((hand[0] >> np.uint64(32)) + SUIT_BIAS) & SUIT_FLUSH
         if flush:

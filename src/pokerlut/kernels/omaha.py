@@ -10,7 +10,7 @@ import numba
 import numpy as np
 from numba import njit, prange
 
-from .batch import INVALID_CARD
+from .batch import INVALID_BITS
 from .core import KERNEL, RANK_BITS, RANK_KEY_MASK, suits_matter
 from .hashing import OMAHA_HASH, perfect_hash
 
@@ -90,6 +90,6 @@ def omaha_rows(t, holes, boards, out, check, first_bad):
                 key += t.card_key[c]
                 total += t.card_bit[c]
                 bits |= t.card_bit[c]
-            if key >= INVALID_CARD or total != bits:
+            if key & INVALID_BITS or total != bits:
                 tid = numba.get_thread_id()
                 first_bad[tid] = min(first_bad[tid], i)
