@@ -42,6 +42,8 @@ class Tables(NamedTuple):
     omaha_offsets: np.ndarray  # uint32: perfect hash of board rank multisets (3..5 cards)
     omaha_ids: np.ndarray  # uint16: board number by slot
     omaha_values: np.ndarray  # uint16[boards * 91]: best non-flush two hole + three board
+    wild_offsets: np.ndarray  # uint32: perfect hash of (wild cards, natural rank multiset)
+    wild_values: np.ndarray  # uint16: best non-flush five with wild cards (length 1: no wilds)
     # Per-card arrays, indexed by any uint8 so that no card value reads outside them; entries
     # 52..255 mark the card invalid (INVALID_CARD in the key) and add nothing else.
     card_key: np.ndarray  # uint64[256]: 5**rank + (1 << 32 + 4*suit)
@@ -70,8 +72,9 @@ class SuitsMixed(Tables):
 
 
 class Wild(Tables):
-    """Tables of a high game with wild cards: rank table by naturals and wild count, flush
-    table by suited naturals and wild count (`pokerlut.build.wild`)."""
+    """Tables of a high game with wild cards: the plain game's tables for hands without one,
+    a `wild` table by naturals and wild count, a flush table by suited naturals and wild count
+    (`pokerlut.build.wild`)."""
 
     __slots__ = ()
 
@@ -84,7 +87,7 @@ class WildSuitsIgnored(Wild, SuitsIgnored):
 
 KERNEL_FILES = ("flush", "flush5", "unique5", "pair_offsets", "pair_values", "rank_offsets",
                 "rank_values", "mixed_offsets", "mixed_values", "omaha_pair", "omaha_offsets",
-                "omaha_ids", "omaha_values")
+                "omaha_ids", "omaha_values", "wild_offsets", "wild_values")
 FILES = (*KERNEL_FILES, "classes")  # classes: category and ranks per strength, for descriptions
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 
@@ -92,13 +95,24 @@ PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 INVALID_CARD = 1 << 48  # in a hand key: above the suit counters; 7 of them cannot overflow
 INVALID_BITS = 0xFF << 48  # where INVALID_CARD counts
 WILD_CARD = 1 << 56  # in a hand key: a wild card, counted above the invalid cards
+EVERY_SUIT = 0x1111 << 32  # a wild card counts in every suit's counter, for the flush test
+
+
+def wild_rank_key(wild: str) -> int:
+    """What a wild card adds to the rank key (sum(5**rank) of the naturals): a 14th base-5
+    digit (5**13) for jokers and the bug (two at most, so the key stays under 2**32), or the
+    deuce's own digit (1) with deuces wild, where no natural card is a deuce. The build asserts
+    that every (naturals, wild cards) key is distinct."""
+    return 1 if wild == "deuces" else 5**13
 JOKER_BITS = {52: 1 << 13, 53: 1 << 14}  # outside every suit's 13 rank bits
 
 
-def card_arrays(deck: np.ndarray, wild_cards: tuple[int, ...] = ()) -> dict[str, np.ndarray]:
+def card_arrays(deck: np.ndarray, wild_cards: tuple[int, ...] = (),
+                wild: str | None = None) -> dict[str, np.ndarray]:
     """The per-card arrays of a game's deck, from the card convention (card = 4*rank + suit);
     the 256 - len(deck) other values are invalid. A wild card adds WILD_CARD to the key
-    instead of its rank and suit, and keeps a bit of its own for the duplicate check."""
+    and one to every suit's counter, and its `wild_rank_key` to the rank key, instead of its
+    rank and suit; it keeps a bit of its own for the duplicate check."""
     rank = np.arange(52, dtype=np.uint64) >> np.uint64(2)
     suit = np.arange(52, dtype=np.uint64) & np.uint64(3)
     values = {
@@ -114,7 +128,7 @@ def card_arrays(deck: np.ndarray, wild_cards: tuple[int, ...] = ()) -> dict[str,
         arrays[name] = np.full(256, value, dtype=np.uint64)
         arrays[name][natural] = values[name][natural]
     for card in wild_cards:
-        arrays["card_key"][card] = WILD_CARD
+        arrays["card_key"][card] = WILD_CARD + EVERY_SUIT + wild_rank_key(wild)
         arrays["card_bit"][card] = JOKER_BITS.get(card, arrays["card_bit"][card])
         arrays["rank_bit"][card], arrays["card_prime"][card] = 0, 1
     return arrays
@@ -185,7 +199,8 @@ def load(game: str = "high") -> Tables:
                 SuitsMixed if len(arrays["mixed_values"]) > 1 else
                 SuitsIgnored if ignored else SuitsSettle)
         tables = _tables[game] = kind(**{name: arrays[name] for name in KERNEL_FILES},
-                                      **card_arrays(game_rules.deck, game_rules.wild_cards))
+                                      **card_arrays(game_rules.deck, game_rules.wild_cards,
+                                                    game_rules.wild))
     return tables
 
 

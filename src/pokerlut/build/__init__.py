@@ -251,18 +251,20 @@ def build_game(game: str | Rules, out_dir: str | Path, *, log=print) -> dict:
     start = time.perf_counter()
     shapes = rank_shapes(rules)
     tables, non_flush = _five_card_tables(rules, shapes)
+    rank_tables, rank_value = _rank_table(rules, non_flush)  # natural cards
+    tables.update(rank_tables)
     if rules.wild:
-        wild, rank_value = wild_tables(rules, shapes)
+        wild, wild_value = wild_tables(rules, shapes)
         tables.update(wild)
-        counts = _check_wild_figures(rules, rank_value, tables["flush"], tables["classes"])
+        counts = _check_wild_figures(rules, wild_value, tables["flush"], tables["classes"])
         flush_counts: dict = {}
         tables.update(mixed_offsets=np.zeros(1, np.uint32), mixed_values=np.zeros(1, np.uint16))
     else:
         counts = _check_five_card_figures(rules, rank_five_card_hands(rules))
-        rank_tables, rank_value = _rank_table(rules, non_flush)
-        tables.update(rank_tables)
         flush_tables, flush_counts = _flush_tables(rules, tables["flush5"], non_flush, rank_value)
         tables.update(flush_tables)
+        # one empty slot: games without wild cards never read it
+        tables.update(wild_offsets=np.zeros(1, np.uint32), wild_values=np.zeros(1, np.uint16))
     no_omaha = rules.wild is not None or len(tables["mixed_values"]) > 1
     tables.update(_omaha_tables(rules, non_flush, no_omaha))
     files = {}
@@ -279,9 +281,9 @@ def build_game(game: str | Rules, out_dir: str | Path, *, log=print) -> dict:
         "classes": int(tables["classes"].shape[0] - 1),
         "files": files,
         "total_bytes": sum(f["bytes"] for f in files.values()),
-        "hash_specs": {"rank": (WILD_HASH if rules.wild else RANK_HASH)._asdict(),
-                       "pair": PAIR_HASH._asdict(), "mixed": MIXED_HASH._asdict(),
-                       "omaha": OMAHA_HASH._asdict()},
+        "hash_specs": {"rank": RANK_HASH._asdict(), "pair": PAIR_HASH._asdict(),
+                       "mixed": MIXED_HASH._asdict(), "omaha": OMAHA_HASH._asdict(),
+                       "wild": WILD_HASH._asdict()},
         "five_card_counts": counts,
         "flush_masks": flush_counts,
     }

@@ -1,9 +1,9 @@
 """Tables for games with wild cards, keyed by the natural cards and the number of wild cards.
 
 A hand of 5..7 cards with w wild cards is worth the better of two lookups:
-- `rank_values[(w << 32) | sum(5**rank of the naturals)]`: the best five that is not a flush,
-  the wild cards taking whatever ranks help (jokers and deuces: any rank, five of a kind
-  included; the bug: an ace, or whatever completes a straight);
+- `wild_values[w * wild_rank_key + sum(5**rank of the naturals)]`: the best five that is not
+  a flush, the wild cards taking whatever ranks help (jokers and deuces: any rank, five of a
+  kind included; the bug: an ace, or whatever completes a straight);
 - `flush[w * 8192 + mask]`, for each suit whose naturals plus w reach five: the best flush or
   straight flush of those ranks with w cards of the suit added (a wild card takes a rank the
   flush lacks).
@@ -21,6 +21,7 @@ import numpy as np
 from ..kernels.hashing import WILD_HASH
 from ..names import Category
 from ..rules import Rules
+from ..tables import wild_rank_key
 from .perfect_hash import build_perfect_hash
 
 POPCOUNT = np.array([bin(m).count("1") for m in range(8192)], dtype=np.int64)
@@ -37,8 +38,8 @@ def natural_ranks(rules: Rules) -> tuple[int, ...]:
 
 
 def wild_tables(rules: Rules, shapes) -> tuple[dict[str, np.ndarray], dict[int, int]]:
-    """The wild game's rank and flush tables (see the module's docstring), and the rank
-    table as a dict."""
+    """The wild game's `wild` and `flush` tables (see the module's docstring), and the wild
+    table as a dict (with w = 0 too, for the build's check)."""
     most = 5 if Category.FIVE_OF_A_KIND in rules.order else 4
     non_flush = {s.ranks: s.strength for s in shapes if not s.flush}
     flush_value = {s.ranks: s.strength for s in shapes if s.flush}
@@ -68,7 +69,7 @@ def wild_tables(rules: Rules, shapes) -> tuple[dict[str, np.ndarray], dict[int, 
                     continue
                 value = max(best(sub, 5 - len(sub)) for j in range(min(w, 5) + 1)
                             for sub in set(itertools.combinations(m, 5 - j)))
-                keys.append(w << 32 | sum(5**r for r in m))
+                keys.append(w * wild_rank_key(rules.wild) + sum(5**r for r in m))
                 values.append(value)
     offsets, table = build_perfect_hash(np.array(keys, dtype=np.uint64),
                                         np.array(values, dtype=np.uint16), WILD_HASH)
@@ -83,7 +84,7 @@ def wild_tables(rules: Rules, shapes) -> tuple[dict[str, np.ndarray], dict[int, 
         for w in range(8):
             reach = POPCOUNT[naturals] + w >= 5
             flush[w] = np.where(reach, np.where(missing <= w, worth, 0).max(axis=1), 0)
-    tables = {"rank_offsets": offsets, "rank_values": table, "flush": flush.reshape(-1)}
+    tables = {"wild_offsets": offsets, "wild_values": table, "flush": flush.reshape(-1)}
     return tables, dict(zip(keys, values))
 
 
@@ -94,7 +95,7 @@ def five_card_strengths(rules: Rules, rank_value: dict, flush: np.ndarray,
     wild = np.isin(hands, rules.wild_cards)
     w = wild.sum(axis=1)
     ranks = np.where(wild, 0, 5 ** (hands.astype(np.int64) >> 2)).sum(axis=1)
-    code = w.astype(np.int64) << 32 | ranks
+    code = w.astype(np.int64) * wild_rank_key(rules.wild) + ranks
     strength = np.array([rank_value[c] for c in code.tolist()], dtype=np.int64)
     if rules.flushes:
         suits = np.where(wild, -1, hands & 3)

@@ -41,5 +41,5 @@ def perfect_hash(key, offsets, spec):
     return np.int64(offsets[bucket]) + np.int64(pos)
 # Omaha boards: rank multisets of 3..5 cards keyed by sum(5**rank), to a dense board number.
 OMAHA_HASH = HashSpec(mix_shift=63, bucket_bits=12, pos_bits=12)
-# Wild games: natural rank multisets with the number of wild cards, (w << 32) | sum(5**rank).
-WILD_HASH = HashSpec(mix_shift=63, bucket_bits=15, pos_bits=15)
+# Wild games: natural rank multisets with the number of wild cards (tables.wild_rank_key).
+WILD_HASH = HashSpec(mix_shift=63, bucket_bits=15, pos_bits=16)
