@@ -3,7 +3,8 @@
 Everything here is @njit code over one game's `Tables` namedtuple passed as an argument: the
 same kernels rank every game. Nothing is checked: cards must be distinct cards of the game's
 deck (validate at the boundary). Any uint8 card reads inside the tables; a card outside the deck
-only sets INVALID_CARD in the key, and the result is then meaningless. A hand is a pair of uint64: (key, bits). key holds sum(5**rank) in its low 32 bits and one 4-bit counter
+only sets INVALID_CARD in the key, and the result is then meaningless. A hand is a pair of
+uint64: (key, bits). key holds sum(5**rank) in its low 32 bits and one 4-bit counter
 per suit above them; bits has one bit per card, 16 bits per suit. Adding a card is an add and
 an or, so a board can be summed once and merged with each player's hole cards.
 """
