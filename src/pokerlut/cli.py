@@ -68,6 +68,7 @@ def _cmd_stats(args: argparse.Namespace) -> None:
     game = rules(args.game, args.wild)
     deck = deck_of(game, args.deck)
     total = comb(len(deck), args.cards)
+    count_hands(5, game=game.name, deck=len(deck), threads=args.threads)  # compile: time warm
     start = time.perf_counter()
     counts = count_hands(args.cards, game=game.name, deck=len(deck), threads=args.threads,
                          progress=_progress(total, args.quiet))
@@ -118,7 +119,7 @@ def _cmd_demo(args: argparse.Namespace) -> None:
     for width in (5, 7):
         hands = np.argsort(rng.random((2_000_000, 52), dtype=np.float32), axis=1)[:, :width]
         hands = hands.astype(np.uint8)
-        evaluate_batch(hands[:10])
+        evaluate_batch(hands[:10], validate=False)  # compile first: the figure is warm
         start = time.perf_counter()
         evaluate_batch(hands, validate=False)
         elapsed = time.perf_counter() - start
