@@ -67,39 +67,6 @@ def best_of_subsets(t, hands, subsets, out):
         out[i] = best
 
 
-@njit(parallel=True)
-def all_seven_card_hands_agree(t, subsets):
-    """Count the 7-card hands (all 133,784,560) where the hand state differs from the best
-    eval5 over the 21 subsets. Split by the lowest card."""
-    wrong = 0
-    for c0 in prange(52):
-        hand = np.empty(7, dtype=np.uint8)
-        hand[0] = c0
-        for c1 in range(c0 + 1, 52):
-            hand[1] = c1
-            for c2 in range(c1 + 1, 52):
-                hand[2] = c2
-                for c3 in range(c2 + 1, 52):
-                    hand[3] = c3
-                    for c4 in range(c3 + 1, 52):
-                        hand[4] = c4
-                        for c5 in range(c4 + 1, 52):
-                            hand[5] = c5
-                            for c6 in range(c5 + 1, 52):
-                                hand[6] = c6
-                                state = pokerlut.hand_empty()
-                                for c in hand:
-                                    state = pokerlut.hand_add(t, state, c)
-                                best = 0
-                                for s in range(21):
-                                    k = subsets[s]
-                                    best = max(best, pokerlut.eval5(
-                                        t, hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], hand[k[4]]))
-                                if pokerlut.hand_strength(t, state) != best:
-                                    wrong += 1
-    return wrong
-
-
 def test_five_card_kernel_agrees_with_hand_state_on_all_five_card_hands():
     from pokerlut.build.five import all_hands
     from pokerlut.kernels.batch import evaluate5_rows
@@ -121,4 +88,7 @@ def test_random_hands_are_the_best_of_their_five_card_subsets(n_cards):
 
 @pytest.mark.slow
 def test_every_seven_card_hand_is_the_best_of_its_21_subsets():
-    assert all_seven_card_hands_agree(pokerlut.load_tables(), SUBSETS[7]) == 0
+    from test_games import seven_card_hands_off_the_best_subset
+
+    deck = np.arange(52, dtype=np.uint8)
+    assert seven_card_hands_off_the_best_subset(pokerlut.load_tables(), deck, SUBSETS[7]) == 0

@@ -173,16 +173,24 @@ def evaluate_batch(hands: Any, *, game: str = "high", wild: str | None = None,
     """
     rules = rules_of(game, wild)
     hands = _as_batch(hands, top=53 if rules.wild else 51)
-    out = np.empty(len(hands), dtype=np.uint16)
     t = tables.load(rules.name)
+    kernel = evaluate_rows_checked if validate else evaluate_rows
+    return _in_chunks(len(hands), threads,
+                      lambda part, out, bad: kernel(t, hands[part], out, bad),
+                      lambda row: _explain_row(hands, row, rules))
+
+
+def _in_chunks(n: int, threads: int | None, launch, explain) -> np.ndarray:
+    """uint16[n] filled by `launch(rows, out, first_bad)` over chunks of rows, on `threads`;
+    Ctrl-C is seen between chunks. A bad row (first_bad) raises ValueError(explain(row))."""
+    out = np.empty(n, dtype=np.uint16)
     first_bad = np.full(numba.config.NUMBA_NUM_THREADS, CHUNK_ROWS, dtype=np.int64)
     with parallel_section(threads):
-        for start in range(0, len(hands), CHUNK_ROWS):  # Ctrl-C is seen between chunks
+        for start in range(0, n, CHUNK_ROWS):
             part = slice(start, start + CHUNK_ROWS)
-            kernel = evaluate_rows_checked if validate else evaluate_rows
-            kernel(t, hands[part], out[part], first_bad)
+            launch(part, out[part], first_bad)
             if first_bad.min() < CHUNK_ROWS:
-                raise ValueError(_explain_row(hands, start + int(first_bad.min()), rules))
+                raise ValueError(explain(start + int(first_bad.min())))
     return out
 
 
@@ -395,16 +403,13 @@ def evaluate_omaha_batch(holes: Any, boards: Any, *, game: str = "high", validat
     boards = _omaha_array(boards, BOARD_SIZES, len(holes), "boards")
     if len(boards) != len(holes):
         raise ValueError(f"{len(holes)} holes but {len(boards)} boards")
-    out = np.empty(len(holes), dtype=np.uint16)
     t = tables.load(rules.name)
-    first_bad = np.full(numba.config.NUMBA_NUM_THREADS, CHUNK_ROWS, dtype=np.int64)
-    with parallel_section(threads):
-        for start in range(0, len(holes), CHUNK_ROWS):  # Ctrl-C is seen between chunks
-            part = slice(start, start + CHUNK_ROWS)
-            omaha_rows(t, holes[part], boards[part], out[part], validate, first_bad)
-            if first_bad.min() < CHUNK_ROWS:
-                row = start + int(first_bad.min())
-                both = np.concatenate([holes[row], boards[row]])[None, :]
-                raise ValueError(_explain_row(both, 0, rules).replace("row 0", f"row {row}", 1)
-                                 + " (hole cards, then board)")
-    return out
+
+    def explain(row: int) -> str:
+        both = np.concatenate([holes[row], boards[row]])[None, :]
+        return (_explain_row(both, 0, rules).replace("row 0", f"row {row}", 1)
+                + " (hole cards, then board)")
+
+    return _in_chunks(len(holes), threads,
+                      lambda part, out, bad: omaha_rows(t, holes[part], boards[part], out,
+                                                        validate, bad), explain)

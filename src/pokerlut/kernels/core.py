@@ -58,12 +58,8 @@ def suits_matter(t):
 
 def suited_strength(t, mask, ranks):
     """Strength of a hand with five or more cards of one suit: `mask` their ranks, `ranks` the
-    whole hand's rank key. Compiled per kind of tables (`pokerlut.tables`)."""
-    value = t.flush[mask]
-    if value or not isinstance(t, SuitsMixed):
-        return value
-    return t.mixed_values[perfect_hash((mask << np.uint64(32)) | ranks, t.mixed_offsets,
-                                       MIXED_HASH)]
+    whole hand's rank key. For numba code only: compiled per kind of tables (below)."""
+    raise NotImplementedError("suited_strength is compiled by numba; call hand_strength")
 
 
 def _kind(t) -> type:
