@@ -10,7 +10,7 @@ import pytest
 
 import pokerlut
 from pokerlut import tables
-from pokerlut.rules import GAMES, WILD_GAMES
+from pokerlut.rules import GAMES, ITALIAN_GAMES, WILD_GAMES
 from pokerlut.build import build_tables
 from pokerlut.build.five import rank_five_card_hands
 
@@ -25,7 +25,7 @@ def rebuilt(tmp_path_factory):
     return out
 
 
-ALL_GAMES = sorted([*GAMES, *WILD_GAMES])
+ALL_GAMES = sorted([*GAMES, *WILD_GAMES, *ITALIAN_GAMES])
 
 
 def test_rebuild_is_byte_identical(rebuilt):

@@ -7,9 +7,9 @@
 'Full house, kings over sixes'
 """
 
-from .cards import deck, format_card, format_cards, parse_card, parse_cards
-from .evaluate import (best_five, category, compare, describe, evaluate, evaluate_batch,
-                       evaluate_omaha, evaluate_omaha_batch, stand_ins)
+from .cards import deck, format_card, format_cards, italian_deck, parse_card, parse_cards
+from .evaluate import (best_five, category, compare, compare_batch, describe, evaluate,
+                       evaluate_batch, evaluate_omaha, evaluate_omaha_batch, stand_ins, winners)
 from .kernels.core import eval5, hand_add, hand_empty, hand_merge, hand_strength
 from .kernels.omaha import omaha_strength
 from .names import Category
@@ -21,8 +21,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Category", "Rules", "Tables", "TablesError", "__version__", "best_five", "category",
-    "compare", "deck", "describe", "eval5", "evaluate", "evaluate_batch", "evaluate_omaha",
-    "evaluate_omaha_batch", "format_card", "format_cards", "games", "hand_add", "hand_empty",
+    "compare", "compare_batch", "deck", "describe", "eval5", "evaluate", "evaluate_batch", "evaluate_omaha",
+    "evaluate_omaha_batch", "format_card", "format_cards", "games", "hand_add", "hand_empty", "italian_deck",
     "hand_merge", "hand_strength", "load_tables", "omaha_strength", "parse_card", "parse_cards",
-    "stand_ins",
+    "stand_ins", "winners",
 ]

@@ -15,30 +15,33 @@ import numpy as np
 
 from . import __version__
 from .cards import format_cards, parse_cards
-from .rules import GAMES, WILD_MODES, rules
+from .rules import ITALIAN_GAMES, WILD_MODES, games, rules
 from .tables import TablesError
 
 
 def _cmd_eval(args: argparse.Namespace) -> None:
     from .evaluate import best_five, category, describe, evaluate
 
-    game = rules(args.game, args.wild).name
-    strength = evaluate(args.hand, game)
+    game = rules(args.game, args.wild, args.players).name
+    italian = dict(flush_by_suit=False) if args.flush_by_ranks else {}
+    strength = evaluate(args.hand, game, **italian)
     name = category(strength, game).name if strength else "NO_QUALIFYING_HAND"
     five = best_five(args.hand, game) if len(parse_cards(args.hand, jokers=True)) > 5 else None
     print(f"{format_cards(args.hand, pretty=args.pretty)}: strength {strength}, "
-          f"{name}, {describe(args.hand, game)}"
+          f"{name}, {describe(args.hand, game, **italian)}"
           + (f" (best five: {format_cards(five)})" if five is not None and len(five) else ""))
 
 
 def _cmd_compare(args: argparse.Namespace) -> None:
     from .evaluate import compare, describe, evaluate
 
-    game = rules(args.game, args.wild).name
-    result = compare(args.a, args.b, game)
+    game = rules(args.game, args.wild, args.players).name
+    italian = dict(flush_by_suit=False) if args.flush_by_ranks else {}
+    result = compare(args.a, args.b, game, **italian)
     verdict = {1: "first hand wins", -1: "second hand wins", 0: "split pot"}[result]
     for hand in (args.a, args.b):
-        print(f"{format_cards(hand)}: {evaluate(hand, game)} ({describe(hand, game)})")
+        print(f"{format_cards(hand)}: {evaluate(hand, game, **italian)} "
+              f"({describe(hand, game, **italian)})")
     print(verdict)
 
 
@@ -65,16 +68,17 @@ def _cmd_stats(args: argparse.Namespace) -> None:
 
     from .stats import by_category, count_hands, deck_of
 
-    game = rules(args.game, args.wild)
+    game = rules(args.game, args.wild, args.players)
     deck = deck_of(game, args.deck)
-    total = comb(len(deck), args.cards)
+    cards = args.cards or game.hand_sizes[-1]
+    total = comb(len(deck), cards)
     count_hands(5, game=game.name, deck=len(deck), threads=args.threads)  # compile: time warm
     start = time.perf_counter()
-    counts = count_hands(args.cards, game=game.name, deck=len(deck), threads=args.threads,
+    counts = count_hands(cards, game=game.name, deck=len(deck), threads=args.threads,
                          progress=_progress(total, args.quiet))
     elapsed = time.perf_counter() - start
     deck_text = f"{len(deck)} cards" if game.wild else game.deck_text
-    print(f"All {total:,} hands of {args.cards} cards ({game.name}, {deck_text}), in "
+    print(f"All {total:,} hands of {cards} cards ({game.name}, {deck_text}), in "
           f"{elapsed:.3f} s ({total / elapsed / 1e6:,.0f} M hands/s)")
     print(f"{'category':<18}{'hands':>14}{'probability':>14}{'classes':>9}")
     for row in by_category(counts, game.name):
@@ -100,7 +104,8 @@ def _cmd_build_tables(args: argparse.Namespace) -> None:
     from .build import build_tables
     from .tables import default_dir
 
-    build_tables(args.out or default_dir(), None if args.game == "all" else [args.game])
+    games = {"all": None, "italian": list(ITALIAN_GAMES)}.get(args.game, [args.game])
+    build_tables(args.out or default_dir(), games)
 
 
 def _cmd_demo(args: argparse.Namespace) -> None:
@@ -112,8 +117,8 @@ def _cmd_demo(args: argparse.Namespace) -> None:
         print(f"  {format_cards(hand, pretty=True):<22} {evaluate(hand):>5}  {describe(hand)}")
     for n_cards in (5, 7):
         print()
-        _cmd_stats(argparse.Namespace(cards=n_cards, game="high", wild=None, deck=None,
-                                      threads=None, quiet=args.quiet))
+        _cmd_stats(argparse.Namespace(cards=n_cards, game="high", wild=None, players=None,
+                                      deck=None, threads=None, quiet=args.quiet))
     print()
     rng = np.random.default_rng(2026)
     for width in (5, 7):
@@ -142,12 +147,16 @@ def _parser() -> argparse.ArgumentParser:
                         help="with --version: numba, threading layer, threads, tables, cache")
     sub = parser.add_subparsers(dest="command")
 
-    game_help = "ranking rules: " + ", ".join(GAMES) + " (default high)"
+    game_help = "ranking rules: " + ", ".join(games()) + " (default high)"
+    players_help = "with --game italian: the number of players, 2..9 (it sets the deck)"
+    flush_help = "with --game italian: flushes of different suits compare by their cards first"
     wild_help = "wild cards: " + "; ".join(f"{g}: {', '.join(m)}" for g, m in WILD_MODES.items())
     p = sub.add_parser("eval", help="strength, category and description of a hand")
     p.add_argument("hand", help='5, 6 or 7 cards, e.g. "As Ks Qs Js Ts"')
     p.add_argument("--game", default="high", help=game_help)
     p.add_argument("--wild", default=None, help=wild_help)
+    p.add_argument("--players", type=int, default=None, help=players_help)
+    p.add_argument("--flush-by-ranks", action="store_true", help=flush_help)
     p.add_argument("--pretty", action="store_true", help="print suits as symbols")
     p.set_defaults(run=_cmd_eval)
 
@@ -156,14 +165,18 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("b")
     p.add_argument("--game", default="high", help=game_help)
     p.add_argument("--wild", default=None, help=wild_help)
+    p.add_argument("--players", type=int, default=None, help=players_help)
+    p.add_argument("--flush-by-ranks", action="store_true", help=flush_help)
     p.set_defaults(run=_cmd_compare)
 
     p = sub.add_parser("stats", help="enumerate every hand of 5, 6 or 7 cards of a game")
-    p.add_argument("--cards", type=int, choices=(5, 6, 7), default=7)
+    p.add_argument("--cards", type=int, choices=(5, 6, 7), default=None,
+                   help="cards per hand (default 7; 5 in Italian poker)")
     p.add_argument("--game", default="high", help=game_help)
     p.add_argument("--wild", default=None, help=wild_help)
     p.add_argument("--deck", type=int, default=None,
                    help="with --wild: 52, 53 or 54 cards (default 53; 52 for deuces)")
+    p.add_argument("--players", type=int, default=None, help=players_help)
     p.add_argument("--threads", type=int, default=None)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=_cmd_stats)
@@ -187,7 +200,8 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("build-tables", help="rebuild the lookup tables")
     p.add_argument("--out", default=None, help="folder to write (default: the installed tables)")
-    p.add_argument("--game", default="all", help="one game's tables, or all (the default)")
+    p.add_argument("--game", default="all",
+                   help="one game's tables (italian: every deck size), or all (the default)")
     p.set_defaults(run=_cmd_build_tables)
 
     p = sub.add_parser("demo", help="a tour: hands, exhaustive counts, batch speed")

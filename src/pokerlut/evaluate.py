@@ -12,12 +12,14 @@ from numba import njit
 
 from . import tables
 from .cards import CardsLike, format_card, parse_cards
-from .kernels.batch import evaluate_rows, evaluate_rows_checked
+from .kernels.batch import evaluate_rows, evaluate_rows_checked, order_rows, strength_order
 from .kernels.core import hand_add, hand_empty, hand_strength
 from .kernels.batch import INVALID_BITS
 from .kernels.omaha import omaha_rows, omaha_strength
 from .names import Category, describe_class, describe_low
 from .parallel import parallel_section
+from .italian import NO_CYCLE, ItalianTables, italian_tables, straight_flush_kind, SUIT_NAMES
+from .kernels.italian import italian_rows, italian_strength
 from .rules import GAMES, Rules, rules as rules_of
 
 HAND_SIZES = (5, 6, 7)
@@ -26,44 +28,75 @@ _CARD_OF = {format_card(c): c for c in range(52)}  # "As" -> 51, for the fast te
 
 
 @njit(inline="always")
-def _checked_strength(t, cards):
-    """Strength of a tuple of 5..7 card ints, or -1 if one is not in the game's deck or
+def _checked_hand(t, cards):
+    """The hand of a tuple of 5..7 card ints, and False if one is not in the game's deck or
     repeats."""
     seen = np.uint64(0)
     hand = hand_empty()
     for card in cards:
         if card < 0 or card > 53 or seen >> np.uint64(card) & np.uint64(1):
-            return -1
+            return False, hand
         seen |= np.uint64(1) << np.uint64(card)
         hand = hand_add(t, hand, card)
-    if hand[0] & INVALID_BITS:
-        return -1
-    return np.int64(hand_strength(t, hand))
+    return not hand[0] & INVALID_BITS, hand
 
 
-_by_game: dict[str, dict] = {}  # game -> hand size -> single-hand kernel, made on first use
+@njit(inline="always")
+def _checked_strength(t, cards):
+    """Strength of a tuple of 5..7 card ints, or -1 if they are not distinct cards of the deck."""
+    ok, hand = _checked_hand(t, cards)
+    return np.int64(hand_strength(t, hand)) if ok else np.int64(-1)
 
 
-def _single_hand(game: str) -> dict:
+_by_game: dict = {}  # (game, wild, players, flush_by_suit) or game -> single-hand kernels
+
+
+def _resolve(game: Any, wild: Any = None, players: Any = None,
+             flush_by_suit: Any = None) -> tuple[Rules, ItalianTables | None]:
+    """The game's `Rules`, and its suit tables in Italian poker (else None)."""
+    rules = rules_of(game, wild, players)
+    if flush_by_suit is not None and (not rules.suit_ties or type(flush_by_suit) is not bool):
+        raise ValueError(f"flush_by_suit (True or False) goes with game='italian' only, "
+                         f"not {flush_by_suit!r} in {rules.name}")
+    return rules, italian_tables(rules, flush_by_suit is not False) if rules.suit_ties else None
+
+
+def _single_hand(rules: Rules, it: ItalianTables | None = None) -> dict:
     """Kernels for one hand of 5, 6 or 7 int arguments (a fixed count dispatches faster than
     *args), with the game's tables frozen in: numba caches them keyed on the tables' contents."""
-    if game not in _by_game:
-        t = tables.load(rules_of(game).name)
+    t = tables.load(rules.name)
+    if it is not None:
+        tie_rank, value = it.tie_rank, it.value
 
         @njit(cache=True, _nrt=False)
-        def five(a, b, c, d, e):
-            return _checked_strength(t, (a, b, c, d, e))
+        def italian(a, b, c, d, e):
+            ok, hand = _checked_hand(t, (a, b, c, d, e))
+            return np.int64(italian_strength(t, tie_rank, value, hand)) if ok else np.int64(-1)
 
-        @njit(cache=True, _nrt=False)
-        def six(a, b, c, d, e, f):
-            return _checked_strength(t, (a, b, c, d, e, f))
+        return {5: italian}
 
-        @njit(cache=True, _nrt=False)
-        def seven(a, b, c, d, e, f, g):
-            return _checked_strength(t, (a, b, c, d, e, f, g))
+    @njit(cache=True, _nrt=False)
+    def five(a, b, c, d, e):
+        return _checked_strength(t, (a, b, c, d, e))
 
-        _by_game[game] = {5: five, 6: six, 7: seven}
-    return _by_game[game]
+    @njit(cache=True, _nrt=False)
+    def six(a, b, c, d, e, f):
+        return _checked_strength(t, (a, b, c, d, e, f))
+
+    @njit(cache=True, _nrt=False)
+    def seven(a, b, c, d, e, f, g):
+        return _checked_strength(t, (a, b, c, d, e, f, g))
+
+    return {5: five, 6: six, 7: seven}
+
+
+def _kernels(game: Any, wild: Any, players: Any, flush_by_suit: Any) -> dict:
+    """The single-hand kernels of a game, made once per game (and Italian option)."""
+    rules, it = _resolve(game, wild, players, flush_by_suit)
+    key = (rules.name, it is not None and flush_by_suit is not False)
+    if key not in _by_game:
+        _by_game[key] = _single_hand(rules, it)
+    return _by_game[key]
 
 
 def check_deck(cards: npt.NDArray[np.uint8], rules: Rules) -> None:
@@ -76,19 +109,31 @@ def check_deck(cards: npt.NDArray[np.uint8], rules: Rules) -> None:
 
 
 def _hand(cards: CardsLike, rules: Rules) -> npt.NDArray[np.uint8]:
-    """Parse one hand and check it has 5, 6 or 7 cards of the game's deck."""
+    """Parse one hand and check its size (5, 6 or 7 cards; 5 in Italian poker) and deck."""
     hand = parse_cards(cards, jokers=rules.wild is not None)
-    if len(hand) not in HAND_SIZES:
-        raise ValueError(f"a hand has 5, 6 or 7 cards, not {len(hand)}")
+    if len(hand) not in rules.hand_sizes:
+        raise ValueError(f"a hand has {sizes_text(rules.hand_sizes)} cards"
+                         + (" in Italian poker" if rules.suit_ties else "") + f", not {len(hand)}")
     check_deck(hand, rules)
     return hand
 
 
-def evaluate(cards: CardsLike, game: str = "high", wild: str | None = None) -> int:
+def sizes_text(sizes: tuple[int, ...]) -> str:
+    """'5, 6 or 7', or '5'."""
+    return ", ".join(map(str, sizes[:-1])) + " or " * (len(sizes) > 1) + str(sizes[-1])
+
+
+def evaluate(cards: CardsLike, game: str = "high", wild: str | None = None, *,
+             players: int | None = None, flush_by_suit: bool | None = None) -> int:
     """Strength of the best five of 5, 6 or 7 cards in a game (`pokerlut.games()`): higher
     wins; in the high game 1 (7-5-4-3-2) .. 7462 (royal flush); 0 means no qualifying hand
     (eight-or-better). `wild`: "jokers", "bug" or "deuces" (see `pokerlut.rules.WILD_MODES`);
     five of a kind then continues the high scale (7463 .. 7475).
+
+    Italian poker (`game="italian", players=2..9`, five cards): the strength counts the suit
+    that breaks ties, and orders every two hands except a minimum straight flush, which beats
+    a royal flush though its strength is lower (`compare` and `winners` know it; see
+    `pokerlut.italian`). `flush_by_suit=False` ranks flushes by their cards before their suit.
 
     >>> evaluate("As Ks Qs Js Ts")
     7462
@@ -98,6 +143,8 @@ def evaluate(cards: CardsLike, game: str = "high", wild: str | None = None) -> i
     (6175, 0)
     >>> evaluate("Ah Ad Ac As Jk", wild="jokers"), evaluate("Kh Qh Jh Th joker", wild="bug")
     (7475, 7462)
+    >>> evaluate("Th Jh Qh Kh Ah", "italian", players=4), evaluate("Ts Js Qs Ks As", "italian", players=4)
+    (2520, 2517)
     """
     hand = cards
     if type(hand) is str:  # fast path for canonical text: "As Ks Qs Js Ts"
@@ -107,11 +154,13 @@ def evaluate(cards: CardsLike, game: str = "high", wild: str | None = None) -> i
             hand = None
     elif type(hand) is np.ndarray and hand.ndim == 1 and hand.dtype.kind in "iu":
         hand = hand.tolist()  # plain ints, checked below
+    key = (game if wild is None and players is None and flush_by_suit is None
+           else (game, wild, players, flush_by_suit))
     try:
-        kernels = _by_game[game if wild is None else f"{game}+{wild}"]
+        kernels = _by_game[key]
     except (KeyError, TypeError):  # first use of the game, or not a game name
-        kernels = _single_hand(rules_of(game, wild).name)
-    if (type(hand) is list or type(hand) is tuple) and 4 < len(hand) < 8:
+        kernels = _by_game[key] = _kernels(game, wild, players, flush_by_suit)
+    if (type(hand) is list or type(hand) is tuple) and len(hand) in kernels:
         for card in hand:
             if type(card) is not int or not 0 <= card <= 53:  # no bools, floats or overflow
                 break
@@ -119,7 +168,7 @@ def evaluate(cards: CardsLike, game: str = "high", wild: str | None = None) -> i
             strength = kernels[len(hand)](*hand)
             if strength >= 0:
                 return strength
-    checked = _hand(cards, rules_of(game, wild))  # raises on bad input
+    checked = _hand(cards, _resolve(game, wild, players)[0])  # raises on bad input
     return int(kernels[len(checked)](*checked.tolist()))
 
 
@@ -160,9 +209,11 @@ def _explain_row(hands: np.ndarray, row: int, rules: Rules) -> str:
 
 
 def evaluate_batch(hands: Any, *, game: str = "high", wild: str | None = None,
+                   players: int | None = None, flush_by_suit: bool | None = None,
                    validate: bool = True, threads: int | None = None) -> np.ndarray:
     """Strengths (uint16) of every row of an (n, 5|6|7) array of card ints in a game, on the
-    caller's numba threads (`threads` overrides that for this call).
+    caller's numba threads (`threads` overrides that for this call). Italian poker
+    (`players=`): rows of five cards, strengths as `evaluate` gives them.
 
     Input that is not C-contiguous uint8 is converted once. The deck and duplicate checks
     run in the same pass as the evaluation; `validate=False` skips them, for input known to be
@@ -171,13 +222,19 @@ def evaluate_batch(hands: Any, *, game: str = "high", wild: str | None = None,
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35], [0, 5, 9, 13, 20]], dtype=np.uint8))
     array([7462,    1], dtype=uint16)
     """
-    rules = rules_of(game, wild)
-    hands = _as_batch(hands, top=53 if rules.wild else 51)
+    rules, it = _resolve(game, wild, players, flush_by_suit)
+    hands = _as_batch(hands, rules.hand_sizes, top=53 if rules.wild else 51)
     t = tables.load(rules.name)
-    kernel = evaluate_rows_checked if validate else evaluate_rows
-    return _in_chunks(len(hands), threads,
-                      lambda part, out, bad: kernel(t, hands[part], out, bad),
-                      lambda row: _explain_row(hands, row, rules))
+    if it is not None:
+        def launch(part, out, bad):
+            italian_rows(t, it.tie_rank, it.value, hands[part], out, validate, bad)
+    else:
+        kernel = evaluate_rows_checked if validate else evaluate_rows
+
+        def launch(part, out, bad):
+            kernel(t, hands[part], out, bad)
+
+    return _in_chunks(len(hands), threads, launch, lambda row: _explain_row(hands, row, rules))
 
 
 def _in_chunks(n: int, threads: int | None, launch, explain) -> np.ndarray:
@@ -194,18 +251,18 @@ def _in_chunks(n: int, threads: int | None, launch, explain) -> np.ndarray:
     return out
 
 
-def _strength(strength: Any, rules: Rules) -> int:
+def _strength(strength: Any, rules: Rules, it: ItalianTables | None = None) -> int:
     if isinstance(strength, (bool, np.bool_)) or not isinstance(strength, (int, np.integer)):
         raise TypeError(f"a strength is an int, not {type(strength).__name__}")
-    n_classes = len(tables.classes(rules.name)) - 1
+    top = len(tables.classes(rules.name) if it is None else it.class_of) - 1
     lowest = 0 if rules.qualifier is not None else 1
-    if not lowest <= strength <= n_classes:
-        raise ValueError(f"strength {strength} is out of range {lowest}..{n_classes} "
-                         f"in {rules.name}")
+    if not lowest <= strength <= top:
+        raise ValueError(f"strength {strength} is out of range {lowest}..{top} in {rules.name}")
     return int(strength)
 
 
-def category(strength: int, game: str = "high", wild: str | None = None) -> Category:
+def category(strength: int, game: str = "high", wild: str | None = None, *,
+             players: int | None = None) -> Category:
     """The category of a strength in a game.
 
     >>> category(7462)
@@ -215,17 +272,23 @@ def category(strength: int, game: str = "high", wild: str | None = None) -> Cate
     >>> category(7475, wild="deuces")
     <Category.FIVE_OF_A_KIND: 9>
     """
-    rules = rules_of(game, wild)
-    strength = _strength(strength, rules)
+    rules, it = _resolve(game, wild, players)
+    strength = _strength(strength, rules, it)
     if strength == 0:
         raise ValueError(f"strength 0 is no qualifying hand in {rules.name}: it has no category")
-    return Category(int(tables.classes(rules.name)[strength, 0]))
+    return Category(int(tables.classes(rules.name)[_class(strength, it), 0]))
 
 
-def describe(hand_or_strength: CardsLike | int, game: str = "high",
-             wild: str | None = None) -> str:
+def _class(strength: int, it: ItalianTables | None) -> int:
+    """The rank class of a strength (in Italian poker the strength also counts a suit)."""
+    return strength if it is None else int(it.class_of[strength])
+
+
+def describe(hand_or_strength: CardsLike | int, game: str = "high", wild: str | None = None,
+             *, players: int | None = None, flush_by_suit: bool | None = None) -> str:
     """Words for a hand or a strength, in the game's terms; for a hand with wild cards, what
-    each wild card of the best five stands for.
+    each wild card of the best five stands for; in Italian poker, the suit that breaks ties
+    and a straight flush's kind.
 
     >>> describe("Kh Kd 6s 6c Kc")
     'Full house, kings over sixes'
@@ -237,12 +300,14 @@ def describe(hand_or_strength: CardsLike | int, game: str = "high",
     'No qualifying low'
     >>> describe("Ah Ad Ac As Jk", wild="jokers")
     'Five of a kind, aces (Jk as A♠)'
+    >>> describe("Ac 7c 8c 9c Tc", "italian", players=4)
+    'Straight flush, ten-high (minimum; clubs)'
     """
-    rules = rules_of(game, wild)
+    rules, it = _resolve(game, wild, players, flush_by_suit)
     if isinstance(hand_or_strength, (int, np.integer)) and not isinstance(hand_or_strength, bool):
-        return _describe_strength(_strength(hand_or_strength, rules), rules)
-    strength = evaluate(hand_or_strength, rules.name)
-    words = _describe_strength(strength, rules)
+        return _describe_strength(_strength(hand_or_strength, rules, it), rules, it)
+    strength = evaluate(hand_or_strength, game, wild, players=players, flush_by_suit=flush_by_suit)
+    words = _describe_strength(strength, rules, it)
     stands = stand_ins(hand_or_strength, rules.name) if rules.wild and strength else {}
     if stands:
         words += " (" + ", ".join(f"{format_card(w)} as {format_card(c, pretty=True)}"
@@ -250,28 +315,105 @@ def describe(hand_or_strength: CardsLike | int, game: str = "high",
     return words
 
 
-def _describe_strength(strength: int, rules: Rules) -> str:
+def _describe_strength(strength: int, rules: Rules, it: ItalianTables | None = None) -> str:
     if strength == 0:
         return "No qualifying low"
     classes = tables.classes(rules.name)
-    cat, ranks = Category(int(classes[strength, 0])), classes[strength, 1:].tolist()
+    row = classes[_class(strength, it)]
+    cat, ranks = Category(int(row[0])), row[1:].tolist()
     if rules.low and cat == Category.HIGH_CARD:
         best = strength == len(classes) - 1
         return describe_low(ranks, rules.best_name if best else None,
                             offsuit=best and rules.flushes)
-    return describe_class(cat, ranks)
+    words = describe_class(cat, ranks)
+    if it is not None and it.suit_of[strength] >= 0:
+        kind = straight_flush_kind(strength, it)
+        suit = SUIT_NAMES[int(it.suit_of[strength])]
+        words += f" ({kind}; {suit})" if kind and kind != "royal" else f" ({suit})"
+    return words
 
 
-def compare(a: CardsLike, b: CardsLike, game: str = "high", wild: str | None = None) -> int:
-    """1 if hand a beats hand b in the game, -1 if it loses, 0 for a split pot.
+def compare(a: CardsLike, b: CardsLike, game: str = "high", wild: str | None = None, *,
+            players: int | None = None, flush_by_suit: bool | None = None) -> int:
+    """1 if hand a beats hand b in the game, -1 if it loses, 0 for a split pot. In Italian
+    poker a minimum straight flush beats a royal flush, and suits break ties (`pokerlut.italian`).
 
     >>> compare("6h 5d 4c 3s 2h", "5h 4d 3c 2s Ah")  # six-high straight beats the wheel
     1
     >>> compare("6h 5d 4c 3s 2h", "5h 4d 3c 2s Ah", game="ace-to-five")  # the wheel is best
     -1
+    >>> compare("Kh Kd 9h 8s 7c", "Ks Kc 9d 8c 7d", game="italian", players=4)  # 9h beats 9d
+    1
     """
-    sa, sb = evaluate(a, game, wild), evaluate(b, game, wild)
-    return (sa > sb) - (sa < sb)
+    _, it = _resolve(game, wild, players, flush_by_suit)
+    sa, sb = (evaluate(h, game, wild, players=players, flush_by_suit=flush_by_suit)
+              for h in (a, b))
+    return int(strength_order(sa, sb, *(NO_CYCLE if it is None else it.cycle)))
+
+
+def compare_batch(a: Any, b: Any, *, game: str = "high", wild: str | None = None,
+                  players: int | None = None, flush_by_suit: bool | None = None,
+                  validate: bool = True, threads: int | None = None) -> np.ndarray:
+    """`compare` of every row of hands `a` with the same row of hands `b` (arrays as
+    `evaluate_batch` takes them): int8 1, -1 or 0 per row.
+
+    >>> a = np.array([[51, 47, 43, 39, 35], [0, 5, 9, 13, 20]], dtype=np.uint8)
+    >>> compare_batch(a, a[::-1])
+    array([ 1, -1], dtype=int8)
+    """
+    rules, it = _resolve(game, wild, players, flush_by_suit)
+    options = dict(game=game, wild=wild, players=players, flush_by_suit=flush_by_suit,
+                   validate=validate, threads=threads)
+    strengths = []
+    for name, hands in (("a", a), ("b", b)):
+        try:
+            strengths.append(evaluate_batch(hands, **options))
+        except (ValueError, TypeError) as error:
+            raise type(error)(f"hands {name}: {error}") from None
+    if len(strengths[0]) != len(strengths[1]):
+        raise ValueError(f"hands a has {len(strengths[0])} rows but hands b {len(strengths[1])}")
+    out = np.empty(len(strengths[0]), dtype=np.int8)
+    with parallel_section(threads):
+        order_rows(*strengths, *(NO_CYCLE if it is None else it.cycle), out)
+    return out
+
+
+def winners(hands: Any, game: str = "high", wild: str | None = None, *,
+            players: int | None = None, flush_by_suit: bool | None = None) -> list[int]:
+    """The winning seats (indices into `hands`) of a showdown: several when they split the
+    pot. The hands are dealt from one deck, so no card may appear twice.
+
+    In Italian poker suits break every tie, so one seat wins; except when straight flushes of
+    all three kinds meet (royal, middle, minimum): each is beaten by another, the rules name
+    no winner, and `winners` gives the seats of the best straight flush of each kind, who
+    share the pot.
+
+    >>> winners(["As Ad Kc Kd 2h", "Qs Qh Jc Jd 3s", "Ah Ac Kh Ks 2c"])
+    [0, 2]
+    >>> winners(["Th Jh Qh Kh Ah", "8d 9d Td Jd Qd", "Ac 7c 8c 9c Tc"], "italian", players=4)
+    [0, 1, 2]
+    """
+    rules, it = _resolve(game, wild, players, flush_by_suit)
+    if isinstance(hands, (str, bytes)) or len(hands) == 0:
+        raise ValueError("hands must be a non-empty list of hands, one per seat")
+    parsed = [_hand(hand, rules).tolist() for hand in hands]
+    owner: dict[int, int] = {}
+    for seat, hand in enumerate(parsed):
+        for card in hand:
+            if owner.setdefault(card, seat) != seat:
+                raise ValueError(f"card {format_card(card)} is in seat {owner[card]} and in "
+                                 f"seat {seat}: a showdown's hands come from one deck")
+    s = np.array([evaluate(h, game, wild, players=players, flush_by_suit=flush_by_suit)
+                  for h in parsed], dtype=np.uint16)
+    beats = np.empty(len(s) ** 2, dtype=np.int8)
+    order_rows(np.repeat(s, len(s)), np.tile(s, len(s)),
+               *(NO_CYCLE if it is None else it.cycle), beats)
+    beaten = (beats.reshape(len(s), len(s)) < 0).any(axis=1)
+    if not beaten.all():
+        return np.flatnonzero(~beaten).tolist()
+    kinds = [straight_flush_kind(int(x), it) for x in s]  # a cycle: straight flushes only
+    return sorted(max((seat for seat in range(len(s)) if kinds[seat] == kind), key=lambda i: s[i])
+                  for kind in ("royal", "middle", "minimum"))
 
 
 def best_five(cards: CardsLike, game: str = "high", wild: str | None = None) -> np.ndarray:
@@ -289,7 +431,7 @@ def best_five(cards: CardsLike, game: str = "high", wild: str | None = None) -> 
     """
     rules = rules_of(game, wild)
     hand = _hand(cards, rules)
-    five = _single_hand(rules.name)[5]
+    five = _kernels(rules, None, None, None)[5]
     best, chosen = 0, ()
     for combo in itertools.combinations(hand.tolist(), 5):  # at most 21
         strength = five(*combo)

@@ -46,6 +46,10 @@ class Rules:
       "bug" (a joker is an ace, or completes a straight, a flush or a straight flush),
       "deuces" (every 2 is wild, and the jokers too). A wild game is made by `rules(game,
       wild)`; in high games five of a kind ranks above the straight flush.
+    - `suit_ties`: hands of equal ranks are told apart by the suit of one card, hearts >
+      diamonds > clubs > spades (Italian poker; `pokerlut.italian` says which card).
+    - `cycle`: straight flushes of different kinds beat each other in a cycle, royal > middle >
+      minimum > royal (Italian poker), so no single number orders every pair of hands.
     """
 
     name: str
@@ -59,6 +63,8 @@ class Rules:
     qualifier: int | None = None
     best_name: str | None = None
     wild: str | None = None
+    suit_ties: bool = False
+    cycle: bool = False
 
     @cached_property
     def deck(self) -> npt.NDArray[np.uint8]:
@@ -70,6 +76,11 @@ class Rules:
     def wild_cards(self) -> tuple[int, ...]:
         """The cards that are wild: the jokers, and the deuces with wild='deuces'."""
         return ((0, 1, 2, 3) if self.wild == "deuces" else ()) + ((52, 53) if self.wild else ())
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards a hand may have: 5, 6 or 7 (the best five), or 5 in Italian poker."""
+        return (5,) if self.suit_ties else (5, 6, 7)
 
     @cached_property
     def deck_text(self) -> str:
@@ -139,6 +150,9 @@ class Rules:
             raise ValueError(f"{self.name}: wild must be 'jokers', 'bug' or 'deuces'")
 
 
+FLUSH_OVER_FULL_HOUSE = (C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT,
+                         C.FULL_HOUSE, C.FLUSH, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH)
+
 GAMES: dict[str, Rules] = {r.name: r for r in (
     Rules("high", "standard high poker: hold'em, stud, draw"),
     Rules("ace-to-five", "lowball, razz: ace low, straights and flushes ignored, 5-4-3-2-A best",
@@ -151,9 +165,7 @@ GAMES: dict[str, Rules] = {r.name: r for r in (
           "else no low (0)", ace="low", straights=False, flushes=False, low=True,
           qualifier=6, best_name="Wheel"),
     Rules("short-deck", "six-plus hold'em: 36 cards, A-6-7-8-9 a straight, flush beats full "
-          "house", ranks=tuple(range(4, 13)),
-          order=(C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT,
-                 C.FULL_HOUSE, C.FLUSH, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH)),
+          "house", ranks=tuple(range(4, 13)), order=FLUSH_OVER_FULL_HOUSE),
     Rules("short-deck-trips", "short deck where three of a kind also beats a straight",
           ranks=tuple(range(4, 13)),
           order=(C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR, C.STRAIGHT, C.THREE_OF_A_KIND,
@@ -176,13 +188,26 @@ WILD_GAMES: dict[str, Rules] = {
     f"{game}+{wild}": _with_wild(GAMES[game], wild) for game, modes in WILD_MODES.items()
     for wild in modes}
 
+ITALIAN_PLAYERS = range(2, 10)
+# Italian closed poker: with N players the deck keeps the ranks from 11 - N up to the ace.
+ITALIAN_GAMES: dict[str, Rules] = {
+    f"italian-{n}": Rules(
+        f"italian-{n}", f"Italian closed poker, {n} players: {4 * (n + 4)} cards, flush beats "
+        "full house, suits break ties, straight flushes in a cycle", ranks=tuple(range(9 - n, 13)),
+        order=FLUSH_OVER_FULL_HOUSE, suit_ties=True, cycle=True)
+    for n in ITALIAN_PLAYERS}
+ITALIAN_SUMMARY = ("Italian closed poker (players=2..9): a deck of the ranks from 11 - players "
+                   "up, flush beats full house, suits break ties, straight flushes in a cycle")
 
-def rules(game: str | Rules, wild: str | None = None) -> Rules:
-    """The `Rules` of a game name, with wild cards if `wild` is given (a `Rules` is returned as
-    it is).
+
+def rules(game: str | Rules, wild: str | None = None, players: int | None = None) -> Rules:
+    """The `Rules` of a game name, with wild cards if `wild` is given, or of Italian poker
+    for a number of `players` (a `Rules` is returned as it is).
 
     >>> rules("high", wild="jokers").name, rules("high+jokers").order[-1].name
     ('high+jokers', 'FIVE_OF_A_KIND')
+    >>> rules("italian", players=4).deck_text
+    '32 cards, 7 to A'
     >>> rules("deuce-to-seven", wild="bug")
     Traceback (most recent call last):
     ...
@@ -193,16 +218,25 @@ def rules(game: str | Rules, wild: str | None = None) -> Rules:
     >>> rules("omaha")
     Traceback (most recent call last):
     ...
-    ValueError: unknown game 'omaha'; the games are: high, ace-to-five, deuce-to-seven, ace-to-six, eight-or-better, short-deck, short-deck-trips
+    ValueError: unknown game 'omaha'; the games are: high, ace-to-five, deuce-to-seven, ace-to-six, eight-or-better, short-deck, short-deck-trips, italian
     """
+    if players is not None or game == "italian":
+        if game != "italian" or wild is not None:
+            raise ValueError(f"players= goes with game='italian' only (no wild cards), "
+                             f"not with game={game!r}" + (f", wild={wild!r}" if wild else ""))
+        if (isinstance(players, (bool, np.bool_)) or not isinstance(players, (int, np.integer))
+                or players not in ITALIAN_PLAYERS):
+            raise ValueError(f"game='italian' needs players=2..9 (the deck keeps the ranks "
+                             f"from 11 - players up to the ace), not {players!r}")
+        return ITALIAN_GAMES[f"italian-{int(players)}"]
     if isinstance(game, Rules) and wild is None:
         return game
-    if isinstance(game, str) and game in GAMES and wild is None:
-        return GAMES[game]
-    if isinstance(game, str) and game in WILD_GAMES and wild is None:
-        return WILD_GAMES[game]
+    if isinstance(game, str) and wild is None:
+        for named in (GAMES, WILD_GAMES, ITALIAN_GAMES):
+            if game in named:
+                return named[game]
     if not (isinstance(game, str) and game in GAMES):
-        raise ValueError(f"unknown game {game!r}; the games are: {', '.join(GAMES)}")
+        raise ValueError(f"unknown game {game!r}; the games are: {', '.join(games())}")
     if not isinstance(wild, str) or f"{game}+{wild}" not in WILD_GAMES:
         offered = "; ".join(f"{g} ({', '.join(m)})" for g, m in WILD_MODES.items())
         raise ValueError(f"wild={wild!r} is not offered in {game}; wild cards go with: "
@@ -216,4 +250,4 @@ def games() -> dict[str, str]:
     >>> games()["ace-to-five"]
     'lowball, razz: ace low, straights and flushes ignored, 5-4-3-2-A best'
     """
-    return {name: r.summary for name, r in GAMES.items()}
+    return {**{name: r.summary for name, r in GAMES.items()}, "italian": ITALIAN_SUMMARY}

@@ -11,7 +11,7 @@ import numba
 import numpy as np
 
 from . import tables
-from .evaluate import HAND_SIZES
+from .evaluate import sizes_text
 from .kernels.enumerate import COUNT_STRENGTHS
 from .names import Category
 from .parallel import balanced_order, parallel_section
@@ -19,11 +19,12 @@ from .rules import Rules, rules as rules_of
 
 
 def count_hands(n_cards: int, *, game: str = "high", wild: str | None = None,
-                deck: int | None = None, threads: int | None = None,
+                players: int | None = None, deck: int | None = None, threads: int | None = None,
                 progress: Callable[[int], None] | None = None) -> np.ndarray:
     """How many of the game's n_cards-card hands have each strength: int64[classes + 1],
     index = strength (0: no qualifying hand). With `wild`, `deck` is 52, 53 or 54 cards (the
-    52 and the jokers; by default 53, or 52 for deuces wild).
+    52 and the jokers; by default 53, or 52 for deuces wild). Italian poker (`players=`): the
+    five-card hands of its deck, counted by rank class (suits only break ties).
 
     `progress`, if given, is called with the number of hands done after each slice of work.
 
@@ -34,10 +35,13 @@ def count_hands(n_cards: int, *, game: str = "high", wild: str | None = None,
     376992
     >>> int(count_hands(5, wild="jokers")[7463:].sum())  # five of a kind, one joker
     13
+    >>> int(count_hands(5, game="italian", players=4).sum())
+    201376
     """
-    if n_cards not in HAND_SIZES:
-        raise ValueError(f"n_cards must be 5, 6 or 7, not {n_cards!r}")
-    rules = rules_of(game, wild)
+    rules = rules_of(game, wild, players)
+    if n_cards not in rules.hand_sizes:
+        raise ValueError(f"n_cards must be {sizes_text(rules.hand_sizes)} in {rules.name}, "
+                         f"not {n_cards!r}")
     cards = deck_of(rules, deck)
     t, n_classes = tables.load(rules.name), len(tables.classes(rules.name))
     with parallel_section(threads):
@@ -83,12 +87,12 @@ class CategoryRow:
     classes: int
 
 
-def by_category(counts: np.ndarray, game: str = "high",
-                wild: str | None = None) -> list[CategoryRow]:
+def by_category(counts: np.ndarray, game: str = "high", wild: str | None = None,
+                players: int | None = None) -> list[CategoryRow]:
     """Per category, best first: hands, probability and distinct strengths seen. Low games add
     rows for the best no-pair hands by their top card (wheel, 6-low, 7-low, 8-low), and
     eight-or-better a row for hands with no qualifying low."""
-    rules = rules_of(game, wild)
+    rules = rules_of(game, wild, players)
     classes = tables.classes(rules.name)
     total = int(counts.sum())
 

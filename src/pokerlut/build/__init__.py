@@ -20,7 +20,7 @@ import numpy as np
 
 from ..kernels.hashing import MIXED_HASH, OMAHA_HASH, PAIR_HASH, RANK_HASH, WILD_HASH
 from ..names import Category
-from ..rules import GAMES, WILD_GAMES, Rules, rules as rules_of
+from ..rules import GAMES, ITALIAN_GAMES, WILD_GAMES, Rules, rules as rules_of
 from . import expected
 from .five import all_hands, rank_five_card_hands, rank_key, rank_shapes
 from .perfect_hash import build_perfect_hash
@@ -63,7 +63,10 @@ def _check_five_card_figures(rules: Rules, five) -> dict:
         check(classes == {c.name: k for c, (k, _) in want.items()},
               f"{rules.name}: classes per category {classes}, the rule book says otherwise")
         check(int(five.strength.max()) == expected.CLASSES[rules.name], f"{rules.name}: classes")
-        check(len(five.hands) == math.comb(len(rules.deck), 5), f"{rules.name}: hand count")
+    check(len(five.hands) == math.comb(len(rules.deck), 5), f"{rules.name}: hand count")
+    if rules.name == "italian-4":
+        check(all(counts[c.name] == n for c, n in expected.ITALIAN_32.items()),
+              f"italian-4: {counts}, the rule book says {expected.ITALIAN_32}")
     if rules.name == "high":
         royal = (five.category == Category.STRAIGHT_FLUSH) & (five.strength == five.strength.max())
         check(int(royal.sum()) == expected.ROYAL_FLUSHES[5], "royal flush count")
@@ -182,21 +185,21 @@ def _flush_tables(rules: Rules, flush5: np.ndarray, non_flush: dict,
 N_PAIRS = 91  # rank multisets of two hole cards
 
 
-def _omaha_tables(rules: Rules, non_flush: dict, has_mixed: bool) -> dict[str, np.ndarray]:
+def _omaha_tables(rules: Rules, non_flush: dict, placeholders: bool) -> dict[str, np.ndarray]:
     """Omaha's non-flush part: for every board rank multiset of 3, 4 or 5 cards and every two
     hole ranks, the best non-flush five of the two plus three of the board's.
 
     `omaha_pair[64 * r1 + r2]` numbers the 91 hole-rank pairs (any uint8 card's rank reads
     inside it); boards are numbered through a perfect hash of sum(5**rank) (`omaha_offsets`,
     `omaha_ids`), and `omaha_values[91 * board + pair]` holds the value. Flushes are added at
-    run time from `flush5`. Games where a flush can hurt (a `mixed` table) get one-slot
-    placeholders: Omaha is not offered there.
+    run time from `flush5`. Games without Omaha (`placeholders`: wild cards, a flush that can
+    hurt, Italian poker) get one-slot placeholders.
     """
     pairs = list(itertools.combinations_with_replacement(range(13), 2))
     omaha_pair = np.zeros(64 * 64, dtype=np.uint8)
     for i, (a, b) in enumerate(pairs):
         omaha_pair[64 * a + b] = omaha_pair[64 * b + a] = i
-    if has_mixed:
+    if placeholders:
         return {"omaha_pair": omaha_pair, "omaha_offsets": np.zeros(1 << OMAHA_HASH.bucket_bits,
                 np.uint32), "omaha_ids": np.zeros(1 << OMAHA_HASH.pos_bits, np.uint16),
                 "omaha_values": np.zeros(N_PAIRS, np.uint16)}
@@ -265,7 +268,7 @@ def build_game(game: str | Rules, out_dir: str | Path, *, log=print) -> dict:
         tables.update(flush_tables)
         # one empty slot: games without wild cards never read it
         tables.update(wild_offsets=np.zeros(1, np.uint32), wild_values=np.zeros(1, np.uint16))
-    no_omaha = rules.wild is not None or len(tables["mixed_values"]) > 1
+    no_omaha = rules.wild is not None or len(tables["mixed_values"]) > 1 or rules.suit_ties
     tables.update(_omaha_tables(rules, non_flush, no_omaha))
     files = {}
     for name, array in sorted(tables.items()):
@@ -294,6 +297,7 @@ def build_game(game: str | Rules, out_dir: str | Path, *, log=print) -> dict:
 
 
 def build_tables(out_dir: str | Path, games: Iterable[str] | None = None, *, log=print) -> dict:
-    """Build the tables of every game and wild variant (or of `games`) into `out_dir/<game>/`."""
-    names = [*GAMES, *WILD_GAMES] if games is None else [rules_of(g).name for g in games]
+    """Build the tables of every game, wild variant and Italian deck (or of `games`) into
+    `out_dir/<game>/`."""
+    names = [*GAMES, *WILD_GAMES, *ITALIAN_GAMES] if games is None else [rules_of(g).name for g in games]
     return {name: build_game(name, Path(out_dir) / name, log=log) for name in names}

@@ -47,9 +47,14 @@ FIVE_CARDS = {
     "eight-or-better": {C.HIGH_CARD: (56, 57_344)},  # the rest: no qualifying low
     "short-deck": _SHORT_DECK,
     "short-deck-trips": _SHORT_DECK,
+    "italian-5": _SHORT_DECK,  # the same 36 cards and order; suits only break ties
+    "italian-9": {c: (row[0], row[1]) for c, row in HIGH_COUNTS.items()},
 }
+# Italian poker with 4 players (32 cards, 201,376 hands): why the flush beats the full house
+ITALIAN_32 = {C.FLUSH: 204, C.FULL_HOUSE: 1_344}
 CLASSES = {"high": 7_462, "ace-to-five": 6_175, "deuce-to-seven": 7_462, "ace-to-six": 7_462,
-           "eight-or-better": 56, "short-deck": 1_404, "short-deck-trips": 1_404}
+           "eight-or-better": 56, "short-deck": 1_404, "short-deck-trips": 1_404,
+           "italian-5": 1_404, "italian-9": 7_462}
 # eight-or-better: qualifying lows by their highest card (5: the wheel)
 EIGHT_OR_BETTER_BY_TOP = {"5": 1_024, "6": 5_120, "7": 15_360, "8": 35_840}
 # Wild cards, five cards of the 53-card deck (one joker): 2,869,685 hands, and five of a kind

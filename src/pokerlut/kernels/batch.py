@@ -62,3 +62,21 @@ def evaluate5_rows(t, hands, out):
     for i in prange(hands.shape[0]):
         out[i] = eval5(t, hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4])
 
+
+@njit(inline="always")
+def strength_order(sa, sb, royal, minimum_lo, minimum_hi):
+    """1 if strength sa beats sb, -1 if it loses, 0 if equal; except that a minimum straight
+    flush (strengths minimum_lo..minimum_hi) beats a royal flush (royal and up). Games without
+    the cycle pass royal = 1 << 16, above every strength."""
+    if sa >= royal and minimum_lo <= sb <= minimum_hi:
+        return -1
+    if sb >= royal and minimum_lo <= sa <= minimum_hi:
+        return 1
+    return (sa > sb) - (sa < sb)
+
+
+@njit(**KERNEL)
+def order_rows(sa, sb, royal, minimum_lo, minimum_hi, out):
+    """out[i] = strength_order(sa[i], sb[i], ...): 1, -1 or 0 per row."""
+    for i in prange(sa.shape[0]):
+        out[i] = strength_order(np.int64(sa[i]), np.int64(sb[i]), royal, minimum_lo, minimum_hi)
