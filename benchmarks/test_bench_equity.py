@@ -3,7 +3,7 @@
 import pytest
 from conftest import THREADS
 
-from pokerlut.equity import equity
+from pokerlut import equity
 
 SIX_WAY = ["AsAh", "KsKh", "QcQd", "JcTc", "9h8h", "7d7s"]
 

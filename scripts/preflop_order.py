@@ -2,7 +2,7 @@
 """Rank the 169 hold'em starting-hand classes by exact all-in equity against one random hand.
 
 `python scripts/preflop_order.py` prints the ordering stored as `PREFLOP_ORDER` in
-`src/pokerlut/equity/ranges.py`, then every class with its equity. Nothing is sampled: the
+`src/pokerlut/odds/ranges.py`, then every class with its equity. Nothing is sampled: the
 result is exact and the same on every run (about 20 s on two cores, most of it compiling).
 
 Equity of a class = (wins + ties / 2) / deals, over every deal of one hand of the class, two

@@ -77,7 +77,7 @@ def fuzz_one_input(data: bytes) -> None:
 
     import pokerlut
     from pokerlut.cli import main
-    from pokerlut.equity import equity, parse_range
+    from pokerlut import equity, parse_range
 
     fdp = atheris.FuzzedDataProvider(data)
     target = fdp.ConsumeIntInRange(0, 7)
@@ -139,7 +139,7 @@ def run() -> None:
     with atheris.instrument_imports(include=["pokerlut"], exclude=_numba_modules()):
         import pokerlut
         import pokerlut.cli  # noqa: F401
-        import pokerlut.equity  # noqa: F401
+        import pokerlut.odds  # noqa: F401
     pokerlut.evaluate("As Ks Qs Js Ts")  # load the tables and compile before fuzzing
     atheris.Setup(sys.argv, fuzz_one_input)
     atheris.Fuzz()

@@ -1,4 +1,4 @@
-"""Tests for pokerlut.equity.engine: `equity()` and `EquityResult`.
+"""Tests for pokerlut.odds.engine: `equity()` and `EquityResult`.
 
 - published exact figures (AsAh vs KsKh, AA vs KK);
 - exact enumeration against a brute force written here over the slow pure-Python reference
@@ -23,7 +23,7 @@ import numba
 import pytest
 
 import reference as ref
-from pokerlut.equity import EquityResult, equity
+from pokerlut import EquityResult, equity
 
 TIGHT = 1e-12  # exact engine vs exact brute force
 

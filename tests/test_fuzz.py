@@ -27,7 +27,7 @@ from pokerlut import (
     parse_cards,
 )
 from pokerlut.cli import _parser, main
-from pokerlut.equity import equity, parse_range
+from pokerlut import equity, parse_range
 
 ALLOWED = (ValueError, TypeError)
 REFUSED = object()

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import pokerlut
-from pokerlut.equity import equity
+from pokerlut import equity
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -85,7 +85,7 @@ def test_the_callers_thread_count_is_honoured(monkeypatch):
     monkeypatch.setattr(module, "evaluate_rows_checked", spy)
     record = lambda done: seen.append(numba.get_num_threads())  # noqa: E731
     from pokerlut.stats import count_hands
-    from pokerlut.equity import equity
+    from pokerlut import equity
 
     hands = random_hands(1000, 7, seed=5)
     numba.set_num_threads(1)
@@ -225,7 +225,7 @@ def test_ctrl_c_stops_a_long_batch_within_a_second():
 @pytest.mark.slow
 def test_ctrl_c_ends_an_equity_run_with_partial_results():
     waited, out, _, status = interrupt_after_start("""
-        import pokerlut.equity as e
+        import pokerlut as e
         e.equity(["AsAh", "KsKh"], exact=False, trials=20_000, seed=1)
         print("started", flush=True)
         r = e.equity(["AsAh", "KsKh", "random"], exact=False, trials=10**11, seed=1)
@@ -241,7 +241,7 @@ def test_cli_ctrl_c_prints_partial_results():
     waited, out, err, status = interrupt_after_start("""
         import sys
         from pokerlut.cli import main
-        from pokerlut.equity import equity
+        from pokerlut import equity
         equity(["AsAh", "KsKh"], exact=False, trials=20_000, seed=1)  # compiled before the signal
         print("started", flush=True)
         sys.exit(main(["equity", "AsAh", "KsKh", "--simulate", "--trials", "100000000000", "--quiet"]))

@@ -1,4 +1,4 @@
-"""Tests for pokerlut.equity.ranges: range text -> weighted two-card combos, and the preflop
+"""Tests for pokerlut.odds.ranges: range text -> weighted two-card combos, and the preflop
 ordering behind percentage ranges (rerun by scripts/preflop_order.py in the slow test)."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pokerlut
-import pokerlut.equity.ranges as ranges_module
-from pokerlut.equity.ranges import PREFLOP_ORDER, Range, parse_range
+import pokerlut.odds.ranges as ranges_module
+from pokerlut.odds.ranges import PREFLOP_ORDER, Range, parse_range
 
 # Independent of the module: the class of two card ints, from the convention card = 4*rank + suit.
 RANKS = "23456789TJQKA"

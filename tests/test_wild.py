@@ -221,7 +221,7 @@ def test_stats_command_with_jokers():
 
 
 def test_equity_with_jokers_against_brute_force():
-    from pokerlut.equity import equity
+    from pokerlut import equity
 
     players, board = ["AsAh", "KsJk"], "Kd 7c 2h"
     result = equity(players, board=board, wild="jokers", deck=54)

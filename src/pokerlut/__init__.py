@@ -13,6 +13,7 @@ from .evaluate import (best_five, category, compare, compare_batch, describe, ev
 from .kernels.core import eval5, hand_add, hand_empty, hand_merge, hand_strength
 from .kernels.omaha import omaha_strength
 from .names import Category
+from .odds import EquityResult, PlayerEquity, Range, equity, parse_range
 from .rules import Rules, games
 from .tables import Tables, TablesError
 from .tables import load as load_tables
@@ -20,9 +21,10 @@ from .tables import load as load_tables
 __version__ = "0.1.0"
 
 __all__ = [
-    "Category", "Rules", "Tables", "TablesError", "__version__", "best_five", "category",
-    "compare", "compare_batch", "deck", "describe", "eval5", "evaluate", "evaluate_batch", "evaluate_omaha",
-    "evaluate_omaha_batch", "format_card", "format_cards", "games", "hand_add", "hand_empty", "italian_deck",
-    "hand_merge", "hand_strength", "load_tables", "omaha_strength", "parse_card", "parse_cards",
-    "stand_ins", "winners",
+    "Category", "EquityResult", "PlayerEquity", "Range", "Rules", "Tables", "TablesError",
+    "__version__", "best_five", "category", "compare", "compare_batch", "deck", "describe",
+    "equity", "eval5", "evaluate", "evaluate_batch", "evaluate_omaha",
+    "evaluate_omaha_batch", "format_card", "format_cards", "games", "hand_add",
+    "hand_empty", "hand_merge", "hand_strength", "italian_deck", "load_tables",
+    "omaha_strength", "parse_card", "parse_cards", "parse_range", "stand_ins", "winners",
 ]

@@ -89,7 +89,7 @@ def _cmd_stats(args: argparse.Namespace) -> None:
 def _cmd_equity(args: argparse.Namespace) -> None:
     import json
 
-    from .equity import equity
+    from .odds import equity
 
     bar = _progress(100, args.quiet)
     result = equity(args.players, board=args.board, dead=args.dead, game=args.game,
@@ -130,7 +130,7 @@ def _cmd_demo(args: argparse.Namespace) -> None:
         elapsed = time.perf_counter() - start
         print(f"Batch of {len(hands):,} random {width}-card hands: "
               f"{len(hands) / elapsed / 1e6:,.0f} M hands/s on all threads")
-    from .equity import equity
+    from .odds import equity
 
     for players, kwargs in ((["AsAh", "KsKh"], {}), (["QQ+,AK", "22+,A2s+"], dict(board="Kh7d2c")),
                             (["AsAh", "KsKh", "QcQd", "JcTc", "9h8h", "7d7s"],
