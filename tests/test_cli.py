@@ -210,7 +210,7 @@ def test_build_tables_matches_repository(tmp_path):
         (("compare", "As Ks Qs Js Ts", "2c 3c 4c 5c 1c"), "unknown card"),
         (("equity", "AsAh", "AsKh"), "card As is in player 1 and player 2"),
         (("equity", "QQ+,AKx", "KK"), "'AKx'"),
-        (("equity", "AA", "KK", "--board", "2c 3c"), "not 2"),
+        (("equity", "AA", "KK", "--board", "2c 3c 4c 5c 6c 7c"), "not 6"),
         (("equity", "AA", "KK", "--threads", "0"), "threads"),
         (("stats", "--cards", "5", "--threads", "0"), "threads"),
         (("equity", "AA"), "2 to 10 players"),

@@ -12,6 +12,7 @@ from .evaluate import (best_five, category, compare, compare_batch, describe, ev
                        evaluate_batch, evaluate_omaha, evaluate_omaha_batch, stand_ins, winners)
 from .kernels.core import eval5, hand_add, hand_empty, hand_merge, hand_strength
 from .kernels.omaha import omaha_strength
+from .lang import category_name
 from .names import Category
 from .odds import EquityResult, PlayerEquity, Range, equity, parse_range
 from .rules import Rules, games
@@ -22,8 +23,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Category", "EquityResult", "PlayerEquity", "Range", "Rules", "Tables", "TablesError",
-    "__version__", "best_five", "category", "compare", "compare_batch", "deck", "describe",
-    "equity", "eval5", "evaluate", "evaluate_batch", "evaluate_omaha",
+    "__version__", "best_five", "category", "category_name", "compare", "compare_batch", "deck",
+    "describe", "equity", "eval5", "evaluate", "evaluate_batch", "evaluate_omaha",
     "evaluate_omaha_batch", "format_card", "format_cards", "games", "hand_add",
     "hand_empty", "hand_merge", "hand_strength", "italian_deck", "load_tables",
     "omaha_strength", "parse_card", "parse_cards", "parse_range", "stand_ins", "winners",

@@ -15,18 +15,35 @@ import numpy as np
 
 from . import __version__
 from .cards import format_cards, parse_cards
-from .rules import ITALIAN_GAMES, WILD_MODES, games, rules
+from .lang import LANGUAGES, category_name, check_lang, deck_words, row_about, row_label, word
+from .odds.engine import GAMES as EQUITY_GAMES
+from .rules import ITALIAN_GAMES, RANK_CHARS, WILD_MODES, games, rules
 from .tables import TablesError
+
+
+def _lang(args: argparse.Namespace) -> str | None:
+    """The --lang of a command (None: the classic English output), checked: an unknown
+    language is a ValueError, so one line on stderr and status 2."""
+    lang = getattr(args, "lang", None)
+    return None if lang is None else check_lang(lang)
 
 
 def _cmd_eval(args: argparse.Namespace) -> None:
     from .evaluate import best_five, category, describe, evaluate
 
+    lang = _lang(args)
     game = rules(args.game, args.wild, args.players).name
     italian = dict(flush_by_suit=False) if args.flush_by_ranks else {}
     strength = evaluate(args.hand, game, **italian)
-    name = category(strength, game).name if strength else "NO_QUALIFYING_HAND"
     five = best_five(args.hand, game) if len(parse_cards(args.hand, jokers=True)) > 5 else None
+    if lang is not None:
+        name = f"{category_name(category(strength, game), lang)}, " if strength else ""
+        print(f"{format_cards(args.hand, pretty=args.pretty)}: {word('strength', lang)} "
+              f"{strength}, {name}{describe(args.hand, game, lang=lang, **italian)}"
+              + (f" ({word('best_five', lang)}: {format_cards(five)})"
+                 if five is not None and len(five) else ""))
+        return
+    name = category(strength, game).name if strength else "NO_QUALIFYING_HAND"
     print(f"{format_cards(args.hand, pretty=args.pretty)}: strength {strength}, "
           f"{name}, {describe(args.hand, game, **italian)}"
           + (f" (best five: {format_cards(five)})" if five is not None and len(five) else ""))
@@ -35,13 +52,16 @@ def _cmd_eval(args: argparse.Namespace) -> None:
 def _cmd_compare(args: argparse.Namespace) -> None:
     from .evaluate import compare, describe, evaluate
 
+    lang = _lang(args)
     game = rules(args.game, args.wild, args.players).name
     italian = dict(flush_by_suit=False) if args.flush_by_ranks else {}
     result = compare(args.a, args.b, game, **italian)
     verdict = {1: "first hand wins", -1: "second hand wins", 0: "split pot"}[result]
+    if lang is not None:
+        verdict = word({1: "first_wins", -1: "second_wins", 0: "split"}[result], lang)
     for hand in (args.a, args.b):
         print(f"{format_cards(hand)}: {evaluate(hand, game, **italian)} "
-              f"({describe(hand, game, **italian)})")
+              f"({describe(hand, game, lang=lang or 'en', **italian)})")
     print(verdict)
 
 
@@ -68,6 +88,7 @@ def _cmd_stats(args: argparse.Namespace) -> None:
 
     from .stats import by_category, count_hands, deck_of
 
+    lang = _lang(args)
     game = rules(args.game, args.wild, args.players)
     deck = deck_of(game, args.deck)
     cards = args.cards or game.hand_sizes[-1]
@@ -77,6 +98,13 @@ def _cmd_stats(args: argparse.Namespace) -> None:
     counts = count_hands(cards, game=game.name, deck=len(deck), threads=args.threads,
                          progress=_progress(total, args.quiet))
     elapsed = time.perf_counter() - start
+    if lang is not None:
+        low = "2" if game.wild else RANK_CHARS[game.ranks[0]]
+        print(word("stats_header", lang).format(
+            total=f"{total:,}", cards=cards, game=game.name, deck=deck_words(len(deck), low, lang),
+            elapsed=f"{elapsed:.3f}", rate=f"{total / elapsed / 1e6:,.0f}"))
+        print(_stats_table(by_category(counts, game.name, lang=lang), int(counts.sum()), lang))
+        return
     deck_text = f"{len(deck)} cards" if game.wild else game.deck_text
     print(f"All {total:,} hands of {cards} cards ({game.name}, {deck_text}), in "
           f"{elapsed:.3f} s ({total / elapsed / 1e6:,.0f} M hands/s)")
@@ -84,6 +112,29 @@ def _cmd_stats(args: argparse.Namespace) -> None:
     for row in by_category(counts, game.name):
         print(f"{row.label:<18}{row.hands:>14,}{row.probability:>13.6%}{row.classes:>9,}")
     print(f"{'total':<18}{int(counts.sum()):>14,}{1:>13.6%}{int((counts[1:] > 0).sum()):>9,}")
+
+
+def _percent(fraction: float) -> str:
+    """A probability in per cent to 3 significant digits, never in exponent form."""
+    return np.format_float_positional(100 * fraction, precision=3, fractional=False, trim="-")
+
+
+def _stats_table(rows: list, total: int, lang: str) -> str:
+    """The table of `stats --lang`, laid out as the Catalan seed's (004): #, the hand, the hand
+    in English (not when the language is English), what it is with its probability, and the
+    count; then the total."""
+    columns = word("columns", lang)
+    english = len(columns) == 5
+    lines = [list(columns)]
+    for number, row in enumerate(rows, 1):
+        about = (f"{row_about(row.key, lang)}. "
+                 + word("probability", lang).format(p=_percent(row.probability)))
+        lines.append([str(number), row.label, *([row_label(row.key, "en")] * english), about,
+                      f"{row.hands:,}"])
+    lines.append(["", word("total", lang), *([word("total", "en")] * english), "", f"{total:,}"])
+    widths = [max(len(line[i]) for line in lines) for i in range(len(columns))]
+    return "\n".join("  ".join([*(cell.ljust(w) for cell, w in zip(line[:-1], widths)),
+                                 line[-1].rjust(widths[-1])]) for line in lines)
 
 
 def _cmd_equity(args: argparse.Namespace) -> None:
@@ -151,6 +202,9 @@ def _parser() -> argparse.ArgumentParser:
     players_help = "with --game italian: the number of players, 2..9 (it sets the deck)"
     flush_help = "with --game italian: flushes of different suits compare by their cards first"
     wild_help = "wild cards: " + "; ".join(f"{g}: {', '.join(m)}" for g, m in WILD_MODES.items())
+    lang_metavar = "{" + ",".join(LANGUAGES) + "}"
+    lang_help = ("the language of the words: English, Italian, Spanish, Catalan, Russian "
+                 "(without it: the classic English output)")
     p = sub.add_parser("eval", help="strength, category and description of a hand")
     p.add_argument("hand", help='5, 6 or 7 cards, e.g. "As Ks Qs Js Ts"')
     p.add_argument("--game", default="high", help=game_help)
@@ -158,6 +212,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=None, help=players_help)
     p.add_argument("--flush-by-ranks", action="store_true", help=flush_help)
     p.add_argument("--pretty", action="store_true", help="print suits as symbols")
+    p.add_argument("--lang", default=None, metavar=lang_metavar, help=lang_help)
     p.set_defaults(run=_cmd_eval)
 
     p = sub.add_parser("compare", help="which of two hands wins")
@@ -167,6 +222,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--wild", default=None, help=wild_help)
     p.add_argument("--players", type=int, default=None, help=players_help)
     p.add_argument("--flush-by-ranks", action="store_true", help=flush_help)
+    p.add_argument("--lang", default=None, metavar=lang_metavar, help=lang_help)
     p.set_defaults(run=_cmd_compare)
 
     p = sub.add_parser("stats", help="enumerate every hand of 5, 6 or 7 cards of a game")
@@ -179,13 +235,18 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=None, help=players_help)
     p.add_argument("--threads", type=int, default=None)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--lang", default=None, metavar=lang_metavar,
+                   help="the language of the table, laid out as the Catalan source's (#, hand, "
+                   "hand in English, description with probability, combinations); without it: "
+                   "the classic English table")
     p.set_defaults(run=_cmd_stats)
 
     p = sub.add_parser("equity", help="each player's share of the pot, exact or simulated")
     p.add_argument("players", nargs="+", help='hands or ranges: AsAh KsKh, "QQ+,AKs", random, 15%%')
     p.add_argument("--board", default="", help="0, 3, 4 or 5 cards")
     p.add_argument("--dead", default="", help="cards out of play")
-    p.add_argument("--game", choices=("holdem", "omaha"), default="holdem")
+    p.add_argument("--game", choices=EQUITY_GAMES, default="holdem",
+                   help="the deal and its rules; hi-lo games show high, low and scoop shares")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_const", const=True, default=None,
                      help="always enumerate every deal and board")

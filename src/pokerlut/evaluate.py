@@ -16,9 +16,10 @@ from .kernels.batch import evaluate_rows, evaluate_rows_checked, order_rows, str
 from .kernels.core import hand_add, hand_empty, hand_strength
 from .kernels.batch import INVALID_BITS
 from .kernels.omaha import omaha_rows, omaha_strength
-from .names import Category, describe_class, describe_low
+from . import lang as _lang
+from .names import Category
 from .parallel import parallel_section
-from .italian import NO_CYCLE, ItalianTables, italian_tables, straight_flush_kind, SUIT_NAMES
+from .italian import NO_CYCLE, ItalianTables, italian_tables, straight_flush_kind
 from .kernels.italian import italian_rows, italian_strength
 from .rules import GAMES, Rules, rules as rules_of
 
@@ -285,10 +286,11 @@ def _class(strength: int, it: ItalianTables | None) -> int:
 
 
 def describe(hand_or_strength: CardsLike | int, game: str = "high", wild: str | None = None,
-             *, players: int | None = None, flush_by_suit: bool | None = None) -> str:
+             *, players: int | None = None, flush_by_suit: bool | None = None,
+             lang: str = "en") -> str:
     """Words for a hand or a strength, in the game's terms; for a hand with wild cards, what
     each wild card of the best five stands for; in Italian poker, the suit that breaks ties
-    and a straight flush's kind.
+    and a straight flush's kind. `lang`: one of `pokerlut.lang.LANGUAGES` (en, it, es, ca, ru).
 
     >>> describe("Kh Kd 6s 6c Kc")
     'Full house, kings over sixes'
@@ -302,34 +304,48 @@ def describe(hand_or_strength: CardsLike | int, game: str = "high", wild: str | 
     'Five of a kind, aces (Jk as A♠)'
     >>> describe("Ac 7c 8c 9c Tc", "italian", players=4)
     'Straight flush, ten-high (minimum; clubs)'
+
+    In another language (a word a language lacks is the English one):
+
+    >>> describe("Kh Kd 6s 6c Kc", lang="en")
+    'Full house, kings over sixes'
+    >>> describe("Kh Kd 6s 6c Kc", lang="it")
+    'Full di re e sei'
+    >>> describe("Kh Kd 7c 4s 2h", lang="es")
+    'Par de reyes'
+    >>> describe("5h 4d 3c 2s Ah", "ace-to-five", lang="ca")
+    'Roda (5-4-3-2-A)'
+    >>> describe("Ah Ad Ac As Jk", wild="jokers", lang="ru")
+    'Пять карт одного ранга: тузы (Jk вместо A♠)'
     """
+    lang = _lang.check_lang(lang)
     rules, it = _resolve(game, wild, players, flush_by_suit)
     if isinstance(hand_or_strength, (int, np.integer)) and not isinstance(hand_or_strength, bool):
-        return _describe_strength(_strength(hand_or_strength, rules, it), rules, it)
+        return _describe_strength(_strength(hand_or_strength, rules, it), rules, it, lang)
     strength = evaluate(hand_or_strength, game, wild, players=players, flush_by_suit=flush_by_suit)
-    words = _describe_strength(strength, rules, it)
+    words = _describe_strength(strength, rules, it, lang)
     stands = stand_ins(hand_or_strength, rules.name) if rules.wild and strength else {}
     if stands:
-        words += " (" + ", ".join(f"{format_card(w)} as {format_card(c, pretty=True)}"
+        words += " (" + ", ".join(_lang.stand_in(format_card(w), format_card(c, pretty=True), lang)
                                   for w, c in stands.items()) + ")"
     return words
 
 
-def _describe_strength(strength: int, rules: Rules, it: ItalianTables | None = None) -> str:
+def _describe_strength(strength: int, rules: Rules, it: ItalianTables | None = None,
+                       lang: str = "en") -> str:
     if strength == 0:
-        return "No qualifying low"
+        return _lang.no_low(lang)
     classes = tables.classes(rules.name)
     row = classes[_class(strength, it)]
     cat, ranks = Category(int(row[0])), row[1:].tolist()
     if rules.low and cat == Category.HIGH_CARD:
         best = strength == len(classes) - 1
-        return describe_low(ranks, rules.best_name if best else None,
-                            offsuit=best and rules.flushes)
-    words = describe_class(cat, ranks)
+        return _lang.describe_low(ranks, rules.best_name if best else None,
+                                  offsuit=best and rules.flushes, lang=lang)
+    words = _lang.describe_class(cat, ranks, lang)
     if it is not None and it.suit_of[strength] >= 0:
         kind = straight_flush_kind(strength, it)
-        suit = SUIT_NAMES[int(it.suit_of[strength])]
-        words += f" ({kind}; {suit})" if kind and kind != "royal" else f" ({suit})"
+        words += _lang.italian_tie(kind, int(it.suit_of[strength]), lang)
     return words
 
 

@@ -12,6 +12,7 @@ import numpy as np
 
 from . import tables
 from .evaluate import sizes_text
+from .lang import check_lang, row_label
 from .kernels.enumerate import COUNT_STRENGTHS
 from .names import Category
 from .parallel import balanced_order, parallel_section
@@ -85,33 +86,59 @@ class CategoryRow:
     hands: int
     probability: float
     classes: int
+    key: str = ""  # a Category name, "ROYAL_FLUSH", "WHEEL", "LOW_6" (.. "LOW_8") or "NO_LOW"
 
 
 def by_category(counts: np.ndarray, game: str = "high", wild: str | None = None,
-                players: int | None = None) -> list[CategoryRow]:
+                players: int | None = None, lang: str | None = None) -> list[CategoryRow]:
     """Per category, best first: hands, probability and distinct strengths seen. Low games add
     rows for the best no-pair hands by their top card (wheel, 6-low, 7-low, 8-low), and
-    eight-or-better a row for hands with no qualifying low."""
+    eight-or-better a row for hands with no qualifying low.
+
+    With `lang` (`pokerlut.lang.LANGUAGES`) the labels are that language's names, and the
+    royal flush (ace-high straight flush) is a row of its own, as the seeds' tables have it.
+
+    >>> counts = count_hands(5)
+    >>> [(r.label, r.hands) for r in by_category(counts)[:2]]
+    [('straight flush', 40), ('four of a kind', 624)]
+    >>> [(r.label, r.hands) for r in by_category(counts, lang="ca")[:3]]
+    [('Escala reial', 4), ('Escala de color', 36), ('Pòquer', 624)]
+    """
+    if lang is not None:
+        check_lang(lang)
     rules = rules_of(game, wild, players)
     classes = tables.classes(rules.name)
     total = int(counts.sum())
 
-    def row(label: str, selected: np.ndarray) -> CategoryRow:
+    def row(key: str, label: str, selected: np.ndarray) -> CategoryRow:
         hands = int(counts[selected].sum())
         classes_seen = int((counts[selected & scored] > 0).sum())
-        return CategoryRow(label, hands, hands / total, classes_seen)
+        return CategoryRow(row_label(key, lang) if lang is not None else label, hands,
+                           hands / total, classes_seen, key)
 
     scored = np.arange(len(counts)) > 0
+    royal = (classes[:, 0] == Category.STRAIGHT_FLUSH) & (classes[:, 1] == 12)
     order = rules.order[::-1] if not rules.low else rules.order
-    rows = [row(cat.name.lower().replace("_", " "), scored & (classes[:, 0] == cat))
-            for cat in order if (classes[1:, 0] == cat).any()]
+    rows = []
+    for cat in order:
+        if not (classes[1:, 0] == cat).any():
+            continue
+        selected = scored & (classes[:, 0] == cat)
+        parts = [(cat.name, selected)]
+        if lang is not None and cat == Category.STRAIGHT_FLUSH and royal[1:].any():
+            parts = [("ROYAL_FLUSH", selected & royal), (cat.name, selected & ~royal)]
+            parts = parts[::-1] if rules.low else parts  # in a low game the royal is worst
+            parts = [(key, part) for key, part in parts if part[1:].any()]
+        rows += [row(key, cat.name.lower().replace("_", " "), part) for key, part in parts]
     if rules.low:
         top = np.array([rules.value(r) for r in classes[:, 1]])
         no_pair = scored & (classes[:, 0] == Category.HIGH_CARD)
         for rank in range(3, 7):  # 5 .. 8
-            label = "wheel" if rank == 3 and rules.best_name == "Wheel" else f"{rank + 2}-low"
+            wheel = rank == 3 and rules.best_name == "Wheel"
+            label = "wheel" if wheel else f"{rank + 2}-low"
             if (no_pair & (top == rank)).any():
-                rows.append(row(label, no_pair & (top == rank)))
+                rows.append(row("WHEEL" if wheel else f"LOW_{rank + 2}", label,
+                                no_pair & (top == rank)))
     if rules.qualifier is not None:
-        rows.append(row("no qualifying low", ~scored))
+        rows.append(row("NO_LOW", "no qualifying low", ~scored))
     return rows

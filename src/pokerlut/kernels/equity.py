@@ -5,6 +5,9 @@ the bitmask of the players who share the pot (2**players bins). Wins, ties, equi
 variance per player all follow from that histogram, the counts are exact integers whatever
 order the threads add them in, and a showdown costs a single increment.
 
+Split pots (hi-lo: `t_low` is the low game's tables, `split` True) count per player instead, in
+units of 1/POT of a pot so that halves and quarters stay integers (`_add_split`).
+
 Hold'em: a player's hand is the board plus hole cards (hand state merge). Omaha: the best of
 every two hole cards with every three board cards.
 """
@@ -18,8 +21,13 @@ from .core import KERNEL, hand_add, hand_empty, hand_merge, hand_strength
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
+POT = 5040  # a pot in units: 2 * lcm(1..10), so any half split among up to 10 is whole
+SPLIT_FIELDS = 6  # per player: pot units, their squares, high units, low units, scoops, shares
+
+
 @njit(inline="always")
 def _player_strength(t, omaha, board, board_hand, holes, hole_sizes, hole_hands, p):
+    """Player p's strength in the game of `t` (whose card arrays build every hand here)."""
     if not omaha:
         return hand_strength(t, hand_merge(board_hand, (hole_hands[p, 0], hole_hands[p, 1])))
     best = 0
@@ -38,14 +46,64 @@ def _player_strength(t, omaha, board, board_hand, holes, hole_sizes, hole_hands,
 
 @njit(inline="always")
 def _winners(t, omaha, board, board_hand, holes, hole_sizes, hole_hands):
-    """Bitmask of the players holding the best hand on this board."""
+    """Bitmask of the players holding the best hand on this board (none when no hand
+    qualifies: a low game's strength 0)."""
     top, winners = 0, 0
     for p in range(hole_sizes.shape[0]):
         s = _player_strength(t, omaha, board, board_hand, holes, hole_sizes, hole_hands, p)
         # written as selects, not branches: who wins is a coin toss to the branch predictor
         winners = (1 << p) if s > top else (winners | (1 << p) if s == top else winners)
         top = max(top, s)
-    return winners
+    return winners if top else 0
+
+
+@njit(inline="always")
+def _count(mask):
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
+@njit(inline="always")
+def _add_split(row, high, low, n):
+    """Add one split-pot showdown to row: row[0] counts showdowns, then per field f and player
+    p row[1 + f * n + p]: the player's pot units (POT a whole pot), their square (for the
+    variance), the units won with the high hand, with the low hand, 1 for a scoop (the whole
+    pot) and 1 for any share. The high hand takes the whole pot when no low qualifies; tied
+    players share their half."""
+    row[0] += 1
+    high_pot = (POT if low == 0 else POT // 2) // _count(high)
+    low_pot = POT // 2 // max(_count(low), 1)
+    for p in range(n):
+        h = high_pot if (high >> p) & 1 else 0
+        lo = low_pot if (low >> p) & 1 else 0
+        row[1 + p] += h + lo
+        row[1 + n + p] += (h + lo) * (h + lo)
+        row[1 + 2 * n + p] += h
+        row[1 + 3 * n + p] += lo
+        row[1 + 4 * n + p] += h + lo == POT
+        row[1 + 5 * n + p] += h + lo > 0
+
+
+@njit(inline="always")
+def _showdown(row, t, t_low, split, omaha, board, board_hand, holes, hole_sizes, hole_hands):
+    """Count one showdown in row: its winners' bin, or with `split` the hi-lo shares."""
+    high = _winners(t, omaha, board, board_hand, holes, hole_sizes, hole_hands)
+    low = _winners(t_low, omaha, board, board_hand, holes, hole_sizes, hole_hands) if split else 0
+    _add(row, high, low, split, hole_sizes.shape[0])
+
+
+@njit(_nrt=False, cache=True)
+def _add(row, high, low, split, n):
+    """Count a showdown: one in its winners' bin, or with `split` the hi-lo shares. Not
+    inlined: inlined, numba 0.68 lost the increment on boards completed by the work item's
+    own cards (`rest == 0` in `enumerate_boards`); tests/test_equity.py sees that case."""
+    if split:
+        _add_split(row, high, low, n)
+    else:
+        row[high] += 1
 
 
 @njit(inline="always")
@@ -58,7 +116,7 @@ def _hole_hands(t, holes, hole_sizes, out):
 
 
 @njit(**KERNEL)
-def enumerate_boards(t, omaha, deck, board, n_board, deals, used_masks, hole_sizes, items,
+def enumerate_boards(t, t_low, split, omaha, deck, board, n_board, deals, used_masks, hole_sizes, items,
                      counts, scratch_board, scratch_hands):
     """Every completion of the board for every deal of hole cards.
 
@@ -66,7 +124,7 @@ def enumerate_boards(t, omaha, deck, board, n_board, deals, used_masks, hole_siz
     deals[a]: (players, 6) hole cards of deal a; used_masks[a]: bitmask of its hole cards.
     items[i] = (deal, first new board card index into deck or -1, second or -1): one unit of
     parallel work; the rest of the board is every combination of later deck cards.
-    counts[thread, deal, winners] accumulates; the scratch arrays have one row per thread.
+    counts[thread, deal] accumulates (`_showdown`); the scratch arrays have one row per thread.
     """
     m = deck.shape[0]
     missing = 5 - n_board
@@ -97,7 +155,7 @@ def enumerate_boards(t, omaha, deck, board, n_board, deals, used_masks, hole_siz
             continue
         rest = missing - (n - n_board)
         if rest == 0:
-            row[_winners(t, omaha, cards, base, holes, hole_sizes, hole_hands)] += 1
+            _showdown(row, t, t_low, split, omaha, cards, base, holes, hole_sizes, hole_hands)
             continue
         for i0 in range(start, m):
             c0 = deck[i0]
@@ -106,7 +164,7 @@ def enumerate_boards(t, omaha, deck, board, n_board, deals, used_masks, hole_siz
             cards[n] = c0
             h0 = hand_add(t, base, c0)
             if rest == 1:
-                row[_winners(t, omaha, cards, h0, holes, hole_sizes, hole_hands)] += 1
+                _showdown(row, t, t_low, split, omaha, cards, h0, holes, hole_sizes, hole_hands)
                 continue
             for i1 in range(i0 + 1, m):
                 c1 = deck[i1]
@@ -115,15 +173,16 @@ def enumerate_boards(t, omaha, deck, board, n_board, deals, used_masks, hole_siz
                 cards[n + 1] = c1
                 h1 = hand_add(t, h0, c1)
                 if rest == 2:
-                    row[_winners(t, omaha, cards, h1, holes, hole_sizes, hole_hands)] += 1
+                    _showdown(row, t, t_low, split, omaha, cards, h1, holes, hole_sizes,
+                              hole_hands)
                     continue
                 for i2 in range(i1 + 1, m):
                     c2 = deck[i2]
                     if (used >> np.uint64(c2)) & np.uint64(1):
                         continue
                     cards[n + 2] = c2
-                    row[_winners(t, omaha, cards, hand_add(t, h1, c2), holes, hole_sizes,
-                                 hole_hands)] += 1
+                    _showdown(row, t, t_low, split, omaha, cards, hand_add(t, h1, c2), holes,
+                              hole_sizes, hole_hands)
 
 
 @njit(inline="always")
@@ -137,10 +196,10 @@ def _next(state):
 
 
 @njit(**KERNEL)
-def simulate(t, omaha, seed, first_block, block_trials, deck, board, n_board, known_mask,
+def simulate(t, t_low, split, omaha, seed, first_block, block_trials, deck, board, n_board, known_mask,
              combos, alias_keep, alias_other, range_sizes, hole_sizes, counts, failed,
              scratch_board, scratch_hands, scratch_holes, scratch_stock):
-    """Monte Carlo: counts[b] gets block_trials[b] trials of block first_block + b.
+    """Monte Carlo: counts[b] gets block_trials[b] trials of block first_block + b (`_showdown`).
 
     Each block has its own random stream, seeded from (seed, block number) alone, so results
     do not depend on the thread count. A trial draws every player's hole cards from their
@@ -202,7 +261,8 @@ def simulate(t, omaha, seed, first_block, block_trials, deck, board, n_board, kn
                 failed[b] = True
                 break
             state, board_hand = _deal_board(t, state, stock, n_stock, used, cards, n_board, base)
-            row[_winners(t, omaha, cards, board_hand, holes, hole_sizes, hole_hands)] += 1
+            _showdown(row, t, t_low, split, omaha, cards, board_hand, holes, hole_sizes,
+                      hole_hands)
 
 
 @njit(inline="always")

@@ -1,4 +1,5 @@
-"""`equity()`: who wins how often, exactly or by Monte Carlo, in hold'em and Omaha."""
+"""`equity()`: who wins how often, exactly or by Monte Carlo, in hold'em, short deck and
+Omaha, high or hi-lo (split pots)."""
 
 from __future__ import annotations
 
@@ -13,13 +14,34 @@ import numpy as np
 
 from .. import tables
 from ..cards import format_cards, parse_cards
-from ..kernels.equity import enumerate_boards, simulate
+from ..kernels.equity import POT, SPLIT_FIELDS, enumerate_boards, simulate
 from ..parallel import balanced_order, parallel_section
 from ..rules import rules
 from ..stats import deck_of
 from .ranges import Range, parse_range
 
-GAMES = ("holdem", "omaha")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """An equity game: how the cards are dealt, and the rules (`pokerlut.games()`) of the
+    hands: the high (or only) hand, and the low half of a split pot."""
+
+    name: str
+    holes: tuple[int, ...]  # hole cards per player
+    omaha: bool  # a hand is exactly two hole cards and three board cards
+    high: str
+    low: str | None = None
+
+
+DEALS = {d.name: d for d in (
+    Deal("holdem", (2,), False, "high"),
+    Deal("short-deck", (2,), False, "short-deck"),
+    Deal("short-deck-trips", (2,), False, "short-deck-trips"),
+    Deal("omaha", (4, 5, 6), True, "high"),
+    Deal("omaha-hi-lo", (4, 5, 6), True, "high", "eight-or-better"),
+)}
+GAMES = tuple(DEALS)
 EXACT_BUDGET = 300_000_000  # player-hand evaluations that exact=None may enumerate (~1 s)
 MAX_DEALS = 2_000_000  # hole-card deals that exact enumeration will list
 MAX_OUTCOME_CELLS = 1 << 22  # deals x 2**players counters per thread (32 MB) in enumeration
@@ -33,10 +55,12 @@ OMAHA_COMBOS = {4: 60, 5: 100, 6: 150}  # two of the hole cards x three of five 
 @dataclass(frozen=True)
 class PlayerEquity:
     hand: str  # as the player was given
-    win: float  # share of boards (or trials) won outright
-    tie: float  # share of boards split with others
+    win: float  # share of boards (or trials) where the player takes the whole pot (a scoop)
+    tie: float  # share of boards where the player takes part of the pot
     equity: float  # share of the pot: wins plus split pots counted fractionally
     stderr: float  # standard error of equity (0 when exact)
+    high: float | None = None  # split games: the share of the pot won with the high hand
+    low: float | None = None  # split games: the share of the pot won with the low hand
 
 
 @dataclass(frozen=True)
@@ -56,7 +80,10 @@ class EquityResult:
         head = (f"EquityResult({self.game}, board {self.board or '-'}, {how}, "
                 f"{self.boards:,} {'boards' if self.exact else 'trials'}, {self.elapsed:.3f} s"
                 + (", PARTIAL" if self.partial else "") + ")")
-        rows = [f"  {p.hand:<20} equity {p.equity:8.4%}  win {p.win:8.4%}  tie {p.tie:8.4%}"
+        split = self.players[0].high is not None
+        rows = [f"  {p.hand:<20} equity {p.equity:8.4%}  "
+                + (f"high {p.high:8.4%}  low {p.low:8.4%}  scoop {p.win:8.4%}" if split
+                   else f"win {p.win:8.4%}  tie {p.tie:8.4%}")
                 + ("" if self.exact else f"  ± {p.stderr:.4%}") for p in self.players]
         return "\n".join([head, *rows])
 
@@ -85,14 +112,16 @@ class _Setup:
 
     def __init__(self, players: Sequence[str], board: str, dead: str, game: str,
                  wild: str | None = None, deck: int | None = None) -> None:
-        if game not in GAMES:
+        if not isinstance(game, str) or game not in DEALS:
             raise ValueError(f"unknown game {game!r}: choose from {', '.join(GAMES)}")
         if isinstance(players, str) or not 2 <= len(players) <= 10:
             raise ValueError("give 2 to 10 players, as a list of hands or ranges")
-        self.game, self.omaha = game, game == "omaha"
-        if wild is not None and self.omaha:
-            raise ValueError("wild cards are offered in hold'em deals, not in Omaha")
-        self.rules = rules("high", wild)
+        self.game = DEALS[game]
+        self.omaha, self.split = self.game.omaha, self.game.low is not None
+        if wild is not None and game != "holdem":
+            raise ValueError(f"wild cards are offered in hold'em deals, not in {game}")
+        self.rules = rules(self.game.high, wild)
+        self.low_rules = rules(self.game.low) if self.game.low else None
         self.deck = deck_of(self.rules, deck)
         self.jokers = wild is not None
         self.board, self.dead = _cards(board, self.jokers), _cards(dead, self.jokers)
@@ -101,8 +130,8 @@ class _Setup:
             if outside:
                 raise ValueError(f"card {format_cards(outside[:1])} in {name} is not in the "
                                  f"{len(self.deck)}-card deck")
-        if len(self.board) not in (0, 3, 4, 5):
-            raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(self.board)}")
+        if len(self.board) > 5:
+            raise ValueError(f"a board has 0 to 5 cards, not {len(self.board)}")
         self._no_repeats([("the board", self.board), ("dead cards", self.dead)])
         known = np.concatenate([self.board, self.dead])
         self.ranges = [self._player(i, p, known) for i, p in enumerate(players)]
@@ -138,6 +167,7 @@ class _Setup:
                 raise ValueError(f"player {i + 1}: {error}") from None
             if len(hole) not in OMAHA_COMBOS:
                 raise ValueError(f"player {i + 1}: Omaha hands have 4, 5 or 6 cards, not {len(hole)}")
+            self._in_deck(i, hole)
             return _Hand(np.sort(hole)[None, :])
         if self.jokers and _has_joker(text):
             hole = parse_cards(text, jokers=True)
@@ -146,6 +176,10 @@ class _Setup:
                                  f"the {len(self.deck)}-card deck: {text!r}")
             return _Hand(np.sort(hole)[None, :])
         rng = parse_range(text)
+        if len(self.deck) < 52:  # short deck: "random" is the deck's hands, others must fit
+            if text.strip().lower() in ("random", "any"):
+                rng = rng.remove(np.setdiff1d(np.arange(52), self.deck))
+            self._in_deck(i, rng.combos.reshape(-1), f"range {text!r} holds")
         if len(rng) == 1:  # a specific hand: a clash with known cards is an error, named later
             return rng
         live = rng.remove(known) if len(known) else rng
@@ -154,10 +188,16 @@ class _Setup:
                              "cards are removed")
         return live
 
+    def _in_deck(self, i: int, cards: np.ndarray, what: str = "card") -> None:
+        outside = cards[~np.isin(cards, self.deck)]
+        if len(outside):
+            raise ValueError(f"player {i + 1}: {what} {format_cards(outside[:1])}, not in the "
+                             f"{self.game.name} deck ({self.rules.deck_text})")
+
     def deals(self, limit: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """Every collision-free assignment of hole cards: (cards (deals, players, width),
         card bitmasks, weights), or None if there are more than `limit`."""
-        limit = min(limit, MAX_OUTCOME_CELLS // _bins(len(self.ranges)))
+        limit = min(limit, MAX_OUTCOME_CELLS // _bins(len(self.ranges), self.split))
         if math.prod(len(r) for r in self.ranges) > limit * 50:
             return None
         width = int(self.hole_sizes.max())
@@ -179,9 +219,15 @@ class _Setup:
         return np.ascontiguousarray(cards), masks, weights
 
     def evaluations_per_board(self) -> int:
+        per_hand = (2 if self.split else 1)
         if self.omaha:
-            return sum(OMAHA_COMBOS[int(h)] for h in self.hole_sizes)
-        return len(self.ranges)
+            return per_hand * sum(OMAHA_COMBOS[int(h)] for h in self.hole_sizes)
+        return per_hand * len(self.ranges)
+
+    def tables(self) -> tuple:
+        """The kernel tables: (high, low) and whether the pot is split (low = high if not)."""
+        high = tables.load(self.rules.name)
+        return high, tables.load(self.low_rules.name) if self.low_rules else high, self.split
 
 
 @dataclass(frozen=True)
@@ -195,10 +241,11 @@ class _Hand:
         return 1
 
 
-def _bins(n_players: int) -> int:
-    """Outcome counters per deal in enumeration: one per winner bitmask, at least 16 (128
+def _bins(n_players: int, split: bool) -> int:
+    """Outcome counters per deal in enumeration: one per winner bitmask, or for a split pot
+    the showdowns and SPLIT_FIELDS per player (`kernels.equity._add_split`); at least 16 (128
     bytes) so that two threads never write into one cache line."""
-    return max(2**n_players, 16)
+    return max(1 + SPLIT_FIELDS * n_players if split else 2**n_players, 16)
 
 
 def _scratch(setup: _Setup) -> tuple[np.ndarray, ...]:
@@ -211,14 +258,19 @@ def _scratch(setup: _Setup) -> tuple[np.ndarray, ...]:
             np.zeros((n_threads, 128), np.uint8))
 
 
-def _per_player(outcomes: np.ndarray, n_players: int) -> tuple[np.ndarray, ...]:
-    """From shares of outcomes (a histogram over winner bitmasks, summing to 1): per player,
-    the win share, tie share, mean equity and mean squared equity."""
+def _per_player(outcomes: np.ndarray, n_players: int, split: bool) -> tuple[np.ndarray, ...]:
+    """From the mean outcome counters per showdown: per player, the win share, tie share,
+    mean equity, mean squared equity, and in a split game the high and the low shares.
+    Without a split the counters are a histogram over winner bitmasks (summing to 1)."""
+    if split:
+        units, squares, high, low, scoops, shares = outcomes[1:1 + SPLIT_FIELDS * n_players].reshape(
+            SPLIT_FIELDS, n_players)
+        return scoops, shares - scoops, units / POT, squares / POT**2, high / POT, low / POT
     members = (np.arange(len(outcomes))[:, None] >> np.arange(n_players)) & 1
     n_winners = np.maximum(members.sum(axis=1), 1)[:, None]
     weighted = outcomes[:, None] * members
     return ((weighted * (n_winners == 1)).sum(axis=0), (weighted * (n_winners > 1)).sum(axis=0),
-            (weighted / n_winners).sum(axis=0), (weighted / n_winners**2).sum(axis=0))
+            (weighted / n_winners).sum(axis=0), (weighted / n_winners**2).sum(axis=0), None, None)
 
 
 def _exact(setup: _Setup, deals, progress) -> tuple[np.ndarray, int, bool]:
@@ -241,24 +293,26 @@ def _exact(setup: _Setup, deals, progress) -> tuple[np.ndarray, int, bool]:
     n_items = len(masks) * len(prefixes)
     work_per_item = max(1, boards_per_deal * setup.evaluations_per_board() // len(prefixes))
     per_call = max(1, CALL_WORK // work_per_item)
-    counts = np.zeros((numba.config.NUMBA_NUM_THREADS, len(masks), _bins(len(setup.ranges))), np.int64)
+    bins = _bins(len(setup.ranges), setup.split)
+    counts = np.zeros((numba.config.NUMBA_NUM_THREADS, len(masks), bins), np.int64)
     board = np.zeros(5, dtype=np.uint8)
     board[:n_board] = setup.board
-    t, scratch = tables.load(setup.rules.name), _scratch(setup)[:2]  # board, hole hand states
+    scratch = _scratch(setup)[:2]  # board, hole hand states
     done = 0
     try:
         for start in range(0, n_items, per_call):
             q = np.arange(start, min(n_items, start + per_call))
             items = np.column_stack([q // len(prefixes), prefixes[q % len(prefixes)]])
-            enumerate_boards(t, setup.omaha, setup.live, board, n_board, cards, masks,
+            enumerate_boards(*setup.tables(), setup.omaha, setup.live, board, n_board, cards, masks,
                              setup.hole_sizes, np.ascontiguousarray(items), counts, *scratch)
             done = q[-1] + 1
             if progress:
                 progress(done / n_items)
     except KeyboardInterrupt:
         pass
-    per_deal = counts.sum(axis=0)[:, : 2 ** len(setup.ranges)]  # (deals, outcomes), integers
-    seen = per_deal.sum(axis=1)  # boards per deal: all of them unless interrupted
+    per_deal = counts.sum(axis=0)  # (deals, counters), integers
+    # boards per deal: all of them unless interrupted
+    seen = per_deal[:, 0] if setup.split else per_deal[:, : 2 ** len(setup.ranges)].sum(axis=1)
     total = float((seen * weights).sum())
     outcomes = (per_deal * weights[:, None]).sum(axis=0) / (total if total > 0 else 1.0)
     return outcomes, int(seen.sum()), bool(done < n_items)
@@ -294,19 +348,19 @@ def _simulate(setup: _Setup, trials: int, seed: int, progress) -> tuple[np.ndarr
     n_blocks = -(-trials // BLOCK_TRIALS)  # every block BLOCK_TRIALS trials but the last
     board = np.zeros(5, dtype=np.uint8)
     board[: len(setup.board)] = setup.board
-    t = tables.load(setup.rules.name)
     scratch = _scratch(setup)
     per_call = max(1, CALL_WORK // (BLOCK_TRIALS * setup.evaluations_per_board()))
     per_call = max(per_call, numba.get_num_threads())
-    outcomes = np.zeros(2**n_players, dtype=np.int64)
+    bins = _bins(n_players, setup.split)
+    outcomes = np.zeros(bins, dtype=np.int64)
     done = 0
     try:
         for start in range(0, n_blocks, per_call):
             stop = min(n_blocks, start + per_call)
             block_trials = np.minimum(BLOCK_TRIALS, trials - BLOCK_TRIALS * np.arange(start, stop))
-            counts = np.zeros((stop - start, 2**n_players), dtype=np.int64)
+            counts = np.zeros((stop - start, bins), dtype=np.int64)
             failed = np.zeros(stop - start, dtype=np.bool_)
-            simulate(t, setup.omaha, np.uint64(seed), start, block_trials, setup.live, board,
+            simulate(*setup.tables(), setup.omaha, np.uint64(seed), start, block_trials, setup.live, board,
                      len(setup.board), setup.known_mask, combos, keep, other, sizes,
                      setup.hole_sizes, counts, failed, *scratch)
             if failed.any():
@@ -328,8 +382,13 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
            progress: Callable[[float], None] | None = None) -> EquityResult:
     """Each player's chance to win, tie, and share of the pot.
 
-    players: hold'em hands ("AsAh") or ranges ("QQ+,AKs", "random", "15%", "AKs:0.5"); Omaha
-    hands of 4 to 6 cards. board: 0, 3, 4 or 5 cards. dead: cards out of play. wild: hold'em
+    game: "holdem", "short-deck" (36 cards; "short-deck-trips": three of a kind beats a
+    straight), "omaha" or "omaha-hi-lo" (split pots: each player's `high` and `low` shares of
+    the pot, `win` the scoops; quartered halves are counted exactly; with no qualifying low the
+    high takes the whole pot).
+    players: hold'em hands ("AsAh") or ranges ("QQ+,AKs", "random", "15%", "AKs:0.5",
+    "0.5(AKs)", "80%(A8s+)"); Omaha hands of 4 to 6 cards. board: 0 to 5 cards. dead: cards
+    out of play. wild: hold'em
     with wild cards ("jokers", "bug", "deuces"), in a deck of 53 or 54 cards (`deck`; 52 too
     for deuces); a player may then hold a joker ("AsJk"); ranges are of natural cards.
     exact=None enumerates every deal and board when that is at most EXACT_BUDGET player-hand
@@ -341,6 +400,9 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
     >>> r = equity(["AsAh", "KsKh"], board="2c 7d 9h Tc")
     >>> r.exact, r.boards, round(r.players[0].equity, 4)
     (True, 44, 0.9545)
+    >>> r = equity(["Ah 4h Qd Jc", "Ad 4c Qs Jh", "Kd Kh 9c 9d"], "2c 3d 8h Kc Ks", game="omaha-hi-lo")
+    >>> [(p.equity, p.high, p.low) for p in r.players]  # two lows share half the pot: quartered
+    [(0.25, 0.0, 0.25), (0.25, 0.0, 0.25), (0.5, 0.5, 0.0)]
     >>> r = equity(["AsAh", "KsJk"], board="Kd 7c 2h 3s", wild="jokers", deck=54)
     >>> r.boards, round(r.players[1].equity, 4)   # the joker makes three kings; AsAh needs an ace
     (46, 0.9565)
@@ -358,7 +420,7 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
         deals = setup.deals(MAX_DEALS)
         if exact and deals is None:
             raise ValueError("too many deals of hole cards to enumerate: more than "
-                             f"{min(MAX_DEALS, MAX_OUTCOME_CELLS // _bins(len(setup.ranges))):,}")
+                             f"{min(MAX_DEALS, MAX_OUTCOME_CELLS // _bins(len(setup.ranges), setup.split)):,}")
         if deals is not None and not exact:
             boards = math.comb(len(setup.live) - int(setup.hole_sizes.sum()), 5 - len(setup.board))
             if len(deals[1]) * boards * setup.evaluations_per_board() > EXACT_BUDGET:
@@ -370,11 +432,12 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
         else:
             used_seed = seed if seed is not None else int.from_bytes(os.urandom(8), "little") >> 1
             outcomes, n, partial = _simulate(setup, trials or DEFAULT_TRIALS, used_seed, progress)
-    win, tie, eq, eq_squared = _per_player(outcomes, len(setup.ranges))
+    win, tie, eq, eq_squared, high, low = _per_player(outcomes, len(setup.ranges), setup.split)
     stderr = np.zeros_like(eq) if deals is not None else np.sqrt(
         np.maximum(eq_squared - eq**2, 0) / max(n - 1, 1))
-    result = [PlayerEquity(label, float(w), float(t), float(e), float(se))
-              for label, w, t, e, se in zip(setup.labels, win, tie, eq, stderr)]
+    result = [PlayerEquity(label, float(win[p]), float(tie[p]), float(eq[p]), float(stderr[p]),
+                           *((float(high[p]), float(low[p])) if setup.split else ()))
+              for p, label in enumerate(setup.labels)]
     return EquityResult(tuple(result), game, format_cards(setup.board), format_cards(setup.dead),
                         exact=deals is not None, boards=int(n), elapsed=time.perf_counter() - start,
                         seed=used_seed, partial=partial)

@@ -20,7 +20,8 @@ The two ends of a span must both be pairs or both not, carry the same ``s``/``o`
 none), and share either the top card or the gap between the ranks.
 
 Any token may end in ``:w``, a weight with ``0 < w <= 1`` written as a decimal (``AKs:0.5``,
-``.5``, ``5e-1``); the default is 1. A combo named by several tokens with the same weight is
+``.5``, ``5e-1``), as PioSolver writes it; the default is 1. Tokens in parentheses after a
+weight share it, as eval7 and Equilab write it: ``0.4(AsKs)``, ``80%(A8s+, KQs)``. A combo named by several tokens with the same weight is
 kept once; with different weights it is an error (``"QQ+, AA:0.5"``): a silent "last one wins"
 would hide typos, and the intent is clearer written out (``"QQ-KK, AA:0.5"``).
 
@@ -85,8 +86,11 @@ _NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?", re.ASCII)
 _WHITESPACE = re.compile(r"\s+")
 _EXPECTED = (
     "expected a hand like 'AsKh', a class like 'QQ', 'AKs', 'AKo', 'AK', 'QQ+', 'A2s+',"
-    " 'TT-77', 'KJs-K9s', '76s-54s', 'random', or a percentage like '15%'"
+    " 'TT-77', 'KJs-K9s', '76s-54s', 'random', or a percentage like '15%'; weighted as"
+    " 'AKs:0.5', '0.5(AKs)' or '50%(AKs, QQ)'"
 )
+# a weighted group, eval7 / Equilab style: 0.4(AsKs) or 80%(A8s+, KQs)
+_GROUP = re.compile(r"(" + _NUMBER.pattern + r")(%?)\(([^()]*)\)", re.ASCII)
 
 Combo = tuple[int, int]
 Class = tuple[int, int, str]  # (high rank, low rank, "" | "s" | "o"); a pair has suffix ""
@@ -183,6 +187,8 @@ def parse_range(text: str) -> Range:
     Range('AcKc, AdKd, AhKh, AsKs')
     >>> len(parse_range("22+")), len(parse_range("AQo+")), len(parse_range("A2s+"))
     (78, 24, 48)
+    >>> parse_range("0.4(AsKs), 80%(AKo)") == parse_range("AsKs:0.4, AKo:0.8")
+    True
     >>> parse_range("AA-KQ")
     Traceback (most recent call last):
     ...
@@ -190,7 +196,7 @@ def parse_range(text: str) -> Range:
     """
     if not isinstance(text, str):
         raise TypeError(f"a range must be a str, not {type(text).__name__}: {text!r}")
-    tokens = _WHITESPACE.sub("", text).split(",")
+    tokens = _GROUP.sub(_ungroup, _WHITESPACE.sub("", text)).split(",")
     if tokens == [""]:
         raise ValueError(f"empty range {text!r}")
     chosen: dict[Combo, tuple[float, str]] = {}
@@ -211,6 +217,15 @@ def parse_range(text: str) -> Range:
         np.array(combos, dtype=np.uint8).reshape(-1, 2),
         np.array([chosen[c][0] for c in combos], dtype=np.float64),
     )
+
+
+def _ungroup(group: re.Match[str]) -> str:
+    """'0.4(AsKs,QQ)' -> 'AsKs:0.4,QQ:0.4'; '80%(A8s+)' -> 'A8s+:0.8'."""
+    number, percent, body = group.groups()
+    weight = repr(float(number) / 100) if percent else number
+    if any(":" in token for token in body.split(",")):
+        raise ValueError(f"a token in {group.group(0)!r} has a weight of its own")
+    return ",".join(f"{token}:{weight}" for token in body.split(","))
 
 
 def _split_weight(token: str) -> tuple[str, float]:

@@ -1,0 +1,150 @@
+"""Equity in every board game (short deck, Omaha hi-lo with split pots) against brute force
+through the independent slow reference (tests/reference_games.py): every board of small spots
+scored exactly, as fractions of the pot; Monte Carlo within 3 standard errors of exact; boards of
+1 and 2 cards; bad input."""
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+import pokerlut
+import reference_games as ref
+
+RULES = {"holdem": ("high", None), "short-deck": ("short-deck", None),
+         "short-deck-trips": ("short-deck-trips", None), "omaha": ("high", None),
+         "omaha-hi-lo": ("high", "eight-or-better")}
+
+
+def brute_force(game, players, board="", dead=""):
+    """Per player: (pot share, high share, low share, scoops) as exact fractions over every
+    completion of the board, each hand scored by the reference."""
+    high_game, low_game = RULES[game]
+    holes = [ref.parse_cards(p) for p in players]
+    known = ref.parse_cards(board) if board else []
+    out = ref.parse_cards(dead) if dead else []
+    used = set(known) | set(out) | {c for h in holes for c in h}
+    live = [c for c in ref.deck(high_game) if c not in used]
+    n = len(players)
+    pot, high, low, scoops = [Fraction(0)] * n, [Fraction(0)] * n, [Fraction(0)] * n, [0] * n
+    boards = 0
+
+    def key(hole, full_board, rules):
+        if game.startswith("omaha"):
+            return ref.omaha_best_key(hole, full_board, rules)
+        return ref.best_key(hole + full_board, rules)
+
+    def best(keys):
+        top = max((k for k in keys if k is not None), default=None)
+        return [] if top is None else [p for p, k in enumerate(keys) if k == top]
+
+    for extra in itertools.combinations(live, 5 - len(known)):
+        full = known + list(extra)
+        boards += 1
+        winners_high = best([key(h, full, high_game) for h in holes])
+        winners_low = best([key(h, full, low_game) for h in holes]) if low_game else []
+        high_pot = Fraction(1, 2) if winners_low else Fraction(1)
+        share = [Fraction(0)] * n
+        for p in winners_high:
+            high[p] += high_pot / len(winners_high)
+            share[p] += high_pot / len(winners_high)
+        for p in winners_low:
+            low[p] += Fraction(1, 2) / len(winners_low)
+            share[p] += Fraction(1, 2) / len(winners_low)
+        for p in range(n):
+            pot[p] += share[p]
+            scoops[p] += share[p] == 1
+    return [(pot[p] / boards, high[p] / boards, low[p] / boards, Fraction(scoops[p], boards))
+            for p in range(n)], boards
+
+
+SPOTS = [
+    # two lows tie, one high: the low half is quartered
+    ("omaha-hi-lo", ["Ah 4h Qd Jc", "Ad 4c Qs Jh", "Kd Kh 9c 9d"], "2c 3d 8h Kc Ks", ""),
+    # no qualifying low: the high takes the whole pot
+    ("omaha-hi-lo", ["Ah 2h Qd Jc", "Kd Kh 9c 9d"], "Kc Qs Jh 9s Tc", ""),
+    ("omaha-hi-lo", ["As 2d 3c 4h", "Ks Kh Qd Qc", "Ac 5d 6h 7s"], "5h 6d 9c 2s", "Th"),
+    ("omaha-hi-lo", ["As 2d 3c 4h 5s 9d", "Ks Kh Qd Qc 7c 8c"], "5h 6d 9c 2s", ""),  # 6 cards
+    ("omaha", ["As 2d 3c 4h", "Ks Kh Qd Qc"], "5h 6d 9c 2s", "Jd"),
+    ("short-deck", ["As Kd", "Qc Qh", "7s 6s"], "9s 8s Tc Jd", "Ah"),
+    ("short-deck-trips", ["Ts Td", "9c 8c"], "Tc 6d Jh 7h", ""),
+    ("holdem", ["As Kd", "Qc Qh", "7s 6s"], "9s 8s Tc Jd", "2h"),
+]
+
+
+@pytest.mark.parametrize("game, players, board, dead", SPOTS)
+def test_exact_equity_equals_brute_force_through_the_reference(game, players, board, dead):
+    want, boards = brute_force(game, players, board, dead)
+    got = pokerlut.equity(players, board=board, dead=dead, game=game)
+    assert got.exact and got.boards == boards
+    for p, (pot, high, low, scoop) in zip(got.players, want):
+        assert p.equity == pytest.approx(float(pot), abs=1e-12)
+        assert p.win == pytest.approx(float(scoop), abs=1e-12)
+        if RULES[game][1]:
+            assert (p.high, p.low) == (pytest.approx(float(high), abs=1e-12),
+                                       pytest.approx(float(low), abs=1e-12))
+        else:
+            assert p.high is None and p.low is None
+
+
+def test_quartering_and_no_low_as_the_rules_say():
+    game, players, board, _ = SPOTS[0]
+    quartered = pokerlut.equity(players, board=board, game=game).players
+    assert [p.equity for p in quartered] == [0.25, 0.25, 0.5]
+    assert [p.low for p in quartered] == [0.25, 0.25, 0.0] and quartered[2].high == 0.5
+    no_low = pokerlut.equity(SPOTS[1][1], board=SPOTS[1][2], game=game).players
+    assert [p.low for p in no_low] == [0, 0] and [p.equity for p in no_low] == [1, 0]
+    assert no_low[0].high == no_low[0].win == 1  # the straight takes the whole pot
+
+
+@pytest.mark.parametrize("game, players, board", [
+    ("short-deck", ["As Kd", "Qc Qh"], "9s"),  # a one-card board
+    ("holdem", ["As Kd", "Qc Qh"], "9s 8s"),  # a two-card board
+])
+def test_short_boards_for_what_if_analysis(game, players, board):
+    want, boards = brute_force(game, players, board)
+    got = pokerlut.equity(players, board=board, game=game)
+    assert got.boards == boards
+    assert [p.equity for p in got.players] == pytest.approx([float(w[0]) for w in want], abs=1e-12)
+
+
+@pytest.mark.parametrize("game, players, board", [
+    ("short-deck", ["AsAh", "KsKh"], ""),
+    ("short-deck", ["AsKd", "random", "QcQh"], "9s 8s Tc"),
+    ("short-deck-trips", ["TsTd", "9c8c"], "6d"),
+    ("omaha-hi-lo", ["As 2d 3c 4h", "Ks Kh Qd Qc"], "5h 6d 9c"),
+    ("omaha-hi-lo", ["As 2d 3c 4h", "Ah 2c 3d 5s", "Ks Kh Qd Qc"], "7h 8d 9c"),
+    ("omaha-hi-lo", ["As 2d 3c 4h 5s 9d", "Ks Kh Qd Qc 7c 8c"], "Th 6d 2c"),
+])
+def test_monte_carlo_is_within_3_standard_errors_of_exact(game, players, board):
+    exact = pokerlut.equity(players, board=board, game=game, exact=True)
+    mc = pokerlut.equity(players, board=board, game=game, exact=False, trials=300_000, seed=9)
+    for e, m in zip(exact.players, mc.players):
+        assert m.stderr > 0
+        assert abs(m.equity - e.equity) < 3 * m.stderr
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(players=["AsAh", "55"], game="short-deck"), "range '55' holds 5c, not in the short-deck deck"),
+    (dict(players=["AsAh", "5s5h"], game="short-deck"), "holds 5h, not in the short-deck deck"),
+    (dict(players=["As2d3c4h", "KsKhQdQc"], game="omaha-hi-lo", board="5h 6d 9c As"),
+     "card As is"),
+    (dict(players=["As2d3c", "KsKhQdQc"], game="omaha-hi-lo"), "4, 5 or 6 cards, not 3"),
+    (dict(players=["AsAh", "KsKh"], game="razz-hi"), "unknown game 'razz-hi'"),
+    (dict(players=["AsAh", "KsKh"], game="omaha", wild="jokers"), "wild cards are offered in hold'em"),
+    (dict(players=["AsAh", "KsKh"], board="2c 3c 4c 5c 6c 7c"), "0 to 5 cards, not 6"),
+])
+def test_bad_input(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        pokerlut.equity(**kwargs)
+
+
+def test_the_cli_shows_high_low_and_scoop_for_split_games(capsys):
+    from pokerlut.cli import main
+
+    assert main(["equity", "As 2d 3c 4h", "Ks Kh Qd Qc", "--board", "5h 6d 9c",
+                 "--game", "omaha-hi-lo", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "high" in out and "low" in out and "scoop" in out and "820 boards" in out
+    assert main(["equity", "AsAh", "KsKh", "--game", "short-deck", "--quiet"]) == 0
+    assert "201,376 boards" in capsys.readouterr().out
