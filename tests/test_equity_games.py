@@ -148,3 +148,98 @@ def test_the_cli_shows_high_low_and_scoop_for_split_games(capsys):
     assert "high" in out and "low" in out and "scoop" in out and "820 boards" in out
     assert main(["equity", "AsAh", "KsKh", "--game", "short-deck", "--quiet"]) == 0
     assert "201,376 boards" in capsys.readouterr().out
+
+
+STUD_RULES = {"stud": ("high", None), "razz": ("ace-to-five", None),
+              "stud-hi-lo": ("high", "eight-or-better")}
+
+
+def stud_brute_force(game, players, dead=""):
+    """Per player (pot, high, low, scoops) as fractions over every deal of the missing cards,
+    each hand the reference's best five of seven."""
+    high_game, low_game = STUD_RULES[game]
+    known = [ref.parse_cards(p) for p in players]
+    used = {c for h in known for c in h} | set(ref.parse_cards(dead) if dead else [])
+    live = [c for c in range(52) if c not in used]
+    n = len(players)
+    totals = [[Fraction(0)] * 3 + [0] for _ in range(n)]
+    deals = 0
+
+    def deal(p, taken):
+        if p == n:
+            yield []
+            return
+        for extra in itertools.combinations([c for c in live if c not in taken], 7 - len(known[p])):
+            for rest in deal(p + 1, taken | set(extra)):
+                yield [known[p] + list(extra), *rest]
+
+    def best(keys):
+        top = max((k for k in keys if k is not None), default=None)
+        return [] if top is None else [p for p, k in enumerate(keys) if k == top]
+
+    for hands in deal(0, set()):
+        deals += 1
+        winners_high = best([ref.best_key(h, high_game) for h in hands])
+        winners_low = best([ref.best_key(h, low_game) for h in hands]) if low_game else []
+        high_pot = Fraction(1, 2) if winners_low else Fraction(1)
+        share = [Fraction(0)] * n
+        for p in winners_high:
+            totals[p][1] += high_pot / len(winners_high)
+            share[p] += high_pot / len(winners_high)
+        for p in winners_low:
+            totals[p][2] += Fraction(1, 2) / len(winners_low)
+            share[p] += Fraction(1, 2) / len(winners_low)
+        for p in range(n):
+            totals[p][0] += share[p]
+            totals[p][3] += share[p] == 1
+    return [(pot / deals, high / deals, low / deals, Fraction(s, deals))
+            for pot, high, low, s in totals], deals
+
+
+STUD_SPOTS = [
+    ("stud", ["As Ah 7c 2d 9s 4h", "Ks Kh Kd 3c 5s 6h", "Qd Jd Td 9d 2c 2s"], "8d"),  # to 7th
+    ("stud", ["As Ah 7c 2d 9s 4h Kc", "Ks Kh Kd 3c 5s 6h 8c"], ""),  # all seven known
+    ("razz", ["As 2h 3c 4d 9s 8h", "Ks 2s 3h 5c 6s 7h"], "Ac 4s"),  # 6th street
+    ("razz", ["As 2h 3c 4d 9s", "Ks 2s 3h 5c 6s"], "7c 7d 8c"),  # 5th street: two cards each
+    ("stud-hi-lo", ["As 2h 3c 4d 9s 8h", "Ks Kh Kc 5c 6s 7h"], "2c"),
+    ("stud-hi-lo", ["As 2h 3c 4d 9s 8h", "Ad 2d 3h 4c Ts Jh", "Qs Qh Qc 9c 9d 7d"], ""),
+]
+
+
+@pytest.mark.parametrize("game, players, dead", STUD_SPOTS)
+def test_stud_exact_equity_equals_brute_force_through_the_reference(game, players, dead):
+    want, deals = stud_brute_force(game, players, dead)
+    got = pokerlut.equity(players, dead=dead, game=game)
+    assert got.exact and got.boards == deals
+    for p, (pot, high, low, scoop) in zip(got.players, want):
+        assert p.equity == pytest.approx(float(pot), abs=1e-12)
+        assert p.win == pytest.approx(float(scoop), abs=1e-12)
+        if STUD_RULES[game][1]:
+            assert (p.high, p.low) == (pytest.approx(float(high), abs=1e-12),
+                                       pytest.approx(float(low), abs=1e-12))
+
+
+@pytest.mark.parametrize("game, players, dead", [
+    ("stud", ["As Ad 3c 9c 8c 7s", "Ks Kh Kc 4h 5h 6h", "Qd Jd Td 3d 2d 4d"], ""),
+    ("razz", ["As 2h 3c 4d", "Ks 2s 3h 5c"], "7c"),
+    ("stud-hi-lo", ["As 2h 3c 4d 9s", "Ks Kh Kc 5c 6s"], "2c"),
+])
+def test_stud_monte_carlo_is_within_3_standard_errors_of_exact(game, players, dead):
+    exact = pokerlut.equity(players, dead=dead, game=game, exact=True)
+    mc = pokerlut.equity(players, dead=dead, game=game, exact=False, trials=300_000, seed=5)
+    assert max(m.stderr for m in mc.players) > 0
+    for e, m in zip(exact.players, mc.players):
+        assert abs(m.equity - e.equity) <= 3 * m.stderr  # 0 <= 0 for a hand drawing dead
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(players=[f"{r}c {r}d {r}h" for r in "23456789"], game="stud"),
+     "8 stud players need 32 more cards; only 28 are left in the deck"),
+    (dict(players=["As 2h 3c 4d", "Ks 2s 3h As"], game="razz"), "card As is in player 1 and player 2"),
+    (dict(players=["As As 3c 4d", "Ks 2s 3h 5c"], game="razz"), "As"),
+    (dict(players=["As 2h 3c 4d", "Ks 2s 3h 5c"], game="razz", board="7c"), "razz has no board"),
+    (dict(players=["As", "Ks 2s 3h 5c"], game="stud"), "2 to 7 known cards, not 1"),
+])
+def test_stud_bad_input(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        pokerlut.equity(**kwargs)

@@ -308,3 +308,113 @@ def _deal(t, combos, p, k, hole_sizes, holes, hole_hands):
         hand = hand_add(t, hand, card)
     hole_hands[p, 0], hole_hands[p, 1] = hand
     return bits
+
+
+# Stud: every player has known cards and receives the rest of seven from the deck; no board.
+
+
+@njit(inline="always")
+def _stud_showdown(row, t, t_low, split, now, n):
+    """Count the showdown of the n seven-card hands now[:n] (hand states): winners by `t`, and
+    with `split` the low half by `t_low` (`_add`)."""
+    top, high, low_top, low = 0, 0, 0, 0
+    for p in range(n):
+        s = hand_strength(t, (now[p, 0], now[p, 1]))
+        high = (1 << p) if s > top else (high | (1 << p) if s == top else high)
+        top = max(top, s)
+        if split:
+            s = hand_strength(t_low, (now[p, 0], now[p, 1]))
+            low = (1 << p) if s > low_top else (low | (1 << p) if s == low_top else low)
+            low_top = max(low_top, s)
+    _add(row, high, low if low_top else 0, split, n)
+
+
+@njit(inline="always")
+def _next_combo(idx, m, n):
+    """Advance idx[:m], an increasing m-subset of range(n), to the next in lexicographic order;
+    False (idx reset to the first subset) after the last."""
+    i = m - 1
+    while i >= 0 and idx[i] == n - m + i:
+        i -= 1
+    if i < 0:
+        for j in range(m):
+            idx[j] = j
+        return False
+    idx[i] += 1
+    for j in range(i + 1, m):
+        idx[j] = idx[j - 1] + 1
+    return True
+
+
+@njit(**KERNEL)
+def stud_enumerate(t, t_low, split, live, known, missing, first, counts, scratch_idx,
+                   scratch_now):
+    """Every way to give each player `missing[p]` more cards from `live`, each card to one
+    player: item i fixes player 0's new cards (`first[i]`, indices into live), the others run
+    through every subset of live in turn (an odometer of `_next_combo`), deals that give a card
+    twice skipped. known[p]: the hand state of player p's known cards. counts[thread]
+    accumulates (`_add`)."""
+    n, m = known.shape[0], live.shape[0]
+    for it in prange(first.shape[0]):
+        tid = numba.get_thread_id()
+        idx, now, row = scratch_idx[tid], scratch_now[tid], counts[tid]
+        used0 = np.uint64(0)
+        hand0 = (known[0, 0], known[0, 1])
+        for k in range(missing[0]):
+            card = live[first[it, k]]
+            used0 |= np.uint64(1) << np.uint64(card)
+            hand0 = hand_add(t, hand0, card)
+        now[0, 0], now[0, 1] = hand0
+        for p in range(1, n):
+            for k in range(missing[p]):
+                idx[p, k] = k
+        more = True
+        while more:
+            used = used0
+            clash = False
+            for p in range(1, n):
+                hand = (known[p, 0], known[p, 1])
+                for k in range(missing[p]):
+                    card = live[idx[p, k]]
+                    bit = np.uint64(1) << np.uint64(card)
+                    clash |= (used & bit) != 0
+                    used |= bit
+                    hand = hand_add(t, hand, card)
+                now[p, 0], now[p, 1] = hand
+            if not clash:
+                _stud_showdown(row, t, t_low, split, now, n)
+            more = False  # the odometer: the last player's subset turns fastest
+            for p in range(n - 1, 0, -1):
+                if _next_combo(idx[p], missing[p], m):
+                    more = True
+                    break
+
+
+@njit(**KERNEL)
+def stud_simulate(t, t_low, split, seed, first_block, block_trials, live, known, missing,
+                  counts, scratch_stock, scratch_now):
+    """Monte Carlo stud: counts[b] gets block_trials[b] deals of block first_block + b, each a
+    partial Fisher-Yates shuffle of `live` handing every player his missing cards in turn.
+    Streams per (seed, block) as in `simulate`, so results do not depend on the threads."""
+    n, m = known.shape[0], live.shape[0]
+    for b in prange(counts.shape[0]):
+        tid = numba.get_thread_id()
+        stock, now, row = scratch_stock[tid], scratch_now[tid], counts[b]
+        for i in range(m):
+            stock[i] = live[i]
+        _, mixed_seed = _next(np.uint64(seed))
+        _, state = _next(mixed_seed ^ (np.uint64(first_block + b) * np.uint64(0xD1B54A32D192ED03)))
+        for trial in range(block_trials[b]):
+            j = 0
+            for p in range(n):
+                hand = (known[p, 0], known[p, 1])
+                for k in range(missing[p]):
+                    state, r = _next(state)
+                    pick = j + np.int64(((r >> np.uint64(32)) * np.uint64(m - j)) >> np.uint64(32))
+                    card = stock[pick]
+                    stock[pick] = stock[j]
+                    stock[j] = card
+                    j += 1
+                    hand = hand_add(t, hand, card)
+                now[p, 0], now[p, 1] = hand
+            _stud_showdown(row, t, t_low, split, now, n)

@@ -3,6 +3,7 @@ Omaha, high or hi-lo (split pots)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import time
@@ -14,7 +15,9 @@ import numpy as np
 
 from .. import tables
 from ..cards import format_cards, parse_cards
-from ..kernels.equity import POT, SPLIT_FIELDS, enumerate_boards, simulate
+from ..kernels.core import hand_add, hand_empty
+from ..kernels.equity import (POT, SPLIT_FIELDS, enumerate_boards, simulate, stud_enumerate,
+                              stud_simulate)
 from ..parallel import balanced_order, parallel_section
 from ..rules import rules
 from ..stats import deck_of
@@ -28,10 +31,11 @@ class Deal:
     hands: the high (or only) hand, and the low half of a split pot."""
 
     name: str
-    holes: tuple[int, ...]  # hole cards per player
+    holes: tuple[int, ...]  # hole cards per player (stud: the cards known so far)
     omaha: bool  # a hand is exactly two hole cards and three board cards
     high: str
     low: str | None = None
+    stud: bool = False  # no board: every player gets his own cards up to seven
 
 
 DEALS = {d.name: d for d in (
@@ -40,9 +44,13 @@ DEALS = {d.name: d for d in (
     Deal("short-deck-trips", (2,), False, "short-deck-trips"),
     Deal("omaha", (4, 5, 6), True, "high"),
     Deal("omaha-hi-lo", (4, 5, 6), True, "high", "eight-or-better"),
+    Deal("stud", (2, 3, 4, 5, 6, 7), False, "high", stud=True),
+    Deal("razz", (2, 3, 4, 5, 6, 7), False, "ace-to-five", stud=True),
+    Deal("stud-hi-lo", (2, 3, 4, 5, 6, 7), False, "high", "eight-or-better", stud=True),
 )}
 GAMES = tuple(DEALS)
 EXACT_BUDGET = 300_000_000  # player-hand evaluations that exact=None may enumerate (~1 s)
+STUD_EXACT_LIMIT = 10 * EXACT_BUDGET  # the most that exact=True enumerates in stud (~10 s)
 MAX_DEALS = 2_000_000  # hole-card deals that exact enumeration will list
 MAX_OUTCOME_CELLS = 1 << 22  # deals x 2**players counters per thread (32 MB) in enumeration
 DEFAULT_TRIALS = 1_000_000
@@ -375,6 +383,111 @@ def _simulate(setup: _Setup, trials: int, seed: int, progress) -> tuple[np.ndarr
     return outcomes / max(done, 1), done, done < trials
 
 
+class _Stud:
+    """Stud input, parsed and checked: each player's known cards (2 to 7, up and down) and the
+    live cards the rest are dealt from."""
+
+    def __init__(self, players: Sequence[str], board: str, dead: str, game: str) -> None:
+        if isinstance(players, str) or not 2 <= len(players) <= 8:
+            raise ValueError("give 2 to 8 stud players, each as his known cards")
+        if isinstance(board, str) and board.strip():
+            raise ValueError(f"{game} has no board: give each player's known cards, and the "
+                             "folded players' up-cards as dead")
+        self.game = DEALS[game]
+        self.split = self.game.low is not None
+        self.rules = rules(self.game.high)
+        self.low_rules = rules(self.game.low) if self.game.low else None
+        self.dead = _cards(dead)
+        self.holes = []
+        for i, text in enumerate(players):
+            if not isinstance(text, str):
+                raise TypeError(f"player {i + 1}: a stud hand is a str of cards, not "
+                                f"{type(text).__name__}")
+            try:
+                hole = parse_cards(text)
+            except ValueError as error:
+                raise ValueError(f"player {i + 1}: {error}") from None
+            if not 2 <= len(hole) <= 7:
+                raise ValueError(f"player {i + 1}: a stud hand has 2 to 7 known cards, not "
+                                 f"{len(hole)}")
+            self.holes.append(hole)
+        _Setup._no_repeats([("dead cards", self.dead), *(
+            (f"player {i + 1}", h) for i, h in enumerate(self.holes))])
+        known = {int(c) for c in np.concatenate([self.dead, *self.holes])}
+        self.live = np.array([c for c in range(52) if c not in known], dtype=np.uint8)
+        self.missing = np.array([7 - len(h) for h in self.holes], dtype=np.int64)
+        if self.missing.sum() > len(self.live):
+            raise ValueError(f"{len(players)} stud players need {int(self.missing.sum())} more "
+                             f"cards; only {len(self.live)} are left in the deck (the usual "
+                             "shared last card is not dealt here)")
+        t = tables.load(self.rules.name)
+        self.known = np.zeros((len(players), 2), dtype=np.uint64)
+        for p, hole in enumerate(self.holes):
+            hand = hand_empty()
+            for card in hole.tolist():
+                hand = hand_add(t, hand, card)
+            self.known[p] = hand
+        self.labels = [str(p) for p in players]
+
+    def tables(self) -> tuple:
+        high = tables.load(self.rules.name)
+        return high, tables.load(self.low_rules.name) if self.low_rules else high, self.split
+
+    def showdowns(self) -> int:
+        """Distinct deals of the missing cards."""
+        left, total = len(self.live), 1
+        for m in self.missing.tolist():
+            total *= math.comb(left, m)
+            left -= m
+        return total
+
+    def exact(self, progress) -> tuple[np.ndarray, int, bool]:
+        n = len(self.holes)
+        combos = list(itertools.combinations(range(len(self.live)), int(self.missing[0])))
+        first = np.array(combos, dtype=np.int64).reshape(len(combos), int(self.missing[0]))
+        first = np.ascontiguousarray(first[balanced_order(np.ones(len(first)), numba.get_num_threads())])
+        threads = numba.config.NUMBA_NUM_THREADS
+        counts = np.zeros((threads, _bins(n, self.split)), dtype=np.int64)
+        scratch = (np.zeros((threads, n, 8), np.int64), np.zeros((threads, max(n, 8), 2), np.uint64))
+        per_call = max(1, len(first) * CALL_WORK // max(1, self.showdowns() * n))
+        done = 0
+        try:
+            for start in range(0, len(first), per_call):
+                stud_enumerate(*self.tables(), self.live, self.known, self.missing,
+                               first[start:start + per_call], counts, *scratch)
+                done = min(len(first), start + per_call)
+                if progress:
+                    progress(done / len(first))
+        except KeyboardInterrupt:
+            pass
+        total = counts.sum(axis=0)
+        seen = int(total[0] if self.split else total[: 2**n].sum())
+        return total / max(seen, 1), seen, done < len(first)
+
+    def simulate(self, trials: int, seed: int, progress) -> tuple[np.ndarray, int, bool]:
+        n = len(self.holes)
+        n_blocks = -(-trials // BLOCK_TRIALS)
+        threads = numba.config.NUMBA_NUM_THREADS
+        scratch = (np.zeros((threads, 64), np.uint8), np.zeros((threads, max(n, 8), 2), np.uint64))
+        per_call = max(numba.get_num_threads(), CALL_WORK // (BLOCK_TRIALS * n))
+        outcomes = np.zeros(_bins(n, self.split), dtype=np.int64)
+        done = 0
+        try:
+            for start in range(0, n_blocks, per_call):
+                stop = min(n_blocks, start + per_call)
+                block_trials = np.minimum(BLOCK_TRIALS, trials - BLOCK_TRIALS * np.arange(start, stop))
+                counts = np.zeros((stop - start, len(outcomes)), dtype=np.int64)
+                stud_simulate(*self.tables(), np.uint64(seed), start, block_trials, self.live,
+                              self.known, self.missing, counts, *scratch)
+                outcomes += counts.sum(axis=0)
+                done = min(trials, stop * BLOCK_TRIALS)
+                if progress:
+                    progress(done / trials)
+        except KeyboardInterrupt:
+            pass
+        return outcomes / max(done, 1), done, done < trials
+
+
 def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str = "holdem",
            wild: str | None = None, deck: int | None = None,
            exact: bool | None = None, trials: int | None = None, seed: int | None = None,
@@ -407,7 +520,12 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
     >>> r.boards, round(r.players[1].equity, 4)   # the joker makes three kings; AsAh needs an ace
     (46, 0.9565)
     """
-    setup = _Setup(players, board, dead, game, wild, deck)
+    if isinstance(game, str) and game in DEALS and DEALS[game].stud:
+        if wild is not None or deck is not None:
+            raise ValueError(f"wild cards and other decks are offered in hold'em, not in {game}")
+        setup: _Setup | _Stud = _Stud(players, board, dead, game)
+    else:
+        setup = _Setup(players, board, dead, game, wild, deck)
     if trials is not None and (type(trials) is not int or not 1 <= trials <= MAX_TRIALS):
         raise ValueError(f"trials must be an int 1 .. {MAX_TRIALS:.0e}, not {trials!r}")
     if exact is not None and type(exact) is not bool:
@@ -415,29 +533,45 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
     if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
         raise ValueError(f"seed must be an int 0 .. 2**63-1, not {seed!r}")
     start = time.perf_counter()
-    deals = None
-    if exact is not False and (exact or trials is None):
-        deals = setup.deals(MAX_DEALS)
-        if exact and deals is None:
-            raise ValueError("too many deals of hole cards to enumerate: more than "
-                             f"{min(MAX_DEALS, MAX_OUTCOME_CELLS // _bins(len(setup.ranges), setup.split)):,}")
-        if deals is not None and not exact:
-            boards = math.comb(len(setup.live) - int(setup.hole_sizes.sum()), 5 - len(setup.board))
-            if len(deals[1]) * boards * setup.evaluations_per_board() > EXACT_BUDGET:
-                deals = None
+    if isinstance(setup, _Stud):
+        n_players = len(setup.holes)
+        work = setup.showdowns() * n_players * (2 if setup.split else 1)
+        if exact and work > STUD_EXACT_LIMIT:
+            raise ValueError(f"too many stud deals to enumerate: {setup.showdowns():,} "
+                             f"showdowns ({work:,} evaluations, the limit is "
+                             f"{STUD_EXACT_LIMIT:,}); simulate instead")
+        enumerate_all = bool(exact) or (exact is None and trials is None and work <= EXACT_BUDGET)
+    else:
+        n_players = len(setup.ranges)
+        deals = None
+        if exact is not False and (exact or trials is None):
+            deals = setup.deals(MAX_DEALS)
+            if exact and deals is None:
+                raise ValueError("too many deals of hole cards to enumerate: more than "
+                                 f"{min(MAX_DEALS, MAX_OUTCOME_CELLS // _bins(n_players, setup.split)):,}")
+            if deals is not None and not exact:
+                boards = math.comb(len(setup.live) - int(setup.hole_sizes.sum()), 5 - len(setup.board))
+                if len(deals[1]) * boards * setup.evaluations_per_board() > EXACT_BUDGET:
+                    deals = None
+        enumerate_all = deals is not None
+    used_seed = None
     with parallel_section(threads):
-        if deals is not None:
-            outcomes, n, partial = _exact(setup, deals, progress)
-            used_seed = None
+        if enumerate_all:
+            outcomes, n, partial = (setup.exact(progress) if isinstance(setup, _Stud)
+                                    else _exact(setup, deals, progress))
         else:
             used_seed = seed if seed is not None else int.from_bytes(os.urandom(8), "little") >> 1
-            outcomes, n, partial = _simulate(setup, trials or DEFAULT_TRIALS, used_seed, progress)
-    win, tie, eq, eq_squared, high, low = _per_player(outcomes, len(setup.ranges), setup.split)
-    stderr = np.zeros_like(eq) if deals is not None else np.sqrt(
+            outcomes, n, partial = (
+                setup.simulate(trials or DEFAULT_TRIALS, used_seed, progress)
+                if isinstance(setup, _Stud)
+                else _simulate(setup, trials or DEFAULT_TRIALS, used_seed, progress))
+    win, tie, eq, eq_squared, high, low = _per_player(outcomes, n_players, setup.split)
+    stderr = np.zeros_like(eq) if enumerate_all else np.sqrt(
         np.maximum(eq_squared - eq**2, 0) / max(n - 1, 1))
     result = [PlayerEquity(label, float(win[p]), float(tie[p]), float(eq[p]), float(stderr[p]),
                            *((float(high[p]), float(low[p])) if setup.split else ()))
               for p, label in enumerate(setup.labels)]
-    return EquityResult(tuple(result), game, format_cards(setup.board), format_cards(setup.dead),
-                        exact=deals is not None, boards=int(n), elapsed=time.perf_counter() - start,
+    board_text = "" if isinstance(setup, _Stud) else format_cards(setup.board)
+    return EquityResult(tuple(result), game, board_text, format_cards(setup.dead),
+                        exact=enumerate_all, boards=int(n), elapsed=time.perf_counter() - start,
                         seed=used_seed, partial=partial)
