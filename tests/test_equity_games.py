@@ -243,3 +243,27 @@ def test_stud_monte_carlo_is_within_3_standard_errors_of_exact(game, players, de
 def test_stud_bad_input(kwargs, message):
     with pytest.raises(ValueError, match=message):
         pokerlut.equity(**kwargs)
+
+
+def test_exact_enumeration_is_bounded_by_work_not_by_a_list_of_deals():
+    """random vs random vs AK on a river board: 9,774,072 showdowns, enumerated in chunks of
+    deals (too many to list at once), agreeing with Monte Carlo."""
+    spot = dict(players=["random", "random", "AK"], board="4h Ad 3c 4c 7c", dead="6h")
+    exact = pokerlut.equity(**spot, exact=True)
+    assert exact.exact and exact.boards == 9_774_072
+    assert sum(p.equity for p in exact.players) == pytest.approx(1, abs=1e-12)
+    mc = pokerlut.equity(**spot, exact=False, trials=1_000_000, seed=2)
+    for e, m in zip(exact.players, mc.players):
+        assert abs(m.equity - e.equity) < 3 * m.stderr
+
+
+def test_chunked_enumeration_equals_one_chunk(monkeypatch):
+    from pokerlut.odds import engine
+
+    spot = dict(players=["QQ+, AKs:0.5", "0.25(JJ-99), AQo", "KQs"], board="2c 7d 9h Tc")
+    whole = pokerlut.equity(**spot)
+    monkeypatch.setattr(engine, "MAX_DEALS", 200)  # every chunk: one or two of player 1's hands
+    chunked = pokerlut.equity(**spot)
+    assert len(engine._Setup(spot["players"], spot["board"], "", "holdem").deal_chunks()) > 3
+    assert chunked.boards == whole.boards
+    assert [p.equity for p in chunked.players] == pytest.approx([p.equity for p in whole.players], abs=1e-12)

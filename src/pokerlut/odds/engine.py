@@ -50,7 +50,7 @@ DEALS = {d.name: d for d in (
 )}
 GAMES = tuple(DEALS)
 EXACT_BUDGET = 300_000_000  # player-hand evaluations that exact=None may enumerate (~1 s)
-STUD_EXACT_LIMIT = 10 * EXACT_BUDGET  # the most that exact=True enumerates in stud (~10 s)
+EXACT_LIMIT = 10 * EXACT_BUDGET  # the most that exact=True enumerates (~10 s)
 MAX_DEALS = 2_000_000  # hole-card deals that exact enumeration will list
 MAX_OUTCOME_CELLS = 1 << 22  # deals x 2**players counters per thread (32 MB) in enumeration
 DEFAULT_TRIALS = 1_000_000
@@ -202,29 +202,52 @@ class _Setup:
             raise ValueError(f"player {i + 1}: {what} {format_cards(outside[:1])}, not in the "
                              f"{self.game.name} deck ({self.rules.deck_text})")
 
-    def deals(self, limit: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-        """Every collision-free assignment of hole cards: (cards (deals, players, width),
-        card bitmasks, weights), or None if there are more than `limit`."""
-        limit = min(limit, MAX_OUTCOME_CELLS // _bins(len(self.ranges), self.split))
-        if math.prod(len(r) for r in self.ranges) > limit * 50:
+    def deals(self, limit: int, first: slice = slice(None)) -> tuple[np.ndarray, ...] | None:
+        """Every collision-free assignment of hole cards, the first player's hands limited to
+        `first`: (cards (deals, players, width), card bitmasks, weights), or None if there are
+        more than `limit`."""
+        if math.prod(len(r) for r in self.ranges) > limit * 50 and first == slice(None):
             return None
         width = int(self.hole_sizes.max())
         cards = np.zeros((1, 0, width), dtype=np.uint8)
         masks = np.zeros(1, dtype=np.uint64)
         weights = np.ones(1)
-        for r in self.ranges:
-            combos = np.zeros((len(r), width), dtype=np.uint8)
-            combos[:, : r.combos.shape[1]] = r.combos
-            bits = np.bitwise_or.reduce(np.uint64(1) << r.combos.astype(np.uint64), axis=1)
+        for i, r in enumerate(self.ranges):
+            rows = r.combos[first] if i == 0 else r.combos
+            combos = np.zeros((len(rows), width), dtype=np.uint8)
+            combos[:, : rows.shape[1]] = rows
+            bits = np.bitwise_or.reduce(np.uint64(1) << rows.astype(np.uint64), axis=1)
             ok = (masks[:, None] & bits[None, :]) == 0
             a, b = np.nonzero(ok)
             if len(a) > limit:
                 return None
             cards = np.concatenate([cards[a], combos[b][:, None, :]], axis=1)
-            masks, weights = masks[a] | bits[b], weights[a] * r.weights[b]
-        if len(masks) == 0:
-            raise ValueError("the players' ranges cannot be dealt without sharing a card")
+            masks = masks[a] | bits[b]
+            weights = weights[a] * (r.weights[first] if i == 0 else r.weights)[b]
         return np.ascontiguousarray(cards), masks, weights
+
+    def deal_chunks(self) -> list | None:
+        """The deals of hole cards (`deals`) as chunks that fit the outcome counters, split on
+        the first player's hands and made one at a time (a lazy list); None if the other
+        players' deals alone do not fit."""
+        limit = min(MAX_DEALS, MAX_OUTCOME_CELLS // _bins(len(self.ranges), self.split))
+        whole = self.deals(limit)
+        if whole is not None:
+            return [whole]
+        rest = math.prod(len(r) for r in self.ranges[1:])
+        if rest > limit:
+            return None
+        step = max(1, limit // rest)
+        return _Lazy([slice(i, i + step) for i in range(0, len(self.ranges[0]), step)],
+                     lambda part: self.deals(limit, part))
+
+    def work(self, chunks: list) -> int:
+        """Player-hand evaluations of exact enumeration: exact for one chunk of deals, else at
+        most every deal of the ranges (collisions included) times the boards."""
+        boards = math.comb(len(self.live) - int(self.hole_sizes.sum()), 5 - len(self.board))
+        deals = (len(chunks[0][1]) if isinstance(chunks, list)
+                 else math.prod(len(r) for r in self.ranges))
+        return deals * boards * self.evaluations_per_board()
 
     def evaluations_per_board(self) -> int:
         per_hand = (2 if self.split else 1)
@@ -236,6 +259,19 @@ class _Setup:
         """The kernel tables: (high, low) and whether the pot is split (low = high if not)."""
         high = tables.load(self.rules.name)
         return high, tables.load(self.low_rules.name) if self.low_rules else high, self.split
+
+
+class _Lazy:
+    """A list made one item at a time: `make(part)` for each of `parts`."""
+
+    def __init__(self, parts: list, make: Callable) -> None:
+        self.parts, self.make = parts, make
+
+    def __len__(self) -> int:
+        return len(self.parts)
+
+    def __iter__(self):
+        return (self.make(part) for part in self.parts)
 
 
 @dataclass(frozen=True)
@@ -281,8 +317,29 @@ def _per_player(outcomes: np.ndarray, n_players: int, split: bool) -> tuple[np.n
             (weighted / n_winners).sum(axis=0), (weighted / n_winners**2).sum(axis=0), None, None)
 
 
-def _exact(setup: _Setup, deals, progress) -> tuple[np.ndarray, int, bool]:
-    """Outcome shares (a histogram over winner bitmasks), boards seen, and whether partial."""
+def _exact(setup: _Setup, chunks, progress) -> tuple[np.ndarray, int, bool]:
+    """Outcome counters per showdown (a histogram over winner bitmasks, or the split-pot
+    counters), showdowns seen, and whether partial: every board of every deal, chunk by
+    chunk (`_Setup.deal_chunks`), each deal weighted by its hands' weights."""
+    weighted, weight_seen, seen, partial = 0.0, 0.0, 0, False
+    try:
+        for k, deals in enumerate(chunks):
+            if len(deals[1]):
+                done = (lambda f, k=k: progress((k + f) / len(chunks))) if progress else None
+                part = _exact_chunk(setup, deals, done)
+                weighted, weight_seen, seen = weighted + part[0], weight_seen + part[1], seen + part[2]
+                if part[3]:
+                    raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        partial = True
+    if seen == 0 and not partial:
+        raise ValueError("the players' ranges cannot be dealt without sharing a card")
+    return weighted / (weight_seen if weight_seen > 0 else 1.0), seen, partial
+
+
+def _exact_chunk(setup: _Setup, deals, progress) -> tuple:
+    """One chunk of deals: the weighted sum of outcome counters, the weighted showdowns, the
+    showdowns, and whether it was interrupted."""
     cards, masks, weights = deals
     n_board, missing = len(setup.board), 5 - len(setup.board)
     m = len(setup.live)
@@ -321,9 +378,8 @@ def _exact(setup: _Setup, deals, progress) -> tuple[np.ndarray, int, bool]:
     per_deal = counts.sum(axis=0)  # (deals, counters), integers
     # boards per deal: all of them unless interrupted
     seen = per_deal[:, 0] if setup.split else per_deal[:, : 2 ** len(setup.ranges)].sum(axis=1)
-    total = float((seen * weights).sum())
-    outcomes = (per_deal * weights[:, None]).sum(axis=0) / (total if total > 0 else 1.0)
-    return outcomes, int(seen.sum()), bool(done < n_items)
+    return ((per_deal * weights[:, None]).sum(axis=0), float((seen * weights).sum()),
+            int(seen.sum()), bool(done < n_items))
 
 
 def _alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -536,29 +592,28 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
     if isinstance(setup, _Stud):
         n_players = len(setup.holes)
         work = setup.showdowns() * n_players * (2 if setup.split else 1)
-        if exact and work > STUD_EXACT_LIMIT:
+        if exact and work > EXACT_LIMIT:
             raise ValueError(f"too many stud deals to enumerate: {setup.showdowns():,} "
                              f"showdowns ({work:,} evaluations, the limit is "
-                             f"{STUD_EXACT_LIMIT:,}); simulate instead")
+                             f"{EXACT_LIMIT:,}); simulate instead")
         enumerate_all = bool(exact) or (exact is None and trials is None and work <= EXACT_BUDGET)
     else:
         n_players = len(setup.ranges)
-        deals = None
+        chunks = None
         if exact is not False and (exact or trials is None):
-            deals = setup.deals(MAX_DEALS)
-            if exact and deals is None:
-                raise ValueError("too many deals of hole cards to enumerate: more than "
-                                 f"{min(MAX_DEALS, MAX_OUTCOME_CELLS // _bins(n_players, setup.split)):,}")
-            if deals is not None and not exact:
-                boards = math.comb(len(setup.live) - int(setup.hole_sizes.sum()), 5 - len(setup.board))
-                if len(deals[1]) * boards * setup.evaluations_per_board() > EXACT_BUDGET:
-                    deals = None
-        enumerate_all = deals is not None
+            chunks = setup.deal_chunks()
+            work = math.inf if chunks is None else setup.work(chunks)
+            if exact and work > EXACT_LIMIT:
+                raise ValueError(f"too much work to enumerate: {work:,} player-hand evaluations "
+                                 f"(the limit is {EXACT_LIMIT:,}); simulate instead")
+            if not exact and work > EXACT_BUDGET:
+                chunks = None
+        enumerate_all = chunks is not None
     used_seed = None
     with parallel_section(threads):
         if enumerate_all:
             outcomes, n, partial = (setup.exact(progress) if isinstance(setup, _Stud)
-                                    else _exact(setup, deals, progress))
+                                    else _exact(setup, chunks, progress))
         else:
             used_seed = seed if seed is not None else int.from_bytes(os.urandom(8), "little") >> 1
             outcomes, n, partial = (
