@@ -1,15 +1,16 @@
 # make demo: create .venv, install, run the tour.  make test: the whole test suite.
+# make docs: the documentation site (mkdocs.yml) into build/site.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 
-.PHONY: demo test bench tables clean
+.PHONY: demo test bench tables docs clean
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev,cli]"
+	$(BIN)/python -m pip install --quiet -e ".[dev,cli,docs]"
 	touch $(INSTALLED)
 
 demo: $(INSTALLED)
@@ -28,6 +29,13 @@ bench: $(INSTALLED)
 
 tables: $(INSTALLED)
 	$(BIN)/python scripts/build_tables.py
+
+# The site, strictly: any warning (a broken link, a missing page or API name) fails the build.
+# The docs extra is installed with the venv; a venv made before it gets it here.
+docs: $(INSTALLED)
+	$(BIN)/python -c "import mkdocs, material, mkdocstrings_handlers.python" 2>/dev/null \
+		|| $(BIN)/python -m pip install --quiet -e ".[docs]"
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict --site-dir build/site
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .benchmarks
