@@ -89,21 +89,15 @@ def _add_split(row, high, low, n):
 
 @njit(inline="always")
 def _showdown(row, t, t_low, split, omaha, board, board_hand, holes, hole_sizes, hole_hands):
-    """Count one showdown in row: its winners' bin, or with `split` the hi-lo shares."""
+    """One showdown: with `split`, add its hi-lo shares to row and return -1; else return the
+    winners' bin, which the caller counts (`row[bin] += 1` written here, inlined, was lost by
+    numba 0.68 on boards completed by a work item's own cards; tests/test_equity.py sees it)."""
     high = _winners(t, omaha, board, board_hand, holes, hole_sizes, hole_hands)
-    low = _winners(t_low, omaha, board, board_hand, holes, hole_sizes, hole_hands) if split else 0
-    _add(row, high, low, split, hole_sizes.shape[0])
-
-
-@njit(_nrt=False, cache=True)
-def _add(row, high, low, split, n):
-    """Count a showdown: one in its winners' bin, or with `split` the hi-lo shares. Not
-    inlined: inlined, numba 0.68 lost the increment on boards completed by the work item's
-    own cards (`rest == 0` in `enumerate_boards`); tests/test_equity.py sees that case."""
     if split:
-        _add_split(row, high, low, n)
-    else:
-        row[high] += 1
+        low = _winners(t_low, omaha, board, board_hand, holes, hole_sizes, hole_hands)
+        _add_split(row, high, low, hole_sizes.shape[0])
+        return -1
+    return high
 
 
 @njit(inline="always")
@@ -115,9 +109,9 @@ def _hole_hands(t, holes, hole_sizes, out):
         out[p, 0], out[p, 1] = hand
 
 
-@njit(**KERNEL)
-def enumerate_boards(t, t_low, split, omaha, deck, board, n_board, deals, used_masks, hole_sizes, items,
-                     counts, scratch_board, scratch_hands):
+@njit(inline="always")
+def _enumerate_boards(t, t_low, split, omaha, deck, board, n_board, deals, used_masks, hole_sizes,
+                      items, counts, scratch_board, scratch_hands):
     """Every completion of the board for every deal of hole cards.
 
     deck: the live cards (not dead, not on the board); board[:n_board] the known board cards.
@@ -155,7 +149,10 @@ def enumerate_boards(t, t_low, split, omaha, deck, board, n_board, deals, used_m
             continue
         rest = missing - (n - n_board)
         if rest == 0:
-            _showdown(row, t, t_low, split, omaha, cards, base, holes, hole_sizes, hole_hands)
+            won = _showdown(row, t, t_low, split, omaha, cards, base, holes, hole_sizes,
+                            hole_hands)
+            if won >= 0:
+                row[won] += 1
             continue
         for i0 in range(start, m):
             c0 = deck[i0]
@@ -164,7 +161,10 @@ def enumerate_boards(t, t_low, split, omaha, deck, board, n_board, deals, used_m
             cards[n] = c0
             h0 = hand_add(t, base, c0)
             if rest == 1:
-                _showdown(row, t, t_low, split, omaha, cards, h0, holes, hole_sizes, hole_hands)
+                won = _showdown(row, t, t_low, split, omaha, cards, h0, holes, hole_sizes,
+                                hole_hands)
+                if won >= 0:
+                    row[won] += 1
                 continue
             for i1 in range(i0 + 1, m):
                 c1 = deck[i1]
@@ -173,16 +173,20 @@ def enumerate_boards(t, t_low, split, omaha, deck, board, n_board, deals, used_m
                 cards[n + 1] = c1
                 h1 = hand_add(t, h0, c1)
                 if rest == 2:
-                    _showdown(row, t, t_low, split, omaha, cards, h1, holes, hole_sizes,
-                              hole_hands)
+                    won = _showdown(row, t, t_low, split, omaha, cards, h1, holes, hole_sizes,
+                                    hole_hands)
+                    if won >= 0:
+                        row[won] += 1
                     continue
                 for i2 in range(i1 + 1, m):
                     c2 = deck[i2]
                     if (used >> np.uint64(c2)) & np.uint64(1):
                         continue
                     cards[n + 2] = c2
-                    _showdown(row, t, t_low, split, omaha, cards, hand_add(t, h1, c2), holes,
-                              hole_sizes, hole_hands)
+                    won = _showdown(row, t, t_low, split, omaha, cards, hand_add(t, h1, c2),
+                                    holes, hole_sizes, hole_hands)
+                    if won >= 0:
+                        row[won] += 1
 
 
 @njit(inline="always")
@@ -195,10 +199,10 @@ def _next(state):
     return state, z ^ (z >> np.uint64(31))
 
 
-@njit(**KERNEL)
-def simulate(t, t_low, split, omaha, seed, first_block, block_trials, deck, board, n_board, known_mask,
-             combos, alias_keep, alias_other, range_sizes, hole_sizes, counts, failed,
-             scratch_board, scratch_hands, scratch_holes, scratch_stock):
+@njit(inline="always")
+def _simulate(t, t_low, split, omaha, seed, first_block, block_trials, deck, board, n_board,
+              known_mask, combos, alias_keep, alias_other, range_sizes, hole_sizes, counts, failed,
+              scratch_board, scratch_hands, scratch_holes, scratch_stock):
     """Monte Carlo: counts[b] gets block_trials[b] trials of block first_block + b (`_showdown`).
 
     Each block has its own random stream, seeded from (seed, block number) alone, so results
@@ -261,8 +265,10 @@ def simulate(t, t_low, split, omaha, seed, first_block, block_trials, deck, boar
                 failed[b] = True
                 break
             state, board_hand = _deal_board(t, state, stock, n_stock, used, cards, n_board, base)
-            _showdown(row, t, t_low, split, omaha, cards, board_hand, holes, hole_sizes,
-                      hole_hands)
+            won = _showdown(row, t, t_low, split, omaha, cards, board_hand, holes, hole_sizes,
+                            hole_hands)
+            if won >= 0:
+                row[won] += 1
 
 
 @njit(inline="always")
@@ -310,13 +316,39 @@ def _deal(t, combos, p, k, hole_sizes, holes, hole_hands):
     return bits
 
 
+def _kernels(split):
+    """`enumerate_boards` and `simulate` with `split` compiled in (a closure constant: the
+    hold'em kernels carry no split-pot code)."""
+
+    @njit(**KERNEL)
+    def enumerate_boards(t, t_low, omaha, deck, board, n_board, deals, used_masks, hole_sizes,
+                         items, counts, scratch_board, scratch_hands):
+        _enumerate_boards(t, t_low, split, omaha, deck, board, n_board, deals, used_masks,
+                          hole_sizes, items, counts, scratch_board, scratch_hands)
+
+    @njit(**KERNEL)
+    def simulate(t, t_low, omaha, seed, first_block, block_trials, deck, board, n_board,
+                 known_mask, combos, alias_keep, alias_other, range_sizes, hole_sizes, counts,
+                 failed, scratch_board, scratch_hands, scratch_holes, scratch_stock):
+        _simulate(t, t_low, split, omaha, seed, first_block, block_trials, deck, board, n_board,
+                  known_mask, combos, alias_keep, alias_other, range_sizes, hole_sizes, counts,
+                  failed, scratch_board, scratch_hands, scratch_holes, scratch_stock)
+
+    return enumerate_boards, simulate
+
+
+# by split: ENUMERATE_BOARDS[split](t, t_low, omaha, deck, ...) and SIMULATE[split](...)
+(ENUMERATE_BOARDS, SIMULATE) = ({s: k for s, k in zip((False, True), kernels)}
+                               for kernels in zip(_kernels(False), _kernels(True)))
+
+
 # Stud: every player has known cards and receives the rest of seven from the deck; no board.
 
 
 @njit(inline="always")
 def _stud_showdown(row, t, t_low, split, now, n):
-    """Count the showdown of the n seven-card hands now[:n] (hand states): winners by `t`, and
-    with `split` the low half by `t_low` (`_add`)."""
+    """The showdown of the n seven-card hands now[:n] (hand states), as `_showdown`: winners
+    by `t`, and with `split` the low half by `t_low`."""
     top, high, low_top, low = 0, 0, 0, 0
     for p in range(n):
         s = hand_strength(t, (now[p, 0], now[p, 1]))
@@ -326,7 +358,10 @@ def _stud_showdown(row, t, t_low, split, now, n):
             s = hand_strength(t_low, (now[p, 0], now[p, 1]))
             low = (1 << p) if s > low_top else (low | (1 << p) if s == low_top else low)
             low_top = max(low_top, s)
-    _add(row, high, low if low_top else 0, split, n)
+    if split:
+        _add_split(row, high, low if low_top else 0, n)
+        return -1
+    return high
 
 
 @njit(inline="always")
@@ -353,7 +388,7 @@ def stud_enumerate(t, t_low, split, live, known, missing, first, counts, scratch
     player: item i fixes player 0's new cards (`first[i]`, indices into live), the others run
     through every subset of live in turn (an odometer of `_next_combo`), deals that give a card
     twice skipped. known[p]: the hand state of player p's known cards. counts[thread]
-    accumulates (`_add`)."""
+    accumulates (`_stud_showdown`)."""
     n, m = known.shape[0], live.shape[0]
     for it in prange(first.shape[0]):
         tid = numba.get_thread_id()
@@ -382,7 +417,9 @@ def stud_enumerate(t, t_low, split, live, known, missing, first, counts, scratch
                     hand = hand_add(t, hand, card)
                 now[p, 0], now[p, 1] = hand
             if not clash:
-                _stud_showdown(row, t, t_low, split, now, n)
+                won = _stud_showdown(row, t, t_low, split, now, n)
+                if won >= 0:
+                    row[won] += 1
             more = False  # the odometer: the last player's subset turns fastest
             for p in range(n - 1, 0, -1):
                 if _next_combo(idx[p], missing[p], m):
@@ -417,4 +454,6 @@ def stud_simulate(t, t_low, split, seed, first_block, block_trials, live, known,
                     j += 1
                     hand = hand_add(t, hand, card)
                 now[p, 0], now[p, 1] = hand
-            _stud_showdown(row, t, t_low, split, now, n)
+            won = _stud_showdown(row, t, t_low, split, now, n)
+            if won >= 0:
+                row[won] += 1

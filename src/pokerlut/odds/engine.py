@@ -16,7 +16,7 @@ import numpy as np
 from .. import tables
 from ..cards import format_cards, parse_cards
 from ..kernels.core import hand_add, hand_empty
-from ..kernels.equity import (POT, SPLIT_FIELDS, enumerate_boards, simulate, stud_enumerate,
+from ..kernels.equity import (ENUMERATE_BOARDS, POT, SIMULATE, SPLIT_FIELDS, stud_enumerate,
                               stud_simulate)
 from ..parallel import balanced_order, parallel_section
 from ..rules import rules
@@ -256,9 +256,9 @@ class _Setup:
         return per_hand * len(self.ranges)
 
     def tables(self) -> tuple:
-        """The kernel tables: (high, low) and whether the pot is split (low = high if not)."""
+        """The kernel tables: (high, low); low = high when the pot is not split."""
         high = tables.load(self.rules.name)
-        return high, tables.load(self.low_rules.name) if self.low_rules else high, self.split
+        return high, tables.load(self.low_rules.name) if self.low_rules else high
 
 
 class _Lazy:
@@ -368,7 +368,7 @@ def _exact_chunk(setup: _Setup, deals, progress) -> tuple:
         for start in range(0, n_items, per_call):
             q = np.arange(start, min(n_items, start + per_call))
             items = np.column_stack([q // len(prefixes), prefixes[q % len(prefixes)]])
-            enumerate_boards(*setup.tables(), setup.omaha, setup.live, board, n_board, cards, masks,
+            ENUMERATE_BOARDS[setup.split](*setup.tables(), setup.omaha, setup.live, board, n_board, cards, masks,
                              setup.hole_sizes, np.ascontiguousarray(items), counts, *scratch)
             done = q[-1] + 1
             if progress:
@@ -424,7 +424,7 @@ def _simulate(setup: _Setup, trials: int, seed: int, progress) -> tuple[np.ndarr
             block_trials = np.minimum(BLOCK_TRIALS, trials - BLOCK_TRIALS * np.arange(start, stop))
             counts = np.zeros((stop - start, bins), dtype=np.int64)
             failed = np.zeros(stop - start, dtype=np.bool_)
-            simulate(*setup.tables(), setup.omaha, np.uint64(seed), start, block_trials, setup.live, board,
+            SIMULATE[setup.split](*setup.tables(), setup.omaha, np.uint64(seed), start, block_trials, setup.live, board,
                      len(setup.board), setup.known_mask, combos, keep, other, sizes,
                      setup.hole_sizes, counts, failed, *scratch)
             if failed.any():
@@ -486,6 +486,7 @@ class _Stud:
         self.labels = [str(p) for p in players]
 
     def tables(self) -> tuple:
+        """(high, low, split) for the stud kernels; low = high when the pot is not split."""
         high = tables.load(self.rules.name)
         return high, tables.load(self.low_rules.name) if self.low_rules else high, self.split
 
