@@ -111,6 +111,10 @@ def test_short_boards_for_what_if_analysis(game, players, board):
 @pytest.mark.parametrize("game, players, board", [
     ("short-deck", ["AsAh", "KsKh"], ""),
     ("short-deck", ["AsKd", "random", "QcQh"], "9s 8s Tc"),
+    ("short-deck", ["AKs, QQ", "JTs"], "9s 8d"),
+    ("omaha", ["random", "8c7c6s5s"], "Ts 9s 4c 2d 3h"),
+    ("omaha", ["AhKhQdJd, AsKsQcJc", "8c7c6s5s"], "Ts 9s 4c"),
+    ("omaha", ["AhKhQdJd", "8c7c6s5s", "Ac2c3d4d"], "Ts 9s 4c 2h"),
     ("short-deck-trips", ["TsTd", "9c8c"], "6d"),
     ("omaha-hi-lo", ["As 2d 3c 4h", "Ks Kh Qd Qc"], "5h 6d 9c"),
     ("omaha-hi-lo", ["As 2d 3c 4h", "Ah 2c 3d 5s", "Ks Kh Qd Qc"], "7h 8d 9c"),
@@ -221,8 +225,14 @@ def test_stud_exact_equity_equals_brute_force_through_the_reference(game, player
 
 @pytest.mark.parametrize("game, players, dead", [
     ("stud", ["As Ad 3c 9c 8c 7s", "Ks Kh Kc 4h 5h 6h", "Qd Jd Td 3d 2d 4d"], ""),
+    ("stud", ["As Ad 3c 9c 8c", "Ks Kh 4h 5h 6h"], "Kc 2h"),
+    ("stud", ["Qd Jd Td 3d 2c 4s", "9h 9s 7c 7d 5s 5c"], ""),
     ("razz", ["As 2h 3c 4d", "Ks 2s 3h 5c"], "7c"),
+    ("razz", ["As 2h 3c 4d 9s", "Ks 2s 3h 5c 6s"], "7c 8d"),
+    ("razz", ["As 2h 3c 4d 9s 8h", "Ks 2s 3h 5c 6s 7h", "Ad 2d 6c 7s Tc Jc"], ""),
     ("stud-hi-lo", ["As 2h 3c 4d 9s", "Ks Kh Kc 5c 6s"], "2c"),
+    ("stud-hi-lo", ["As 2h 3c 4d", "Ks Kh Kc 5c"], "8h"),
+    ("stud-hi-lo", ["As 2h 3c 4d 9s 8h", "Ad 2d 3h 4c Ts Jh", "Qs Qh Qc 9c 9d 7d"], ""),
 ])
 def test_stud_monte_carlo_is_within_3_standard_errors_of_exact(game, players, dead):
     exact = pokerlut.equity(players, dead=dead, game=game, exact=True)
@@ -255,6 +265,20 @@ def test_exact_enumeration_is_bounded_by_work_not_by_a_list_of_deals():
     mc = pokerlut.equity(**spot, exact=False, trials=1_000_000, seed=2)
     for e, m in zip(exact.players, mc.players):
         assert abs(m.equity - e.equity) < 3 * m.stderr
+
+
+def test_omaha_players_as_ranges_of_hands_or_random():
+    board, other = "Ts 9s 4c", "8c7c6s5s"
+    one, two = (pokerlut.equity([h, other], board=board, game="omaha").players[0].equity
+                for h in ("AhKhQdJd", "AsKsQcJc"))
+    both = pokerlut.equity(["AhKhQdJd, AsKsQcJc", other], board=board, game="omaha")
+    assert both.players[0].equity == pytest.approx((one + two) / 2, abs=1e-12)  # same boards each
+    river = pokerlut.equity(["random", other], board=board + " 2d 3h", game="omaha")
+    assert river.exact and river.boards == 123_410  # every four cards of the 43 live ones
+    with pytest.raises(ValueError, match="all of one size"):
+        pokerlut.equity(["AhKhQdJd, AsKsQcJc9c", other], game="omaha")
+    with pytest.raises(ValueError, match="every hand of .* holds a board or dead card"):
+        pokerlut.equity(["AhKhQdTs, AsKsQcTs", other], board=board, game="omaha")
 
 
 def test_chunked_enumeration_equals_one_chunk(monkeypatch):

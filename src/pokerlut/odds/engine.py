@@ -8,7 +8,7 @@ import math
 import os
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 
 import numba
 import numpy as np
@@ -169,14 +169,7 @@ class _Setup:
         if not isinstance(text, str):
             raise TypeError(f"player {i + 1}: a hand or range is a str, not {type(text).__name__}")
         if self.omaha:
-            try:
-                hole = parse_cards(text)
-            except ValueError as error:
-                raise ValueError(f"player {i + 1}: {error}") from None
-            if len(hole) not in OMAHA_COMBOS:
-                raise ValueError(f"player {i + 1}: Omaha hands have 4, 5 or 6 cards, not {len(hole)}")
-            self._in_deck(i, hole)
-            return _Hand(np.sort(hole)[None, :])
+            return self._omaha_player(i, text, known)
         if self.jokers and _has_joker(text):
             hole = parse_cards(text, jokers=True)
             if len(hole) != 2 or not set(hole.tolist()) <= set(self.deck.tolist()):
@@ -195,6 +188,33 @@ class _Setup:
             raise ValueError(f"player {i + 1}: range {text!r} is empty once the board and dead "
                              "cards are removed")
         return live
+
+    def _omaha_player(self, i: int, text: str, known: np.ndarray) -> _Hand:
+        """An Omaha player: a hand, hands separated by commas (equally likely), or "random"
+        (every four-card hand of the live cards; "random5", "random6" for five or six)."""
+        token = text.strip().lower()
+        if token in ("random", "random4", "random5", "random6"):
+            size = int(token[6:] or 4)
+            live = sorted(set(self.deck.tolist()) - set(known.tolist()))
+            return _Hand(np.array(list(itertools.combinations(live, size)), dtype=np.uint8))
+        hands = []
+        for part in text.split(","):
+            try:
+                hole = parse_cards(part)
+            except ValueError as error:
+                raise ValueError(f"player {i + 1}: {error}") from None
+            if len(hole) not in OMAHA_COMBOS or (hands and len(hole) != len(hands[0])):
+                raise ValueError(f"player {i + 1}: Omaha hands have 4, 5 or 6 cards, not "
+                                 f"{len(hole)}: {part.strip()!r} (several hands: all of one size)")
+            self._in_deck(i, hole)
+            hands.append(np.sort(hole))
+        combos = np.unique(np.array(hands, dtype=np.uint8), axis=0)
+        if len(combos) > 1:  # a range: the hands holding a known card are not dealt
+            combos = combos[~np.isin(combos, known).any(axis=1)]
+            if len(combos) == 0:
+                raise ValueError(f"player {i + 1}: every hand of {text!r} holds a board or "
+                                 "dead card")
+        return _Hand(combos)
 
     def _in_deck(self, i: int, cards: np.ndarray, what: str = "card") -> None:
         outside = cards[~np.isin(cards, self.deck)]
@@ -276,13 +296,17 @@ class _Lazy:
 
 @dataclass(frozen=True)
 class _Hand:
-    """One fixed hand of any size (Omaha), shaped like a range of one combo."""
+    """Hands of any size (Omaha, or a hold'em hand with a joker), equally likely: shaped like
+    a range."""
 
-    combos: np.ndarray  # (1, hole cards)
-    weights: np.ndarray = field(default_factory=lambda: np.ones(1))
+    combos: np.ndarray  # (hands, hole cards)
+
+    @property
+    def weights(self) -> np.ndarray:
+        return np.ones(len(self.combos))
 
     def __len__(self) -> int:
-        return 1
+        return len(self.combos)
 
 
 def _bins(n_players: int, split: bool) -> int:
@@ -557,8 +581,9 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
     the pot, `win` the scoops; quartered halves are counted exactly; with no qualifying low the
     high takes the whole pot).
     players: hold'em hands ("AsAh") or ranges ("QQ+,AKs", "random", "15%", "AKs:0.5",
-    "0.5(AKs)", "80%(A8s+)"); Omaha hands of 4 to 6 cards. board: 0 to 5 cards. dead: cards
-    out of play. wild: hold'em
+    "0.5(AKs)", "80%(A8s+)"); Omaha hands of 4 to 6 cards, several separated by commas, or
+    "random" ("random5", "random6"); stud: each player's 2 to 7 known cards. board: 0 to 5
+    cards. dead: cards out of play. wild: hold'em
     with wild cards ("jokers", "bug", "deuces"), in a deck of 53 or 54 cards (`deck`; 52 too
     for deuces); a player may then hold a joker ("AsJk"); ranges are of natural cards.
     exact=None enumerates every deal and board when that is at most EXACT_BUDGET player-hand
