@@ -16,6 +16,7 @@ from .lang import category_name
 from .names import Category
 from .odds import EquityResult, PlayerEquity, Range, equity, parse_range
 from .rules import Rules, games
+from . import jit as _jit  # noqa: F401  (registers pokerlut.evaluate for numba code)
 from .tables import Tables, TablesError
 from .tables import load as load_tables
 

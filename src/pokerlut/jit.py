@@ -1,0 +1,88 @@
+"""`pokerlut.evaluate` inside your own `@numba.njit` code, with no tables to pass around.
+
+Registered on import of `pokerlut`: in jitted code, `pokerlut.evaluate(cards)` takes a tuple or
+a 1-D array of 5, 6 or 7 card ints and returns the strength, as in Python. The game's tables are
+frozen into the compiled function as constants, so it runs at full speed with or without
+numba's reference counting (`_nrt`), and it is checked: a card outside the game's deck, a
+repeated card or a wrong number of cards gives 0 (no exception in compiled code, no read
+outside the tables). `game` must be a literal string; wild cards and Italian poker are for
+Python calls.
+
+>>> import numba, numpy as np, pokerlut
+>>> @numba.njit
+... def best_of(hands):
+...     best = 0
+...     for i in range(hands.shape[0]):
+...         best = max(best, pokerlut.evaluate(hands[i]))
+...     return best
+>>> best_of(np.array([[51, 47, 43, 39, 35], [0, 5, 9, 13, 20]], dtype=np.uint8))
+7462
+>>> numba.njit(lambda: pokerlut.evaluate((51, 51, 43, 39, 35)))()  # a repeated card: 0
+0
+>>> numba.njit(lambda: pokerlut.evaluate((14, 9, 4, 3, 50), "ace-to-five"))()  # 5h 4d 3c 2s Ah
+6175
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+from numba.core.errors import TypingError
+from numba.extending import overload
+
+from . import tables
+from .evaluate import evaluate
+from .kernels.core import hand_add, hand_empty, hand_strength
+from .kernels.batch import INVALID_BITS
+from .rules import rules
+
+
+@njit(inline="always")
+def checked_strength(t, cards):
+    """Strength of 5, 6 or 7 cards (a tuple or 1-D array of card ints) in the game whose tables
+    are `t`, or 0 if they are not that many distinct cards of its deck."""
+    n = len(cards)
+    if n < 5 or n > 7:
+        return np.int64(0)
+    seen = np.uint64(0)
+    hand = hand_empty()
+    for card in cards:
+        if card < 0 or card > 53 or seen >> np.uint64(card) & np.uint64(1):
+            return np.int64(0)
+        seen |= np.uint64(1) << np.uint64(card)
+        hand = hand_add(t, hand, card)
+    if hand[0] & INVALID_BITS:
+        return np.int64(0)
+    return np.int64(hand_strength(t, hand))
+
+
+def _literal(value, default):
+    """The Python value of an overload argument: a literal, or an omitted default."""
+    if value is None or isinstance(value, (str, bool, int)):  # the overload's own default
+        return value
+    if isinstance(value, types.Omitted):
+        return value.value
+    if isinstance(value, types.NoneType):
+        return None
+    if isinstance(value, types.Literal):
+        return value.literal_value
+    raise TypingError("pokerlut.evaluate in numba code: game and wild must be literal values")
+
+
+@overload(evaluate, jit_options={"_nrt": False})
+def _evaluate_jit(cards, game="high", wild=None, players=None, flush_by_suit=None):
+    if not isinstance(cards, (types.BaseTuple, types.Array)):
+        raise TypingError("pokerlut.evaluate in numba code takes a tuple or 1-D array of cards")
+    if isinstance(cards, types.Array) and cards.ndim != 1:
+        raise TypingError("pokerlut.evaluate in numba code takes one hand: a 1-D array")
+    if _literal(players, None) is not None or _literal(flush_by_suit, None) is not None:
+        raise TypingError("Italian poker is evaluated from Python, not in numba code")
+    game_rules = rules(_literal(game, "high"), _literal(wild, None))
+    if game_rules.wild or game_rules.suit_ties:
+        raise TypingError(f"{game_rules.name} is evaluated from Python, not in numba code")
+    t = tables.load(game_rules.name)  # frozen into the compiled code as constants
+
+    def impl(cards, game="high", wild=None, players=None, flush_by_suit=None):
+        return checked_strength(t, cards)
+
+    return impl
