@@ -1,14 +1,12 @@
 """Tests for pokerlut.odds.ranges: range text -> weighted two-card combos, and the preflop
-ordering behind percentage ranges (rerun by scripts/preflop_order.py in the slow test)."""
+ordering behind percentage ranges (rerun by pokerlut.odds.preflop_order in the slow test)."""
 
 from __future__ import annotations
 
 import dataclasses
 import doctest
-import importlib.util
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -340,18 +338,10 @@ def test_specific_hands_and_repr_round_trip(combos, weights) -> None:  # noqa: A
 # the ordering is reproduced by its script (exact, about 20 s)
 
 
-def load_script():  # noqa: ANN201
-    path = Path(__file__).resolve().parents[1] / "scripts" / "preflop_order.py"
-    spec = importlib.util.spec_from_file_location("preflop_order", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.slow
 def test_script_reproduces_preflop_order() -> None:
-    script = load_script()
+    from pokerlut.odds import preflop_order as script
+
     equities = script.class_equities()
     assert script.preflop_order(equities) == PREFLOP_ORDER
     assert len(set(equities.values())) == 169  # no ties: the tie-break never matters
@@ -376,7 +366,8 @@ def test_script_reproduces_preflop_order() -> None:
 
 
 def test_class_names_agree_with_script() -> None:
-    script = load_script()
+    from pokerlut.odds import preflop_order as script
+
     assert sorted(script.class_names()) == CLASSES
     class_of, sizes = script.class_of_cards()
     names = script.class_names()

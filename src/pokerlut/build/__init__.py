@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from ..kernels.hashing import MIXED_HASH, OMAHA_HASH, PAIR_HASH, RANK_HASH, WILD_HASH
+from ..kernels.omaha import N_PAIRS
 from ..names import Category
 from ..rules import GAMES, ITALIAN_GAMES, WILD_GAMES, Rules, rules as rules_of
 from . import expected
@@ -180,9 +181,6 @@ def _flush_tables(rules: Rules, flush5: np.ndarray, non_flush: dict,
         offsets, values = np.zeros(1, dtype=np.uint32), np.zeros(1, dtype=np.uint16)
     seen["mixed_keys"] = len(mixed_keys)
     return {"flush": flush, "mixed_offsets": offsets, "mixed_values": values}, seen
-
-
-N_PAIRS = 91  # rank multisets of two hole cards
 
 
 def _omaha_tables(rules: Rules, non_flush: dict, placeholders: bool) -> dict[str, np.ndarray]:

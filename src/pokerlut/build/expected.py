@@ -21,7 +21,6 @@ HIGH_COUNTS = {
 }
 ROYAL_FLUSHES = {5: 4, 6: 188, 7: 4_324}
 HANDS = {5: 2_598_960, 6: 20_358_520, 7: 133_784_560}
-HIGH_CLASSES_SEEN = {5: 7_462, 6: 6_075, 7: 4_824}  # distinct best fives of 5, 6, 7 cards
 RANK_MULTISETS = {5: 6_175, 6: 18_395, 7: 49_205}  # of 52 cards (4 of each rank at most)
 PAIRED_PRIME_PRODUCTS = 4_888
 

@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """Rank the 169 hold'em starting-hand classes by exact all-in equity against one random hand.
 
-`python scripts/preflop_order.py` prints the ordering stored as `PREFLOP_ORDER` in
-`src/pokerlut/odds/ranges.py`, then every class with its equity. Nothing is sampled: the
+`python -m pokerlut.odds.preflop_order` prints the ordering stored as `PREFLOP_ORDER` in
+`ranges.py` beside it, then every class with its equity. Nothing is sampled: the
 result is exact and the same on every run (about 20 s on two cores, most of it compiling).
 
 Equity of a class = (wins + ties / 2) / deals, over every deal of one hand of the class, two
@@ -26,17 +25,14 @@ Equal equities (none occur) would be ordered by the class order of `class_names(
 from __future__ import annotations
 
 import itertools
-import sys
 from fractions import Fraction
 from math import comb
-from pathlib import Path
 
 import numpy as np
 from numba import njit, prange
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-
-from pokerlut import hand_add, hand_empty, hand_strength, load_tables  # noqa: E402
+from ..kernels.core import hand_add, hand_empty, hand_strength
+from ..tables import load as load_tables
 
 RANKS = "23456789TJQKA"
 MAX_STRENGTH = 7462
