@@ -295,3 +295,28 @@ def test_stats_of_a_game():
 ])
 def test_bad_games_on_the_command_line(args, message):
     assert message in assert_bad_input(run(*args))
+
+
+def test_cards_may_be_given_unquoted():
+    out = run("eval", "As", "Ks", "Qs", "Js", "Ts")
+    assert out.returncode == 0 and "strength 7462" in out.stdout
+
+
+@pytest.mark.parametrize("args, key", [
+    (("eval", "As Ks Qs Js Ts", "--json"), "strength"),
+    (("compare", "6h 5d 4c 3s 2h", "5h 4d 3c 2s Ah", "--json"), "result"),
+    (("stats", "--cards", "5", "--game", "italian", "--players", "2", "--json"), "categories"),
+    (("equity", "AsAh", "KsKh", "--board", "2c 7d 9h", "--json"), "players"),
+])
+def test_json_output_parses(args, key):
+    import json
+
+    out = run(*args)
+    assert out.returncode == 0, out.stderr
+    assert key in json.loads(out.stdout)
+
+
+@pytest.mark.parametrize("command", ["eval", "compare", "stats", "equity", "build-tables", "demo"])
+def test_every_command_has_examples_in_its_help(command):
+    out = run(command, "--help")
+    assert out.returncode == 0 and "examples:\n  pokerlut " + command in out.stdout

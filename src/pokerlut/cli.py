@@ -32,10 +32,17 @@ def _cmd_eval(args: argparse.Namespace) -> None:
     from .evaluate import best_five, category, describe, evaluate
 
     lang = _lang(args)
+    args.hand = " ".join(args.hand)  # quoted as one argument, or one card per argument
     game = rules(args.game, args.wild, args.players).name
     italian = dict(flush_by_suit=False) if args.flush_by_ranks else {}
     strength = evaluate(args.hand, game, **italian)
     five = best_five(args.hand, game) if len(parse_cards(args.hand, jokers=True)) > 5 else None
+    if args.json:
+        _print_json({"hand": format_cards(args.hand), "game": game, "strength": strength,
+                     "category": category(strength, game).name if strength else None,
+                     "description": describe(args.hand, game, lang=lang or "en", **italian),
+                     "best_five": format_cards(five) if five is not None else None})
+        return
     if lang is not None:
         name = f"{category_name(category(strength, game), lang)}, " if strength else ""
         print(f"{format_cards(args.hand, pretty=args.pretty)}: {word('strength', lang)} "
@@ -56,6 +63,12 @@ def _cmd_compare(args: argparse.Namespace) -> None:
     game = rules(args.game, args.wild, args.players).name
     italian = dict(flush_by_suit=False) if args.flush_by_ranks else {}
     result = compare(args.a, args.b, game, **italian)
+    if args.json:
+        _print_json({"game": game, "result": result, "hands": [
+            {"hand": format_cards(h), "strength": evaluate(h, game, **italian),
+             "description": describe(h, game, lang=lang or "en", **italian)}
+            for h in (args.a, args.b)]})
+        return
     verdict = {1: "first hand wins", -1: "second hand wins", 0: "split pot"}[result]
     if lang is not None:
         verdict = word({1: "first_wins", -1: "second_wins", 0: "split"}[result], lang)
@@ -98,6 +111,13 @@ def _cmd_stats(args: argparse.Namespace) -> None:
     counts = count_hands(cards, game=game.name, deck=len(deck), threads=args.threads,
                          progress=_progress(total, args.quiet))
     elapsed = time.perf_counter() - start
+    if args.json:
+        _print_json({"game": game.name, "cards": cards, "deck": len(deck), "hands": total,
+                     "seconds_warm": elapsed, "categories": [
+                         {"category": row.label, "hands": row.hands,
+                          "probability": row.probability, "classes": row.classes}
+                         for row in by_category(counts, game.name, lang=lang)]})
+        return
     if lang is not None:
         low = "2" if game.wild else RANK_CHARS[game.ranks[0]]
         print(word("stats_header", lang).format(
@@ -112,6 +132,12 @@ def _cmd_stats(args: argparse.Namespace) -> None:
     for row in by_category(counts, game.name):
         print(f"{row.label:<18}{row.hands:>14,}{row.probability:>13.6%}{row.classes:>9,}")
     print(f"{'total':<18}{int(counts.sum()):>14,}{1:>13.6%}{int((counts[1:] > 0).sum()):>9,}")
+
+
+def _print_json(data: dict) -> None:
+    import json
+
+    print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def _percent(fraction: float) -> str:
@@ -169,7 +195,7 @@ def _cmd_demo(args: argparse.Namespace) -> None:
     for n_cards in (5, 7):
         print()
         _cmd_stats(argparse.Namespace(cards=n_cards, game="high", wild=None, players=None,
-                                      deck=None, threads=None, quiet=args.quiet))
+                                      deck=None, threads=None, quiet=args.quiet, json=False))
     print()
     rng = np.random.default_rng(2026)
     for width in (5, 7):
@@ -191,6 +217,10 @@ def _cmd_demo(args: argparse.Namespace) -> None:
         print(repr(equity(players, **kwargs)))
 
 
+def _examples(*lines: str) -> str:
+    return "examples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pokerlut", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="store_true", help="print the version and exit")
@@ -205,8 +235,16 @@ def _parser() -> argparse.ArgumentParser:
     lang_metavar = "{" + ",".join(LANGUAGES) + "}"
     lang_help = ("the language of the words: English, Italian, Spanish, Catalan, Russian "
                  "(without it: the classic English output)")
-    p = sub.add_parser("eval", help="strength, category and description of a hand")
-    p.add_argument("hand", help='5, 6 or 7 cards, e.g. "As Ks Qs Js Ts"')
+    json_help = "print the result as JSON"
+    p = sub.add_parser("eval", help="strength, category and description of a hand",
+                       epilog=_examples(
+                           "pokerlut eval As Ks Qs Js Ts",
+                           'pokerlut eval "7h 5d 4c 3s 2h" --game deuce-to-seven',
+                           'pokerlut eval "Kh Qh Jh Th joker" --wild bug --json',
+                           'pokerlut eval "Ac 7c 8c 9c Tc" --game italian --players 4 --lang it'),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("hand", nargs="+", help='5, 6 or 7 cards: "As Ks Qs Js Ts" or As Ks Qs Js Ts')
+    p.add_argument("--json", action="store_true", help=json_help)
     p.add_argument("--game", default="high", help=game_help)
     p.add_argument("--wild", default=None, help=wild_help)
     p.add_argument("--players", type=int, default=None, help=players_help)
@@ -215,9 +253,16 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", default=None, metavar=lang_metavar, help=lang_help)
     p.set_defaults(run=_cmd_eval)
 
-    p = sub.add_parser("compare", help="which of two hands wins")
-    p.add_argument("a")
-    p.add_argument("b")
+    p = sub.add_parser("compare", help="which of two hands wins",
+                       epilog=_examples(
+                           'pokerlut compare "6h 5d 4c 3s 2h" "5h 4d 3c 2s Ah"',
+                           'pokerlut compare "6h 5d 4c 3s 2h" "5h 4d 3c 2s Ah" --game ace-to-five',
+                           'pokerlut compare "Ac 7c 8c 9c Tc" "Th Jh Qh Kh Ah" --game italian '
+                           '--players 4 --json'),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("a", help="the first hand, quoted")
+    p.add_argument("b", help="the second hand, quoted")
+    p.add_argument("--json", action="store_true", help=json_help)
     p.add_argument("--game", default="high", help=game_help)
     p.add_argument("--wild", default=None, help=wild_help)
     p.add_argument("--players", type=int, default=None, help=players_help)
@@ -225,7 +270,15 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", default=None, metavar=lang_metavar, help=lang_help)
     p.set_defaults(run=_cmd_compare)
 
-    p = sub.add_parser("stats", help="enumerate every hand of 5, 6 or 7 cards of a game")
+    p = sub.add_parser("stats", help="enumerate every hand of 5, 6 or 7 cards of a game",
+                       epilog=_examples(
+                           "pokerlut stats --cards 7",
+                           "pokerlut stats --game eight-or-better --cards 5",
+                           "pokerlut stats --wild jokers --deck 54 --cards 5 --json",
+                           "pokerlut stats --game italian --players 4",
+                           "pokerlut stats --lang ca --cards 5"),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--json", action="store_true", help=json_help)
     p.add_argument("--cards", type=int, choices=(5, 6, 7), default=None,
                    help="cards per hand (default 7; 5 in Italian poker)")
     p.add_argument("--game", default="high", help=game_help)
@@ -241,9 +294,15 @@ def _parser() -> argparse.ArgumentParser:
                    "the classic English table")
     p.set_defaults(run=_cmd_stats)
 
-    p = sub.add_parser("equity", help="each player's share of the pot, exact or simulated")
+    p = sub.add_parser("equity", help="each player's share of the pot, exact or simulated",
+                       epilog=_examples(
+                           'pokerlut equity AsAh KsKh --board "Kd 7c 2h"',
+                           'pokerlut equity "QQ+,AKs" "0.5(22+)" 15% --trials 2000000 --seed 1',
+                           'pokerlut equity "As 2d 3c 4h" "Ks Kh Qd Qc" --game omaha-hi-lo --json',
+                           'pokerlut equity "As 2h 3c" "Ks Kh 9c" --game razz --dead "7c"'),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("players", nargs="+", help='hands or ranges: AsAh KsKh, "QQ+,AKs", random, 15%%')
-    p.add_argument("--board", default="", help="0, 3, 4 or 5 cards")
+    p.add_argument("--board", default="", help="0 to 5 cards (none in stud games)")
     p.add_argument("--dead", default="", help="cards out of play")
     p.add_argument("--game", choices=EQUITY_GAMES, default="holdem",
                    help="the deal and its rules; hi-lo games show high, low and scoop shares")
@@ -259,13 +318,18 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=_cmd_equity)
 
-    p = sub.add_parser("build-tables", help="rebuild the lookup tables")
+    p = sub.add_parser("build-tables", help="rebuild the lookup tables",
+                       epilog=_examples("pokerlut build-tables --out /tmp/tables",
+                                        "pokerlut build-tables --game italian"),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", default=None, help="folder to write (default: the installed tables)")
     p.add_argument("--game", default="all",
                    help="one game's tables (italian: every deck size), or all (the default)")
     p.set_defaults(run=_cmd_build_tables)
 
-    p = sub.add_parser("demo", help="a tour: hands, exhaustive counts, batch speed")
+    p = sub.add_parser("demo", help="a tour: hands, exhaustive counts, batch speed (warm)",
+                       epilog=_examples("pokerlut demo --quiet"),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=_cmd_demo)
     return parser
