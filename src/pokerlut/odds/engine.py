@@ -56,7 +56,7 @@ MAX_OUTCOME_CELLS = 1 << 22  # deals x 2**players counters per thread (32 MB) in
 DEFAULT_TRIALS = 1_000_000
 MAX_TRIALS = 10**13
 BLOCK_TRIALS = 16_384  # Monte Carlo trials per random stream
-CALL_WORK = 30_000_000  # evaluations per kernel call: progress and Ctrl-C between calls
+CALL_WORK = 10_000_000  # evaluations per kernel call (~0.1 s): progress and Ctrl-C between calls
 OMAHA_COMBOS = {4: 60, 5: 100, 6: 150}  # two of the hole cards x three of five board cards
 
 
