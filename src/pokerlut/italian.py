@@ -78,11 +78,11 @@ def italian_tables(rules: Rules, flush_by_suit: bool = True) -> ItalianTables:
     key = (rules.name, flush_by_suit)
     with _lock:
         if key not in _made:
-            _made[key] = _make(tables.classes(rules.name), flush_by_suit)
+            _made[key] = _make(tables.classes(rules.name), flush_by_suit, rules.cycle)
     return _made[key]
 
 
-def _make(classes: np.ndarray, flush_by_suit: bool) -> ItalianTables:
+def _make(classes: np.ndarray, flush_by_suit: bool, cycle: bool) -> ItalianTables:
     n = len(classes)
     category = [Category(int(c)) for c in classes[:, 0]]
     flushes = [k for k in range(1, n) if category[k] == Category.FLUSH]
@@ -107,9 +107,10 @@ def _make(classes: np.ndarray, flush_by_suit: bool) -> ItalianTables:
         class_of[strength], suit_of[strength] = k, suit
     straight_flushes = [k for k in range(1, n) if category[k] == Category.STRAIGHT_FLUSH]
     royal, minimum = straight_flushes[-1], straight_flushes[0]
-    cycle = (int(by_suit[royal].min()), int(by_suit[minimum].min()), int(by_suit[minimum].max()))
     value = sum(by_suit[:, suit].astype(np.uint64) << np.uint64(16 * suit) for suit in range(4))
-    return ItalianTables(tie_rank, value, by_suit, class_of, suit_of, cycle)
+    return ItalianTables(tie_rank, value, by_suit, class_of, suit_of, (
+        int(by_suit[royal].min()), int(by_suit[minimum].min()), int(by_suit[minimum].max()))
+        if cycle else NO_CYCLE)
 
 
 def straight_flush_kind(strength: int, it: ItalianTables) -> str | None:
