@@ -198,13 +198,20 @@ def interrupt_after_start(code: str) -> tuple[float, str, str, int]:
     import signal
     import time
 
+    # Ctrl-C as at a terminal, however the suite was started: a shell's background job starts
+    # with SIGINT ignored, the child would inherit that, and Python would never raise
+    # KeyboardInterrupt in it
     process = subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert process.stdout.readline().strip() == "started"
-    time.sleep(0.5)
-    process.send_signal(signal.SIGINT)
-    sent = time.perf_counter()
-    out, err = process.communicate(timeout=60)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        assert process.stdout.readline().strip() == "started"
+        time.sleep(0.5)
+        process.send_signal(signal.SIGINT)
+        sent = time.perf_counter()
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()  # never left running, whatever happened
     return time.perf_counter() - sent, out, err, process.returncode
 
 
