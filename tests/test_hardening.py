@@ -212,6 +212,7 @@ def interrupt_after_start(code: str) -> tuple[float, str, str, int]:
         out, err = process.communicate(timeout=60)
     finally:
         process.kill()  # never left running, whatever happened
+        process.wait()
     return time.perf_counter() - sent, out, err, process.returncode
 
 
