@@ -217,8 +217,10 @@ def _cmd_demo(args: argparse.Namespace) -> None:
         print(repr(equity(players, **kwargs)))
 
 
-def _examples(*lines: str) -> str:
-    return "examples:\n" + "\n".join(f"  {line}" for line in lines)
+def _command(sub, name: str, help: str, examples: tuple[str, ...]) -> argparse.ArgumentParser:
+    """A subcommand whose --help ends with examples."""
+    return sub.add_parser(name, help=help, formatter_class=argparse.RawDescriptionHelpFormatter,
+                          epilog="examples:\n" + "\n".join(f"  {line}" for line in examples))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -236,48 +238,42 @@ def _parser() -> argparse.ArgumentParser:
     lang_help = ("the language of the words: English, Italian, Spanish, Catalan, Russian "
                  "(without it: the classic English output)")
     json_help = "print the result as JSON"
-    p = sub.add_parser("eval", help="strength, category and description of a hand",
-                       epilog=_examples(
-                           "pokerlut eval As Ks Qs Js Ts",
-                           'pokerlut eval "7h 5d 4c 3s 2h" --game deuce-to-seven',
-                           'pokerlut eval "Kh Qh Jh Th joker" --wild bug --json',
-                           'pokerlut eval "Ac 7c 8c 9c Tc" --game italian --players 4 --lang it'),
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    def _hand_options(p: argparse.ArgumentParser) -> None:
+        """The options of the commands that rank hands: eval and compare."""
+        p.add_argument("--json", action="store_true", help=json_help)
+        p.add_argument("--game", default="high", help=game_help)
+        p.add_argument("--wild", default=None, help=wild_help)
+        p.add_argument("--players", type=int, default=None, help=players_help)
+        p.add_argument("--flush-by-ranks", action="store_true", help=flush_help)
+        p.add_argument("--lang", default=None, metavar=lang_metavar, help=lang_help)
+
+    p = _command(sub, "eval", "strength, category and description of a hand", (
+        "pokerlut eval As Ks Qs Js Ts",
+        'pokerlut eval "7h 5d 4c 3s 2h" --game deuce-to-seven',
+        'pokerlut eval "Kh Qh Jh Th joker" --wild bug --json',
+        'pokerlut eval "Ac 7c 8c 9c Tc" --game italian --players 4 --lang it',))
     p.add_argument("hand", nargs="+", help='5, 6 or 7 cards: "As Ks Qs Js Ts" or As Ks Qs Js Ts')
-    p.add_argument("--json", action="store_true", help=json_help)
-    p.add_argument("--game", default="high", help=game_help)
-    p.add_argument("--wild", default=None, help=wild_help)
-    p.add_argument("--players", type=int, default=None, help=players_help)
-    p.add_argument("--flush-by-ranks", action="store_true", help=flush_help)
+    _hand_options(p)
     p.add_argument("--pretty", action="store_true", help="print suits as symbols")
-    p.add_argument("--lang", default=None, metavar=lang_metavar, help=lang_help)
     p.set_defaults(run=_cmd_eval)
 
-    p = sub.add_parser("compare", help="which of two hands wins",
-                       epilog=_examples(
-                           'pokerlut compare "6h 5d 4c 3s 2h" "5h 4d 3c 2s Ah"',
-                           'pokerlut compare "6h 5d 4c 3s 2h" "5h 4d 3c 2s Ah" --game ace-to-five',
-                           'pokerlut compare "Ac 7c 8c 9c Tc" "Th Jh Qh Kh Ah" --game italian '
-                           '--players 4 --json'),
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = _command(sub, "compare", "which of two hands wins", (
+        'pokerlut compare "6h 5d 4c 3s 2h" "5h 4d 3c 2s Ah"',
+        'pokerlut compare "6h 5d 4c 3s 2h" "5h 4d 3c 2s Ah" --game ace-to-five',
+        'pokerlut compare "Ac 7c 8c 9c Tc" "Th Jh Qh Kh Ah" --game italian '
+        '--players 4 --json',))
     p.add_argument("a", help="the first hand, quoted")
     p.add_argument("b", help="the second hand, quoted")
-    p.add_argument("--json", action="store_true", help=json_help)
-    p.add_argument("--game", default="high", help=game_help)
-    p.add_argument("--wild", default=None, help=wild_help)
-    p.add_argument("--players", type=int, default=None, help=players_help)
-    p.add_argument("--flush-by-ranks", action="store_true", help=flush_help)
-    p.add_argument("--lang", default=None, metavar=lang_metavar, help=lang_help)
+    _hand_options(p)
     p.set_defaults(run=_cmd_compare)
 
-    p = sub.add_parser("stats", help="enumerate every hand of 5, 6 or 7 cards of a game",
-                       epilog=_examples(
-                           "pokerlut stats --cards 7",
-                           "pokerlut stats --game eight-or-better --cards 5",
-                           "pokerlut stats --wild jokers --deck 54 --cards 5 --json",
-                           "pokerlut stats --game italian --players 4",
-                           "pokerlut stats --lang ca --cards 5"),
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = _command(sub, "stats", "enumerate every hand of 5, 6 or 7 cards of a game", (
+        "pokerlut stats --cards 7",
+        "pokerlut stats --game eight-or-better --cards 5",
+        "pokerlut stats --wild jokers --deck 54 --cards 5 --json",
+        "pokerlut stats --game italian --players 4",
+        "pokerlut stats --lang ca --cards 5",))
     p.add_argument("--json", action="store_true", help=json_help)
     p.add_argument("--cards", type=int, choices=(5, 6, 7), default=None,
                    help="cards per hand (default 7; 5 in Italian poker)")
@@ -294,13 +290,11 @@ def _parser() -> argparse.ArgumentParser:
                    "the classic English table")
     p.set_defaults(run=_cmd_stats)
 
-    p = sub.add_parser("equity", help="each player's share of the pot, exact or simulated",
-                       epilog=_examples(
-                           'pokerlut equity AsAh KsKh --board "Kd 7c 2h"',
-                           'pokerlut equity "QQ+,AKs" "0.5(22+)" 15% --trials 2000000 --seed 1',
-                           'pokerlut equity "As 2d 3c 4h" "Ks Kh Qd Qc" --game omaha-hi-lo --json',
-                           'pokerlut equity "As 2h 3c" "Ks Kh 9c" --game razz --dead "7c"'),
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = _command(sub, "equity", "each player's share of the pot, exact or simulated", (
+        'pokerlut equity AsAh KsKh --board "Kd 7c 2h"',
+        'pokerlut equity "QQ+,AKs" "0.5(22+)" 15% --trials 2000000 --seed 1',
+        'pokerlut equity "As 2d 3c 4h" "Ks Kh Qd Qc" --game omaha-hi-lo --json',
+        'pokerlut equity "As 2h 3c" "Ks Kh 9c" --game razz --dead "7c"',))
     p.add_argument("players", nargs="+", help='hands or ranges: AsAh KsKh, "QQ+,AKs", random, 15%%')
     p.add_argument("--board", default="", help="0 to 5 cards (none in stud games)")
     p.add_argument("--dead", default="", help="cards out of play")
@@ -318,18 +312,16 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=_cmd_equity)
 
-    p = sub.add_parser("build-tables", help="rebuild the lookup tables",
-                       epilog=_examples("pokerlut build-tables --out /tmp/tables",
-                                        "pokerlut build-tables --game italian"),
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = _command(sub, "build-tables", "rebuild the lookup tables", (
+        "pokerlut build-tables --out /tmp/tables",
+        "pokerlut build-tables --game italian",))
     p.add_argument("--out", default=None, help="folder to write (default: the installed tables)")
     p.add_argument("--game", default="all",
                    help="one game's tables (italian: every deck size), or all (the default)")
     p.set_defaults(run=_cmd_build_tables)
 
-    p = sub.add_parser("demo", help="a tour: hands, exhaustive counts, batch speed (warm)",
-                       epilog=_examples("pokerlut demo --quiet"),
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = _command(sub, "demo", "a tour: hands, exhaustive counts, batch speed (warm)", (
+        "pokerlut demo --quiet",))
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=_cmd_demo)
     return parser

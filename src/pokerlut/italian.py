@@ -41,7 +41,6 @@ from . import tables
 from .names import Category
 from .rules import Rules
 
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")  # by suit 0..3
 # Where, among a class's ranks by significance, the tie-breaking card is
 TIE_POSITION = {Category.HIGH_CARD: 0, Category.STRAIGHT: 0, Category.FLUSH: 0,
                 Category.STRAIGHT_FLUSH: 0, Category.ONE_PAIR: 2, Category.TWO_PAIR: 4}

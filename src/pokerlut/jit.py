@@ -31,9 +31,8 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from . import tables
-from .evaluate import evaluate
-from .kernels.core import hand_add, hand_empty, hand_strength
-from .kernels.batch import INVALID_BITS
+from .evaluate import _checked_hand, evaluate
+from .kernels.core import hand_strength
 from .rules import rules
 
 
@@ -41,19 +40,10 @@ from .rules import rules
 def checked_strength(t, cards):
     """Strength of 5, 6 or 7 cards (a tuple or 1-D array of card ints) in the game whose tables
     are `t`, or 0 if they are not that many distinct cards of its deck."""
-    n = len(cards)
-    if n < 5 or n > 7:
+    if len(cards) < 5 or len(cards) > 7:
         return np.int64(0)
-    seen = np.uint64(0)
-    hand = hand_empty()
-    for card in cards:
-        if card < 0 or card > 53 or seen >> np.uint64(card) & np.uint64(1):
-            return np.int64(0)
-        seen |= np.uint64(1) << np.uint64(card)
-        hand = hand_add(t, hand, card)
-    if hand[0] & INVALID_BITS:
-        return np.int64(0)
-    return np.int64(hand_strength(t, hand))
+    ok, hand = _checked_hand(t, cards)
+    return np.int64(hand_strength(t, hand)) if ok else np.int64(0)
 
 
 def _literal(value, default):

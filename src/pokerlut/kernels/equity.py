@@ -51,10 +51,15 @@ def _winners(t, omaha, board, board_hand, holes, hole_sizes, hole_hands):
     top, winners = 0, 0
     for p in range(hole_sizes.shape[0]):
         s = _player_strength(t, omaha, board, board_hand, holes, hole_sizes, hole_hands, p)
-        # written as selects, not branches: who wins is a coin toss to the branch predictor
-        winners = (1 << p) if s > top else (winners | (1 << p) if s == top else winners)
-        top = max(top, s)
+        winners, top = _with(winners, top, p, s)
     return winners if top else 0
+
+
+@njit(inline="always")
+def _with(winners, top, p, s):
+    """The winners' bitmask and top strength once player p's strength s is seen. Written as
+    selects, not branches: who wins is a coin toss to the branch predictor."""
+    return (1 << p) if s > top else (winners | (1 << p) if s == top else winners), max(top, s)
 
 
 @njit(inline="always")
@@ -351,13 +356,9 @@ def _stud_showdown(row, t, t_low, split, now, n):
     by `t`, and with `split` the low half by `t_low`."""
     top, high, low_top, low = 0, 0, 0, 0
     for p in range(n):
-        s = hand_strength(t, (now[p, 0], now[p, 1]))
-        high = (1 << p) if s > top else (high | (1 << p) if s == top else high)
-        top = max(top, s)
+        high, top = _with(high, top, p, hand_strength(t, (now[p, 0], now[p, 1])))
         if split:
-            s = hand_strength(t_low, (now[p, 0], now[p, 1]))
-            low = (1 << p) if s > low_top else (low | (1 << p) if s == low_top else low)
-            low_top = max(low_top, s)
+            low, low_top = _with(low, low_top, p, hand_strength(t_low, (now[p, 0], now[p, 1])))
     if split:
         _add_split(row, high, low if low_top else 0, n)
         return -1

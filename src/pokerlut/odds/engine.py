@@ -331,8 +331,8 @@ def _per_player(outcomes: np.ndarray, n_players: int, split: bool) -> tuple[np.n
     mean equity, mean squared equity, and in a split game the high and the low shares.
     Without a split the counters are a histogram over winner bitmasks (summing to 1)."""
     if split:
-        units, squares, high, low, scoops, shares = outcomes[1:1 + SPLIT_FIELDS * n_players].reshape(
-            SPLIT_FIELDS, n_players)
+        fields = outcomes[1:1 + SPLIT_FIELDS * n_players].reshape(SPLIT_FIELDS, n_players)
+        units, squares, high, low, scoops, shares = fields
         return scoops, shares - scoops, units / POT, squares / POT**2, high / POT, low / POT
     members = (np.arange(len(outcomes))[:, None] >> np.arange(n_players)) & 1
     n_winners = np.maximum(members.sum(axis=1), 1)[:, None]
@@ -351,7 +351,8 @@ def _exact(setup: _Setup, chunks, progress) -> tuple[np.ndarray, int, bool]:
             if len(deals[1]):
                 done = (lambda f, k=k: progress((k + f) / len(chunks))) if progress else None
                 part = _exact_chunk(setup, deals, done)
-                weighted, weight_seen, seen = weighted + part[0], weight_seen + part[1], seen + part[2]
+                weighted, weight_seen = weighted + part[0], weight_seen + part[1]
+                seen += part[2]
                 if part[3]:
                     raise KeyboardInterrupt
     except KeyboardInterrupt:
@@ -392,8 +393,9 @@ def _exact_chunk(setup: _Setup, deals, progress) -> tuple:
         for start in range(0, n_items, per_call):
             q = np.arange(start, min(n_items, start + per_call))
             items = np.column_stack([q // len(prefixes), prefixes[q % len(prefixes)]])
-            ENUMERATE_BOARDS[setup.split](*setup.tables(), setup.omaha, setup.live, board, n_board, cards, masks,
-                             setup.hole_sizes, np.ascontiguousarray(items), counts, *scratch)
+            ENUMERATE_BOARDS[setup.split](*setup.tables(), setup.omaha, setup.live, board,
+                                          n_board, cards, masks, setup.hole_sizes,
+                                          np.ascontiguousarray(items), counts, *scratch)
             done = q[-1] + 1
             if progress:
                 progress(done / n_items)
@@ -433,27 +435,38 @@ def _simulate(setup: _Setup, trials: int, seed: int, progress) -> tuple[np.ndarr
         combos[p, : len(r), : r.combos.shape[1]] = r.combos
         keep[p, : len(r)], other[p, : len(r)] = _alias_table(r.weights)
     sizes = np.array([len(r) for r in setup.ranges], dtype=np.int64)
-    n_blocks = -(-trials // BLOCK_TRIALS)  # every block BLOCK_TRIALS trials but the last
     board = np.zeros(5, dtype=np.uint8)
     board[: len(setup.board)] = setup.board
     scratch = _scratch(setup)
-    per_call = max(1, CALL_WORK // (BLOCK_TRIALS * setup.evaluations_per_board()))
-    per_call = max(per_call, numba.get_num_threads())
-    bins = _bins(n_players, setup.split)
+
+    def run(start: int, block_trials: np.ndarray, counts: np.ndarray) -> None:
+        failed = np.zeros(len(counts), dtype=np.bool_)
+        SIMULATE[setup.split](*setup.tables(), setup.omaha, np.uint64(seed), start, block_trials,
+                              setup.live, board, len(setup.board), setup.known_mask, combos,
+                              keep, other, sizes, setup.hole_sizes, counts, failed, *scratch)
+        if failed.any():
+            raise ValueError("the players' ranges could not be dealt without sharing a card "
+                             "(10,000 tries in a row failed)")
+
+    return _in_blocks(trials, _bins(n_players, setup.split), setup.evaluations_per_board(),
+                      run, progress)
+
+
+def _in_blocks(trials: int, bins: int, evaluations: int, run, progress) -> tuple:
+    """Monte Carlo in blocks of BLOCK_TRIALS trials (the last one shorter), each with its own
+    random stream: `run(first_block, block_trials, counts)` fills counts[block] for a slice of
+    blocks of about CALL_WORK evaluations. Ctrl-C and progress are seen between slices.
+    Returns the outcome counters per trial, the trials run, and whether partial."""
+    n_blocks = -(-trials // BLOCK_TRIALS)
+    per_call = max(numba.get_num_threads(), CALL_WORK // (BLOCK_TRIALS * evaluations))
     outcomes = np.zeros(bins, dtype=np.int64)
     done = 0
     try:
         for start in range(0, n_blocks, per_call):
             stop = min(n_blocks, start + per_call)
-            block_trials = np.minimum(BLOCK_TRIALS, trials - BLOCK_TRIALS * np.arange(start, stop))
             counts = np.zeros((stop - start, bins), dtype=np.int64)
-            failed = np.zeros(stop - start, dtype=np.bool_)
-            SIMULATE[setup.split](*setup.tables(), setup.omaha, np.uint64(seed), start, block_trials, setup.live, board,
-                     len(setup.board), setup.known_mask, combos, keep, other, sizes,
-                     setup.hole_sizes, counts, failed, *scratch)
-            if failed.any():
-                raise ValueError("the players' ranges could not be dealt without sharing a card "
-                                 "(10,000 tries in a row failed)")
+            run(start, np.minimum(BLOCK_TRIALS, trials - BLOCK_TRIALS * np.arange(start, stop)),
+                counts)
             outcomes += counts.sum(axis=0)
             done = min(trials, stop * BLOCK_TRIALS)
             if progress:
@@ -526,10 +539,12 @@ class _Stud:
         n = len(self.holes)
         combos = list(itertools.combinations(range(len(self.live)), int(self.missing[0])))
         first = np.array(combos, dtype=np.int64).reshape(len(combos), int(self.missing[0]))
-        first = np.ascontiguousarray(first[balanced_order(np.ones(len(first)), numba.get_num_threads())])
+        first = np.ascontiguousarray(
+            first[balanced_order(np.ones(len(first)), numba.get_num_threads())])
         threads = numba.config.NUMBA_NUM_THREADS
         counts = np.zeros((threads, _bins(n, self.split)), dtype=np.int64)
-        scratch = (np.zeros((threads, n, 8), np.int64), np.zeros((threads, max(n, 8), 2), np.uint64))
+        scratch = (np.zeros((threads, n, 8), np.int64),
+                   np.zeros((threads, max(n, 8), 2), np.uint64))
         per_call = max(1, len(first) * CALL_WORK // max(1, self.showdowns() * n))
         done = 0
         try:
@@ -547,26 +562,14 @@ class _Stud:
 
     def simulate(self, trials: int, seed: int, progress) -> tuple[np.ndarray, int, bool]:
         n = len(self.holes)
-        n_blocks = -(-trials // BLOCK_TRIALS)
         threads = numba.config.NUMBA_NUM_THREADS
         scratch = (np.zeros((threads, 64), np.uint8), np.zeros((threads, max(n, 8), 2), np.uint64))
-        per_call = max(numba.get_num_threads(), CALL_WORK // (BLOCK_TRIALS * n))
-        outcomes = np.zeros(_bins(n, self.split), dtype=np.int64)
-        done = 0
-        try:
-            for start in range(0, n_blocks, per_call):
-                stop = min(n_blocks, start + per_call)
-                block_trials = np.minimum(BLOCK_TRIALS, trials - BLOCK_TRIALS * np.arange(start, stop))
-                counts = np.zeros((stop - start, len(outcomes)), dtype=np.int64)
-                stud_simulate(*self.tables(), np.uint64(seed), start, block_trials, self.live,
-                              self.known, self.missing, counts, *scratch)
-                outcomes += counts.sum(axis=0)
-                done = min(trials, stop * BLOCK_TRIALS)
-                if progress:
-                    progress(done / trials)
-        except KeyboardInterrupt:
-            pass
-        return outcomes / max(done, 1), done, done < trials
+
+        def run(start: int, block_trials: np.ndarray, counts: np.ndarray) -> None:
+            stud_simulate(*self.tables(), np.uint64(seed), start, block_trials, self.live,
+                          self.known, self.missing, counts, *scratch)
+
+        return _in_blocks(trials, _bins(n, self.split), n, run, progress)
 
 
 def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str = "holdem",
