@@ -5,13 +5,20 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 
-.PHONY: demo test bench tables docs clean
+.PHONY: demo test bench bench-peers tables docs clean
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[dev,cli,docs,pandas,distributed,plot]"
+	$(INSTALL_PEERS)
 	touch $(INSTALLED)
+
+# The compare extra (other evaluators, for bench-peers and tests/test_bench_peers.py): all at
+# once, else each one that installs here (one without a wheel for this machine may not build).
+PEERS := phevaluator eval7 treys holdem-hand-evaluator pokerkit
+INSTALL_PEERS = $(BIN)/python -m pip install --quiet -e ".[compare]" || for p in $(PEERS); do \
+	$(BIN)/python -m pip install --quiet $$p || echo "$$p does not install here: left out"; done
 
 demo: $(INSTALLED)
 	$(BIN)/pokerlut demo
@@ -24,8 +31,21 @@ test: $(INSTALLED)
 	NUMBA_BOUNDSCHECK=1 NUMBA_CACHE_DIR=$$(mktemp -d) \
 		$(BIN)/python -m pytest -q -m "not slow" -p no:cacheprovider $(BOUNDSCHECKED)
 
+# Every benchmark (BENCH="-k batch" picks some), then benchmarks/results.json (items/s per
+# benchmark and thread count, the machine) and results.md (the table; put it in the README with
+# `$(BIN)/python scripts/bench_report.py benchmarks/results.json --readme README.md`).
 bench: $(INSTALLED)
-	$(BIN)/python -m pytest benchmarks --benchmark-only --benchmark-columns=min,median,ops,rounds
+	mkdir -p build
+	$(BIN)/python -m pytest benchmarks --benchmark-only --benchmark-columns=min,median,ops,rounds \
+		--benchmark-json=build/bench.json $(BENCH)
+	$(BIN)/python scripts/bench_report.py build/bench.json --json benchmarks/results.json --md benchmarks/results.md
+	cat benchmarks/results.md
+
+# pokerlut against phevaluator, eval7, treys, holdem-hand-evaluator and pokerkit on the same
+# random hands: speed, and a check that each orders them as pokerlut does (benchmarks/peers.json).
+bench-peers: $(INSTALLED)
+	$(INSTALL_PEERS)
+	$(BIN)/python scripts/bench_peers.py
 
 tables: $(INSTALLED)
 	$(BIN)/python scripts/build_tables.py

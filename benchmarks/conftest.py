@@ -1,3 +1,6 @@
+import sys
+from pathlib import Path
+
 import numba
 import numpy as np
 import pytest
@@ -16,8 +19,17 @@ def random_hands():
     return {w: np.ascontiguousarray(cards[:, :w]) for w in (5, 6, 7)}
 
 
-def hands_per_second(benchmark, n_hands: int, threads: int) -> None:
+def record(benchmark, items: int, unit: str, threads: int | None = None) -> None:
+    """Tell scripts/bench_report.py what one round does: `items` of `unit` (hands, boards,
+    calls...) on `threads` threads (None: all of numba's), so it can turn time into items/s."""
+    benchmark.extra_info["items"] = items
+    benchmark.extra_info["unit"] = unit
+    benchmark.extra_info["threads"] = threads or numba.config.NUMBA_NUM_THREADS
+
+
+def hands_per_second(benchmark, n_hands: int, threads: int, unit: str = "hands") -> None:
     """Record throughput from the fastest round, per thread and in all."""
+    record(benchmark, n_hands, unit, threads)
     best = benchmark.stats.stats.min
     benchmark.extra_info["hands_per_s"] = round(n_hands / best)
     benchmark.extra_info["hands_per_s_per_thread"] = round(n_hands / best / threads)
@@ -25,3 +37,11 @@ def hands_per_second(benchmark, n_hands: int, threads: int) -> None:
 
 
 THREADS = [t for t in (1, 2) if t <= numba.config.NUMBA_NUM_THREADS]
+
+
+def pytest_benchmark_update_machine_info(config, machine_info):
+    """The machine as scripts/bench_report.py prints it (in --benchmark-json's machine_info)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    from bench_report import machine
+
+    machine_info["pokerlut"] = machine()

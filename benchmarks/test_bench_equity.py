@@ -1,7 +1,7 @@
 """Equity throughput: exact enumeration and Monte Carlo (fixed seeds, compiled before timing)."""
 
 import pytest
-from conftest import THREADS
+from conftest import THREADS, record
 
 from pokerlut import equity
 
@@ -14,6 +14,7 @@ def test_exact_heads_up_preflop(benchmark, threads):
     result = benchmark.pedantic(equity, args=(["AsAh", "KsKh"],), kwargs=dict(threads=threads),
                                 rounds=20)
     assert result.exact and result.boards == 1_712_304
+    record(benchmark, result.boards, "boards", threads)
     benchmark.extra_info["boards_per_s"] = round(result.boards / benchmark.stats.stats.min)
 
 
@@ -24,6 +25,7 @@ def test_monte_carlo_preflop(benchmark, players, threads):
     kwargs = dict(exact=False, trials=2_000_000, seed=7, threads=threads)
     equity(players, **kwargs)
     result = benchmark.pedantic(equity, args=(players,), kwargs=kwargs, rounds=5)
+    record(benchmark, result.boards * len(players), "player-hands", threads)
     per_s = result.boards * len(players) / benchmark.stats.stats.min
     benchmark.extra_info["player_hands_per_s"] = round(per_s)
     benchmark.extra_info["player_hands_per_s_per_thread"] = round(per_s / threads)
@@ -35,6 +37,7 @@ def test_exact_range_vs_range_on_the_flop(benchmark, threads):
     equity(*args, threads=threads)
     result = benchmark.pedantic(equity, args=args, kwargs=dict(threads=threads), rounds=5)
     assert result.exact
+    record(benchmark, result.boards, "boards", threads)
 
 
 def test_exact_omaha_heads_up_preflop(benchmark):
@@ -42,3 +45,4 @@ def test_exact_omaha_heads_up_preflop(benchmark):
     equity(*args, game="omaha")
     result = benchmark.pedantic(equity, args=args, kwargs=dict(game="omaha"), rounds=3)
     assert result.exact and result.boards == 1_086_008
+    record(benchmark, result.boards, "boards")

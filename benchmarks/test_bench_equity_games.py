@@ -3,7 +3,7 @@ heads-up preflop; Monte Carlo stud three-way from third street (player-hands per
 short-deck heads-up preflop. Fixed seeds, compiled before timing, results checked."""
 
 import pytest
-from conftest import THREADS
+from conftest import THREADS, record
 
 from pokerlut import equity
 
@@ -18,6 +18,7 @@ def test_exact_omaha_heads_up_preflop_high_and_hi_lo(benchmark, game, threads):
                                 rounds=3)
     assert result.exact and result.boards == 1_086_008
     assert sum(p.equity for p in result.players) == pytest.approx(1)
+    record(benchmark, result.boards, "boards", threads)
 
 
 @pytest.mark.parametrize("threads", THREADS)
@@ -27,6 +28,7 @@ def test_monte_carlo_stud_three_way_third_street(benchmark, threads):
     equity(players, **kwargs)
     result = benchmark.pedantic(equity, args=(players,), kwargs=kwargs, rounds=5)
     assert sum(p.equity for p in result.players) == pytest.approx(1)
+    record(benchmark, result.boards * len(players), "player-hands", threads)
     per_s = result.boards * len(players) / benchmark.stats.stats.min
     benchmark.extra_info["player_hands_per_s"] = round(per_s)
     benchmark.extra_info["player_hands_per_s_per_thread"] = round(per_s / threads)
@@ -38,3 +40,4 @@ def test_exact_short_deck_heads_up_preflop(benchmark, threads):
     result = benchmark.pedantic(equity, args=(["AsAh", "KsKh"],),
                                 kwargs=dict(game="short-deck", threads=threads), rounds=20)
     assert result.exact and result.boards == 201_376
+    record(benchmark, result.boards, "boards", threads)

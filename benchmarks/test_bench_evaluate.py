@@ -11,7 +11,7 @@ import time
 import numba
 import numpy as np
 import pytest
-from conftest import N_HANDS, THREADS, hands_per_second
+from conftest import N_HANDS, THREADS, hands_per_second, record
 from numba import njit
 
 import pokerlut
@@ -85,6 +85,7 @@ def test_evaluate_one_hand(benchmark, hand):
     """One call of evaluate(); 1,000 calls a round, so the timer's own cost is spread out."""
     pokerlut.evaluate(hand)
     assert benchmark.pedantic(pokerlut.evaluate, args=(hand,), iterations=1000, rounds=200) == 7462
+    record(benchmark, 1, "call", 1)  # pytest-benchmark's times are per iteration: per call
 
 
 def test_import_and_first_evaluate_in_a_new_process(benchmark):
@@ -95,9 +96,11 @@ def test_import_and_first_evaluate_in_a_new_process(benchmark):
         subprocess.run([sys.executable, "-c", code], check=True)
 
     benchmark.pedantic(run, rounds=5)
+    record(benchmark, 1, "process", 1)
 
 
 def test_table_build(benchmark, tmp_path):
     from pokerlut.build import build_tables
 
     benchmark.pedantic(build_tables, args=(tmp_path,), kwargs=dict(log=lambda *_: None), rounds=1)
+    record(benchmark, 1, "build")

@@ -35,7 +35,7 @@ def test_compare_batch_italian(benchmark, deals, players, threads):
                              kwargs=dict(game="italian", players=players, threads=threads),
                              rounds=5)
     assert 0 not in out  # disjoint hands: suits break every tie
-    hands_per_second(benchmark, len(a), threads)  # here: pairs per second
+    hands_per_second(benchmark, len(a), threads, unit="pairs")
 
 
 @pytest.mark.parametrize("threads", THREADS)

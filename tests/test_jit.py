@@ -59,6 +59,18 @@ def test_a_card_outside_the_games_deck_gives_0():
     assert five_as_a_tuple(51, 47, 43, 39, 12) == 0  # 5c: not in the short deck
 
 
+@pytest.mark.parametrize("card", [-1, -256, 256 + 35, 2**40 + 35])
+def test_an_int_outside_uint8_gives_0_not_an_alias(card):
+    """A wide int whose low byte is a good card (35 = Ts) is still not a card."""
+    assert five_as_a_tuple(51, 47, 43, 39, 35) > 0
+    assert five_as_a_tuple(51, 47, 43, 39, card) == 0
+
+
+def test_cards_must_be_ints():
+    with pytest.raises(TypingError, match="card ints"):
+        numba.njit(lambda h: pokerlut.evaluate(h))(np.arange(5, dtype=np.float64))
+
+
 def test_games_numba_code_does_not_take_are_refused_at_compile_time():
     with pytest.raises(TypingError, match="high\\+jokers is evaluated from Python"):
         numba.njit(lambda: pokerlut.evaluate((51, 47, 43, 39, 52), "high", "jokers"))()

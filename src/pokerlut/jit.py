@@ -25,28 +25,56 @@ Python calls.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
 from . import tables
-from .evaluate import _checked_hand, evaluate
-from .kernels.core import hand_strength
+from .evaluate import evaluate
+from .kernels.batch import INVALID_BITS
+from .kernels.core import hand_add, hand_empty, hand_strength
 from .rules import rules
 
 
 @njit(inline="always")
-def checked_strength(t, cards):
+def _checked_fixed(t: tables.Tables, cards: Any, width: int) -> Any:
+    """Strength of `width` (a literal: the loop unrolls) cards, or 0 if one is not in the
+    game's deck (its key carries INVALID_BITS, from tables 256 entries long) or repeats (the
+    cards' bits then add up to more than their OR). Branch-free until the end."""
+    hand = hand_empty()
+    total = np.uint64(0)
+    in_range = True
+    for j in range(width):
+        card = np.int64(cards[j])
+        in_range &= (card >= 0) & (card <= 255)
+        card &= 255
+        hand = hand_add(t, hand, card)
+        total += t.card_bit[card]
+    strength = np.int64(hand_strength(t, hand))
+    if in_range and not hand[0] & INVALID_BITS and total == hand[1]:
+        return strength
+    return np.int64(0)
+
+
+@njit(inline="always")
+def checked_strength(t: tables.Tables, cards: Any) -> Any:
     """Strength of 5, 6 or 7 cards (a tuple or 1-D array of card ints) in the game whose tables
     are `t`, or 0 if they are not that many distinct cards of its deck."""
-    if len(cards) < 5 or len(cards) > 7:
-        return np.int64(0)
-    ok, hand = _checked_hand(t, cards)
-    return np.int64(hand_strength(t, hand)) if ok else np.int64(0)
+    n = len(cards)
+    if n == 7:
+        return _checked_fixed(t, cards, 7)
+    if n == 6:
+        return _checked_fixed(t, cards, 6)
+    if n == 5:
+        return _checked_fixed(t, cards, 5)
+    return np.int64(0)
 
 
-def _literal(value, default):
+def _literal(value: Any, default: Any) -> Any:
     """The Python value of an overload argument: a literal, or an omitted default."""
     if value is None or isinstance(value, (str, bool, int)):  # the overload's own default
         return value
@@ -59,12 +87,21 @@ def _literal(value, default):
     raise TypingError("pokerlut.evaluate in numba code: game and wild must be literal values")
 
 
-@overload(evaluate, jit_options={"_nrt": False})
-def _evaluate_jit(cards, game="high", wild=None, players=None, flush_by_suit=None):
+# numba's stubs leave out its private `_nrt` option. The typing function and `impl` must have
+# the same parameters, annotations included (numba checks).
+@overload(evaluate, jit_options={"_nrt": False},  # type: ignore[typeddict-unknown-key]
+          inline="always")
+def _evaluate_jit(cards: Any, game: Any = "high", wild: Any = None, players: Any = None,
+                  flush_by_suit: Any = None) -> Callable[..., Any]:
     if not isinstance(cards, (types.BaseTuple, types.Array)):
         raise TypingError("pokerlut.evaluate in numba code takes a tuple or 1-D array of cards")
     if isinstance(cards, types.Array) and cards.ndim != 1:
         raise TypingError("pokerlut.evaluate in numba code takes one hand: a 1-D array")
+    # every concrete tuple type has .types (BaseTuple itself does not declare it)
+    kinds = (cards.types if isinstance(cards, types.BaseTuple)  # type: ignore[attr-defined]
+             else (cards.dtype,))
+    if not all(isinstance(kind, types.Integer) for kind in kinds):
+        raise TypingError("pokerlut.evaluate in numba code takes card ints")
     if _literal(players, None) is not None or _literal(flush_by_suit, None) is not None:
         raise TypingError("Italian poker is evaluated from Python, not in numba code")
     game_rules = rules(_literal(game, "high"), _literal(wild, None))
@@ -72,7 +109,8 @@ def _evaluate_jit(cards, game="high", wild=None, players=None, flush_by_suit=Non
         raise TypingError(f"{game_rules.name} is evaluated from Python, not in numba code")
     t = tables.load(game_rules.name)  # frozen into the compiled code as constants
 
-    def impl(cards, game="high", wild=None, players=None, flush_by_suit=None):
+    def impl(cards: Any, game: Any = "high", wild: Any = None, players: Any = None,
+             flush_by_suit: Any = None) -> Any:
         return checked_strength(t, cards)
 
     return impl

@@ -1,0 +1,112 @@
+"""scripts/bench_report.py: pytest-benchmark JSON -> items per second, the table, the README."""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+import bench_report  # noqa: E402
+
+
+def bench(function, param, params, best, extra=None, module="test_bench_evaluate"):
+    """One benchmark as pytest-benchmark's --benchmark-json writes it (the fields read)."""
+    name = f"{function}[{param}]" if param else function
+    return {"group": None, "name": name, "fullname": f"benchmarks/{module}.py::{name}",
+            "params": params, "param": param, "extra_info": extra or {},
+            "stats": {"min": best, "median": best * 1.5, "rounds": 5, "iterations": 1}}
+
+
+RUN = {
+    "datetime": "2026-11-30T04:55:04.321724+00:00",
+    "machine_info": {"pokerlut": {"cpu_model": "Test CPU", "cores": 2, "python": "3.11.7",
+                                  "numba": "0.68.1", "numpy": "2.4.6", "threading_layer": "omp",
+                                  "numba_threads": 2, "date": "2026-11-30"}},
+    "benchmarks": [
+        # 10,000,000 hands in 0.02 s on one thread, and in 0.008 s on two
+        bench("test_batch", "5-1", {"width": 5, "threads": 1}, 0.02,
+              {"items": 10_000_000, "unit": "hands", "threads": 1}),
+        bench("test_batch", "5-2", {"width": 5, "threads": 2}, 0.008,
+              {"items": 10_000_000, "unit": "hands", "threads": 2}),
+        # 1,712,304 boards in 24 ms, all threads (no threads parameter)
+        bench("test_exact_omaha", None, {}, 0.024, {"items": 1_712_304, "unit": "boards", "threads": 2},
+              module="test_bench_equity"),
+        # one call of 0.78 µs: a time, not a rate
+        bench("test_evaluate_one_hand", "string", {"hand": "As Ks Qs Js Ts"}, 7.8e-7,
+              {"items": 1, "unit": "call", "threads": 1}),
+        # a benchmark that says nothing: its time only
+        bench("test_table_build", None, {}, 51.0),
+    ],
+}
+
+
+def test_items_per_second_from_the_fastest_round():
+    rows = {(r["name"], r["threads"]): r for r in bench_report.summarise(RUN)["benchmarks"]}
+    one, two = rows[("test_batch[5-1]", 1)], rows[("test_batch[5-2]", 2)]
+    assert one["per_s"] == pytest.approx(5e8) and one["per_s_per_thread"] == pytest.approx(5e8)
+    assert two["per_s"] == pytest.approx(1.25e9) and two["per_s_per_thread"] == pytest.approx(6.25e8)
+    assert two["best_s"] == 0.008 and two["median_s"] == pytest.approx(0.012) and two["rounds"] == 5
+    assert rows[("test_exact_omaha", 2)]["per_s"] == pytest.approx(1_712_304 / 0.024)
+    assert rows[("test_evaluate_one_hand[string]", 1)]["per_s"] == pytest.approx(1 / 7.8e-7)
+    silent = rows[("test_table_build", None)]
+    assert silent["per_s"] is None and silent["per_s_per_thread"] is None and silent["best_s"] == 51.0
+
+
+def test_the_summary_names_the_machine_and_reads_back_as_it_is():
+    summary = bench_report.summarise(RUN)
+    assert summary["machine"]["cpu_model"] == "Test CPU" and summary["machine"]["numba"] == "0.68.1"
+    again = json.loads(json.dumps(summary))
+    assert bench_report.summarise(again) == again
+    assert bench_report.markdown(again) == bench_report.markdown(summary)
+
+
+def test_rates_and_times_are_written_as_in_the_readme():
+    assert bench_report.rate(5.51e8, "hands") == "551 M hands/s"
+    assert bench_report.rate(1.52e9) == "1.52 G/s"
+    assert bench_report.rate(12.0, "boards") == "12 boards/s"
+    assert bench_report._time(7.8e-7) == "780 ns" and bench_report._time(0.0099) == "9.9 ms"
+
+
+def test_the_table_has_a_column_per_thread_count():
+    table = bench_report.markdown(bench_report.summarise(RUN))
+    assert table.startswith("Test CPU, 2 cores; Python 3.11.7, numba 0.68.1 (omp), numpy 2.4.6; 2026-11-30.")
+    lines = table.splitlines()
+    assert "| benchmark | one round | 1 thread | 2 threads | time |" in lines
+    assert "| evaluate: batch [5] | 10,000,000 hands | 500 M hands/s | 1.25 G hands/s |  |" in lines
+    assert "| equity: exact_omaha | 1,712,304 boards |  | 71.3 M boards/s |  |" in lines
+    assert "| evaluate: evaluate_one_hand [string] | 1 call | 780 ns |  |  |" in lines
+    assert "| evaluate: table_build |  |  |  | 51 s |" in lines
+
+
+def test_the_readme_gets_the_table_between_its_markers():
+    text = f"# Speed\n\n{bench_report.START}\nold figures\n{bench_report.END}\n\n## Next\n"
+    once = bench_report.insert(text, "| new |\n")
+    assert once == f"# Speed\n\n{bench_report.START}\n\n| new |\n\n{bench_report.END}\n\n## Next\n"
+    assert bench_report.insert(once, "| new |\n") == once
+    for broken in ("no markers\n", f"{bench_report.END}\n{bench_report.START}\n", text + text):
+        with pytest.raises(ValueError, match="README.md: needs one"):
+            bench_report.insert(broken, "| new |\n", "README.md")
+
+
+def test_main_writes_the_summary_the_table_and_the_readme(tmp_path):
+    run, readme = tmp_path / "run.json", tmp_path / "README.md"
+    run.write_text(json.dumps(RUN))
+    readme.write_text(f"intro\n{bench_report.START}\n{bench_report.END}\nend\n")
+    assert bench_report.main([str(run), "--json", str(tmp_path / "s.json"), "--md", str(tmp_path / "t.md"),
+                              "--readme", str(readme)]) == 0
+    table = (tmp_path / "t.md").read_text()
+    assert "| evaluate: batch [5] | 10,000,000 hands | 500 M hands/s |" in table
+    assert readme.read_text() == f"intro\n{bench_report.START}\n\n{table}\n{bench_report.END}\nend\n"
+    summary = json.loads((tmp_path / "s.json").read_text())
+    assert summary["machine"]["cores"] == 2 and len(summary["benchmarks"]) == 5
+
+
+def test_bad_input_exits_2_with_one_line(tmp_path, capsys):
+    assert bench_report.main([str(tmp_path / "missing.json")]) == 2
+    assert bench_report.main([str(tmp_path)]) == 2
+    (tmp_path / "x.json").write_text('{"benchmarks": [{"name": "a"}]}')
+    assert bench_report.main([str(tmp_path / "x.json")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 3 and all(line.startswith("bench_report: ") for line in err)
+    assert "missing.json" in err[0] and "not pytest-benchmark JSON" in err[2]
