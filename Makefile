@@ -23,10 +23,12 @@ INSTALL_PEERS = $(BIN)/python -m pip install --quiet -e ".[compare]" || for p in
 demo: $(INSTALLED)
 	$(BIN)/pokerlut demo
 
-# The whole suite, then the kernel tests again with numba's bounds checks on (fresh cache).
+# Type checks (mypy --strict, configured in pyproject.toml), the whole suite, then the kernel
+# tests again with numba's bounds checks on (fresh cache).
 BOUNDSCHECKED := tests/test_exhaustive.py tests/test_hand_state.py tests/test_equity.py tests/test_games.py tests/test_omaha.py tests/test_wild.py tests/test_italian.py \
 	tests/test_api_errors.py tests/test_hardening.py::test_bounds_checking_is_active
 test: $(INSTALLED)
+	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest
 	NUMBA_BOUNDSCHECK=1 NUMBA_CACHE_DIR=$$(mktemp -d) \
 		$(BIN)/python -m pytest -q -m "not slow" -p no:cacheprovider $(BOUNDSCHECKED)

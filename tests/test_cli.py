@@ -320,3 +320,134 @@ def test_json_output_parses(args, key):
 def test_every_command_has_examples_in_its_help(command):
     out = run(command, "--help")
     assert out.returncode == 0 and "examples:\n  pokerlut " + command in out.stdout
+
+
+# --- tables: rich on a terminal, plain text otherwise ------------------------------------------
+
+BOX = set("┏┃━┡╇│─└")  # rich's table lines
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+class Terminal:
+    """A standard output that says it is a terminal."""
+
+    def __init__(self) -> None:
+        import io
+
+        self.text = io.StringIO()
+
+    def write(self, text: str) -> int:
+        return self.text.write(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+    encoding = "utf-8"
+
+
+def on_a_terminal(monkeypatch, *args: str) -> list[str]:
+    """main(args) in this process, stdout a terminal 160 columns wide; the lines printed,
+    without colours."""
+    from pokerlut.cli import main
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stdout", terminal)
+    monkeypatch.setenv("COLUMNS", "160")
+    assert main(list(args)) == 0
+    return ANSI.sub("", terminal.text.getvalue()).splitlines()
+
+
+def cells(line: str) -> list[str]:
+    """The cells of a rich table's row."""
+    bar = "│" if "│" in line else "┃"
+    return [cell.strip() for cell in line.strip().strip(bar).split(bar)]
+
+
+def test_stats_on_a_terminal_is_a_rich_table(monkeypatch):
+    lines = on_a_terminal(monkeypatch, "stats", "--cards", "5", "--quiet")
+    assert lines[0].startswith("All 2,598,960 hands of 5 cards (high, 52 cards), in ")
+    assert BOX <= set("".join(lines[1:]))
+    rows = {row[0]: row[1:] for row in map(cells, lines) if len(row) == 4}
+    assert rows["category"] == ["hands", "probability", "classes"]
+    assert rows["one pair"] == ["1,098,240", f"{1_098_240 / 2_598_960:.6%}", "2,860"]
+    assert rows["total"] == ["2,598,960", "100.000000%", "7,462"]
+    assert list(rows).index("straight flush") == 1 and list(rows)[-1] == "total"
+
+
+def test_catalan_stats_compare_and_equity_on_a_terminal(monkeypatch):
+    lines = on_a_terminal(monkeypatch, "stats", "--cards", "5", "--quiet", "--lang", "ca")
+    assert cells(lines[2]) == ["#", "Jugada", "Jugada en anglès", "Descripció",
+                               "Combinacions Possibles"]
+    assert BOX <= set("".join(lines))
+    lines = on_a_terminal(monkeypatch, "compare", "Ah Ad 7c 8d 9h", "Kh Kd Kc 2s 3s")
+    assert [cells(line) for line in lines if "Pair" in line or "Three" in line] == [
+        ["Ah Ad 7c 8d 9h", "3973", "Pair of aces"], ["Kh Kd Kc 2s 3s", "5722",
+                                                     "Three of a kind, kings"]]
+    assert lines[-1] == "second hand wins"
+    lines = on_a_terminal(monkeypatch, "equity", "AsAh", "KsKh", "--trials", "1000", "--seed",
+                          "1")
+    assert lines[0].startswith("EquityResult(holdem, board -, Monte Carlo, seed 1, 1,000 trials")
+    assert cells(lines[2]) == ["player", "equity", "win", "tie", "±"]
+    assert [cells(line)[0] for line in lines[4:6]] == ["AsAh", "KsKh"]
+
+
+def test_a_terminal_without_rich_gets_plain_text(monkeypatch):
+    monkeypatch.setitem(sys.modules, "rich.console", None)  # `from rich.console` fails
+    lines = on_a_terminal(monkeypatch, "stats", "--cards", "5", "--quiet")
+    assert lines[1] == f"{'category':<18}{'hands':>14}{'probability':>14}{'classes':>9}"
+    assert not BOX & set("".join(lines))
+
+
+@pytest.mark.parametrize("args", [("stats", "--cards", "5", "--quiet", "--lang", "ca"),
+                                  ("compare", "Ah Ad 7c 8d 9h", "Kh Kd Kc 2s 3s")])
+def test_piped_tables_are_plain_text(args):
+    result = run(*args)
+    assert result.returncode == 0, result.stderr
+    assert not BOX & set(result.stdout) and "\x1b" not in result.stdout
+    if args[0] == "compare":
+        assert result.stdout.splitlines()[0] == "Ah Ad 7c 8d 9h: 3973 (Pair of aces)"
+
+
+# --- JSON from build-tables and demo --------------------------------------------------------
+
+
+def test_build_tables_json(tmp_path, capsys):
+    import numpy as np
+
+    from pokerlut.cli import main
+
+    assert main(["build-tables", "--game", "short-deck", "--out", str(tmp_path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)  # the JSON only: no log lines
+    assert data["dir"] == str(tmp_path) and data["games"] == ["short-deck"]
+    written = sorted(p for p in (tmp_path / "short-deck").iterdir())
+    assert sorted(data["files"]) == [f"short-deck/{p.name}" for p in written]
+    assert "short-deck/manifest.json" in data["files"]
+    assert data["bytes"] == sum(np.load(p).nbytes for p in written if p.suffix == ".npy")
+    assert data["seconds"] > 0
+
+
+@pytest.mark.slow
+def test_demo_json():
+    result = run("demo", "--quiet", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert set(data) == {"hands", "stats", "batch", "equity"}
+    assert data["hands"][0] == {"hand": "As Ks Qs Js Ts", "strength": 7462,
+                                "description": "Royal flush"}
+    assert [h["strength"] for h in data["hands"]][3] == 1  # 7-5-4-3-2 offsuit: the worst
+    assert [(s["cards"], s["hands"]) for s in data["stats"]] == [(5, 2_598_960),
+                                                                 (7, 133_784_560)]
+    for stats in data["stats"]:
+        assert sum(row["hands"] for row in stats["categories"]) == stats["hands"]
+        assert stats["seconds_warm"] > 0
+    assert [(b["cards"], b["hands"]) for b in data["batch"]] == [(5, 2_000_000), (7, 2_000_000)]
+    for batch in data["batch"]:
+        assert batch["m_hands_per_s_warm"] == pytest.approx(
+            batch["hands"] / batch["seconds_warm"] / 1e6)
+    first = data["equity"][0]
+    assert first["exact"] and first["boards"] == 1_712_304
+    assert first["players"][0]["equity"] == pytest.approx(0.826366, abs=5e-7)  # AsAh v KsKh
+    assert len(data["equity"]) == 3 and data["equity"][2]["seed"] == 1

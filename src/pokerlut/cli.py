@@ -9,7 +9,8 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 import numpy as np
 
@@ -34,7 +35,7 @@ def _cmd_eval(args: argparse.Namespace) -> None:
     lang = _lang(args)
     args.hand = " ".join(args.hand)  # quoted as one argument, or one card per argument
     game = rules(args.game, args.wild, args.players).name
-    italian = dict(flush_by_suit=False) if args.flush_by_ranks else {}
+    italian: dict[str, Any] = dict(flush_by_suit=False) if args.flush_by_ranks else {}
     strength = evaluate(args.hand, game, **italian)
     five = best_five(args.hand, game) if len(parse_cards(args.hand, jokers=True)) > 5 else None
     if args.json:
@@ -61,7 +62,7 @@ def _cmd_compare(args: argparse.Namespace) -> None:
 
     lang = _lang(args)
     game = rules(args.game, args.wild, args.players).name
-    italian = dict(flush_by_suit=False) if args.flush_by_ranks else {}
+    italian: dict[str, Any] = dict(flush_by_suit=False) if args.flush_by_ranks else {}
     result = compare(args.a, args.b, game, **italian)
     if args.json:
         _print_json({"game": game, "result": result, "hands": [
@@ -72,13 +73,15 @@ def _cmd_compare(args: argparse.Namespace) -> None:
     verdict = {1: "first hand wins", -1: "second hand wins", 0: "split pot"}[result]
     if lang is not None:
         verdict = word({1: "first_wins", -1: "second_wins", 0: "split"}[result], lang)
-    for hand in (args.a, args.b):
-        print(f"{format_cards(hand)}: {evaluate(hand, game, **italian)} "
-              f"({describe(hand, game, lang=lang or 'en', **italian)})")
+    cells = [[format_cards(hand), str(evaluate(hand, game, **italian)),
+              describe(hand, game, lang=lang or "en", **italian)] for hand in (args.a, args.b)]
+    headers = (("hand", "strength", "description") if lang is None else
+               (word("columns", lang)[1], word("strength", lang), word("columns", lang)[-2]))
+    _table_out(headers, cells, "lrl", plain="\n".join(f"{h}: {s} ({d})" for h, s, d in cells))
     print(verdict)
 
 
-def _progress(total: int, quiet: bool):
+def _progress(total: int, quiet: bool) -> Callable[[int], None] | None:
     """A progress callback that shows a bar after a second (tqdm, if installed)."""
     if quiet or not sys.stderr.isatty():
         return None
@@ -96,48 +99,119 @@ def _progress(total: int, quiet: bool):
     return update
 
 
-def _cmd_stats(args: argparse.Namespace) -> None:
+def _count(args: argparse.Namespace) -> tuple[Any, int, int, int, float, np.ndarray]:
+    """Every hand of `stats`' game counted by strength, warm (compiled first): the rules, deck
+    size, cards per hand, number of hands, seconds and counts."""
     from math import comb
 
-    from .stats import by_category, count_hands, deck_of
+    from .stats import count_hands, deck_of
+
+    game = rules(args.game, args.wild, args.players)
+    deck = len(deck_of(game, args.deck))
+    cards = args.cards or game.hand_sizes[-1]
+    total = comb(deck, cards)
+    count_hands(5, game=game.name, deck=deck, threads=args.threads)  # compile: time warm
+    start = time.perf_counter()
+    counts = count_hands(cards, game=game.name, deck=deck, threads=args.threads,
+                         progress=_progress(total, args.quiet))
+    return game, deck, cards, total, time.perf_counter() - start, counts
+
+
+def _stats_data(game: Any, deck: int, cards: int, total: int, elapsed: float,
+                counts: np.ndarray, lang: str | None) -> dict[str, Any]:
+    """The figures of `stats --json`."""
+    from .stats import by_category
+
+    return {"game": game.name, "cards": cards, "deck": deck, "hands": total,
+            "seconds_warm": elapsed, "categories": [
+                {"category": row.label, "hands": row.hands, "probability": row.probability,
+                 "classes": row.classes} for row in by_category(counts, game.name, lang=lang)]}
+
+
+def _cmd_stats(args: argparse.Namespace) -> None:
+    from .stats import by_category
 
     lang = _lang(args)
-    game = rules(args.game, args.wild, args.players)
-    deck = deck_of(game, args.deck)
-    cards = args.cards or game.hand_sizes[-1]
-    total = comb(len(deck), cards)
-    count_hands(5, game=game.name, deck=len(deck), threads=args.threads)  # compile: time warm
-    start = time.perf_counter()
-    counts = count_hands(cards, game=game.name, deck=len(deck), threads=args.threads,
-                         progress=_progress(total, args.quiet))
-    elapsed = time.perf_counter() - start
+    game, deck, cards, total, elapsed, counts = _count(args)
     if args.json:
-        _print_json({"game": game.name, "cards": cards, "deck": len(deck), "hands": total,
-                     "seconds_warm": elapsed, "categories": [
-                         {"category": row.label, "hands": row.hands,
-                          "probability": row.probability, "classes": row.classes}
-                         for row in by_category(counts, game.name, lang=lang)]})
+        _print_json(_stats_data(game, deck, cards, total, elapsed, counts, lang))
         return
     if lang is not None:
         low = "2" if game.wild else RANK_CHARS[game.ranks[0]]
         print(word("stats_header", lang).format(
-            total=f"{total:,}", cards=cards, game=game.name, deck=deck_words(len(deck), low, lang),
+            total=f"{total:,}", cards=cards, game=game.name, deck=deck_words(deck, low, lang),
             elapsed=f"{elapsed:.3f}", rate=f"{total / elapsed / 1e6:,.0f}"))
-        print(_stats_table(by_category(counts, game.name, lang=lang), int(counts.sum()), lang))
+        headers, cells = _stats_table(by_category(counts, game.name, lang=lang),
+                                      int(counts.sum()), lang)
+        _table_out(headers, cells, "l" * (len(headers) - 1) + "r", total=True)
         return
-    deck_text = f"{len(deck)} cards" if game.wild else game.deck_text
+    deck_text = f"{deck} cards" if game.wild else game.deck_text
     print(f"All {total:,} hands of {cards} cards ({game.name}, {deck_text}), in "
           f"{elapsed:.3f} s ({total / elapsed / 1e6:,.0f} M hands/s)")
-    print(f"{'category':<18}{'hands':>14}{'probability':>14}{'classes':>9}")
-    for row in by_category(counts, game.name):
-        print(f"{row.label:<18}{row.hands:>14,}{row.probability:>13.6%}{row.classes:>9,}")
-    print(f"{'total':<18}{int(counts.sum()):>14,}{1:>13.6%}{int((counts[1:] > 0).sum()):>9,}")
+    cells = [[row.label, f"{row.hands:,}", f"{row.probability:.6%}", f"{row.classes:,}"]
+             for row in by_category(counts, game.name)]
+    cells.append(["total", f"{int(counts.sum()):,}", f"{1:.6%}",
+                  f"{int((counts[1:] > 0).sum()):,}"])
+    plain = [f"{'category':<18}{'hands':>14}{'probability':>14}{'classes':>9}"]
+    plain += [f"{a:<18}{b:>14}{c:>13}{d:>9}" for a, b, c, d in cells]  # the classic layout
+    _table_out(("category", "hands", "probability", "classes"), cells, "lrrr",
+               plain="\n".join(plain), total=True)
 
 
-def _print_json(data: dict) -> None:
+def _print_json(data: dict[str, Any]) -> None:
     import json
 
     print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _rich_console() -> Any:
+    """A rich Console on stdout when stdout is a terminal and rich (the `cli` extra) is
+    installed; None otherwise: pipes, files and tests get plain text."""
+    isatty = getattr(sys.stdout, "isatty", None)
+    if isatty is None or not isatty():
+        return None
+    try:
+        from rich.console import Console
+    except ImportError:
+        return None
+    return Console(file=sys.stdout, highlight=False)
+
+
+def _aligned(headers: Sequence[str], rows: Sequence[Sequence[str]], align: str = "") -> str:
+    """Plain columns two spaces apart, each as wide as its widest cell; column i is
+    right-aligned if align[i] is "r", else left-aligned.
+
+    >>> print(_aligned(["card", "n"], [["As", "1"], ["Kh", "10"]], "lr"))
+    card   n
+    As     1
+    Kh    10
+    """
+    lines = [list(headers), *(list(row) for row in rows)]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(headers))]
+    right = [align[i:i + 1] == "r" for i in range(len(headers))]
+    return "\n".join("  ".join(cell.rjust(w) if r else cell.ljust(w)
+                               for cell, w, r in zip(line, widths, right)).rstrip()
+                     for line in lines)
+
+
+def _table_out(headers: Sequence[str], rows: Sequence[Sequence[str]], align: str = "", *,
+               plain: str | None = None, total: bool = False) -> None:
+    """Print a table: a rich Table when stdout is a terminal and rich is installed; otherwise
+    plain text without colour or box lines: `plain` if given (a command's established layout),
+    else `_aligned`. `align` as for `_aligned`; `total`: the last row is a total, set apart."""
+    console = _rich_console()
+    if console is None:
+        print(plain if plain is not None else _aligned(headers, rows, align))
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table()
+    for i, header in enumerate(headers):
+        table.add_column(header, justify="right" if align[i:i + 1] == "r" else "left")
+    for n, row in enumerate(rows):
+        table.add_row(*(Text(cell) for cell in row), end_section=total and n == len(rows) - 2)
+    console.print(table)
 
 
 def _percent(fraction: float) -> str:
@@ -145,22 +219,20 @@ def _percent(fraction: float) -> str:
     return np.format_float_positional(100 * fraction, precision=3, fractional=False, trim="-")
 
 
-def _stats_table(rows: list, total: int, lang: str) -> str:
-    """The table of `stats --lang`, laid out as the Catalan seed's (004): #, the hand, the hand
-    in English (not when the language is English), what it is with its probability, and the
-    count; then the total."""
+def _stats_table(rows: list[Any], total: int, lang: str) -> tuple[list[str], list[list[str]]]:
+    """The headers and rows of `stats --lang`, laid out as the Catalan seed's (004): #, the
+    hand, the hand in English (not when the language is English), what it is with its
+    probability, and the count; then the total."""
     columns = word("columns", lang)
     english = len(columns) == 5
-    lines = [list(columns)]
+    lines = []
     for number, row in enumerate(rows, 1):
         about = (f"{row_about(row.key, lang)}. "
                  + word("probability", lang).format(p=_percent(row.probability)))
         lines.append([str(number), row.label, *([row_label(row.key, "en")] * english), about,
                       f"{row.hands:,}"])
     lines.append(["", word("total", lang), *([word("total", "en")] * english), "", f"{total:,}"])
-    widths = [max(len(line[i]) for line in lines) for i in range(len(columns))]
-    return "\n".join("  ".join([*(cell.ljust(w) for cell, w in zip(line[:-1], widths)),
-                                 line[-1].rjust(widths[-1])]) for line in lines)
+    return list(columns), lines
 
 
 def _cmd_equity(args: argparse.Namespace) -> None:
@@ -174,7 +246,23 @@ def _cmd_equity(args: argparse.Namespace) -> None:
                     progress=(lambda done: bar(round(100 * done))) if bar else None)
     if bar:
         bar(100)
-    print(json.dumps(result.to_dict(), indent=2) if args.json else repr(result))
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+        return
+    _print_equity(result)
+
+
+def _print_equity(result: Any) -> None:
+    """An equity result: its first line, then its table, one row per player (plain: its repr)."""
+    split = result.players[0].high is not None
+    headers = ["player", "equity", *(("high", "low", "scoop") if split else ("win", "tie")),
+               *(() if result.exact else ("±",))]
+    rows = [[p.hand, *(f"{x:.4%}" for x in (p.equity, *((p.high, p.low, p.win) if split
+                                                         else (p.win, p.tie)))),
+             *(() if result.exact else (f"{p.stderr:.4%}",))] for p in result.players]
+    head, *plain = repr(result).splitlines()
+    print(head)
+    _table_out(headers, rows, "l" + "r" * (len(headers) - 1), plain="\n".join(plain))
 
 
 def _cmd_build_tables(args: argparse.Namespace) -> None:
@@ -182,21 +270,41 @@ def _cmd_build_tables(args: argparse.Namespace) -> None:
     from .tables import default_dir
 
     games = {"all": None, "italian": list(ITALIAN_GAMES)}.get(args.game, [args.game])
-    build_tables(args.out or default_dir(), games)
+    out = args.out or default_dir()
+    start = time.perf_counter()
+    built = build_tables(out, games, log=(lambda line: None) if args.json else print)
+    if args.json:
+        _print_json({"dir": str(out), "games": list(built), "files": [
+            f"{game}/{name}" for game, manifest in built.items()
+            for name in [*manifest["files"], "manifest.json"]],
+            "bytes": sum(manifest["total_bytes"] for manifest in built.values()),
+            "seconds": time.perf_counter() - start})
 
 
 def _cmd_demo(args: argparse.Namespace) -> None:
     from .evaluate import describe, evaluate, evaluate_batch
+    from .odds import equity
 
-    print("A few hands:")
-    for hand in ("As Ks Qs Js Ts", "Kh Kd 6s 6c Kc", "5h 4d 3c 2s Ah", "7h 5d 4c 3s 2h",
-                 "Ah Kh 4h 3h 2h 9c 9d"):
-        print(f"  {format_cards(hand, pretty=True):<22} {evaluate(hand):>5}  {describe(hand)}")
+    data: dict[str, Any] = {"hands": [
+        {"hand": hand, "strength": evaluate(hand), "description": describe(hand)}
+        for hand in ("As Ks Qs Js Ts", "Kh Kd 6s 6c Kc", "5h 4d 3c 2s Ah", "7h 5d 4c 3s 2h",
+                     "Ah Kh 4h 3h 2h 9c 9d")], "stats": [], "batch": [], "equity": []}
+    if not args.json:
+        print("A few hands:")
+        cells = [[format_cards(h["hand"], pretty=True), str(h["strength"]), h["description"]]
+                 for h in data["hands"]]
+        _table_out(("hand", "strength", "description"), cells, "lrl", plain="\n".join(
+            f"  {hand:<22} {strength:>5}  {words}" for hand, strength, words in cells))
     for n_cards in (5, 7):
+        stats = argparse.Namespace(cards=n_cards, game="high", wild=None, players=None,
+                                   deck=None, threads=None, quiet=args.quiet, json=False)
+        if args.json:
+            data["stats"].append(_stats_data(*_count(stats), lang=None))
+        else:
+            print()
+            _cmd_stats(stats)
+    if not args.json:
         print()
-        _cmd_stats(argparse.Namespace(cards=n_cards, game="high", wild=None, players=None,
-                                      deck=None, threads=None, quiet=args.quiet, json=False))
-    print()
     rng = np.random.default_rng(2026)
     for width in (5, 7):
         hands = np.argsort(rng.random((2_000_000, 52), dtype=np.float32), axis=1)[:, :width]
@@ -205,26 +313,112 @@ def _cmd_demo(args: argparse.Namespace) -> None:
         start = time.perf_counter()
         evaluate_batch(hands, validate=False)
         elapsed = time.perf_counter() - start
-        print(f"Batch of {len(hands):,} random {width}-card hands: "
-              f"{len(hands) / elapsed / 1e6:,.0f} M hands/s on all threads")
-    from .odds import equity
-
+        data["batch"].append({"cards": width, "hands": len(hands), "seconds_warm": elapsed,
+                              "m_hands_per_s_warm": len(hands) / elapsed / 1e6})
+        if not args.json:
+            print(f"Batch of {len(hands):,} random {width}-card hands: "
+                  f"{len(hands) / elapsed / 1e6:,.0f} M hands/s on all threads")
     for players, kwargs in ((["AsAh", "KsKh"], {}), (["QQ+,AK", "22+,A2s+"], dict(board="Kh7d2c")),
                             (["AsAh", "KsKh", "QcQd", "JcTc", "9h8h", "7d7s"],
                              dict(exact=False, trials=2_000_000, seed=1))):
         equity(players, **kwargs)  # compile first
-        print()
-        print(repr(equity(players, **kwargs)))
+        result = equity(players, **kwargs)
+        data["equity"].append(result.to_dict())
+        if not args.json:
+            print()
+            _print_equity(result)
+    if args.json:
+        _print_json(data)
 
 
-def _command(sub, name: str, help: str, examples: tuple[str, ...]) -> argparse.ArgumentParser:
+def _cmd_bulk(args: argparse.Namespace) -> None:
+    """Evaluate a file of hands on Dask (`pokerlut.bulk.evaluate_file`)."""
+    from .bulk import evaluate_file  # numpy only: the extra is imported when used
+
+    game = rules(args.game, args.wild).name
+    bar = _progress_rows(args)
+    try:
+        summary = evaluate_file(args.input, args.out, game=game, wild=args.wild,
+                                column=args.column, chunk_rows=args.chunk_rows,
+                                scheduler=args.scheduler, workers=args.workers, progress=bar)
+    except ImportError as error:
+        raise SystemExit(f"pokerlut bulk: {error}") from None
+    if args.json:
+        _print_json(summary)
+        return
+    print(f"{summary['rows']:,} hands ({game}) -> {', '.join(summary['outputs'])} in "
+          f"{summary['seconds']:.2f} s on {summary['workers']} workers")
+
+
+def _progress_rows(args: argparse.Namespace) -> Callable[[int], None] | None:
+    """The bar of `bulk`: rows of the input done (the input is checked by then)."""
+    from pathlib import Path
+
+    path = Path(args.input)
+    if args.quiet or not path.is_file():
+        return None
+    if path.suffix == ".npy":
+        try:
+            rows = len(np.load(path, mmap_mode="r", allow_pickle=False))
+        except (ValueError, OSError, TypeError):
+            return None
+    else:
+        try:
+            import pyarrow.parquet as pq
+
+            rows = pq.ParquetFile(path).metadata.num_rows
+        except Exception:  # not Parquet: evaluate_file says so
+            return None
+    return _progress(rows, args.quiet)
+
+
+def _cmd_matrix(args: argparse.Namespace) -> None:
+    """The exact preflop matrix on Dask (`pokerlut.matrix.compute_matrix`)."""
+    from .matrix import compute_matrix
+
+    try:
+        run = compute_matrix(args.out, args.classes, png=args.png, scheduler=args.scheduler,
+                             workers=args.workers, chunk_pairs=args.chunk_pairs,
+                             progress=not (args.quiet or args.json))
+    except ImportError as error:
+        raise SystemExit(f"pokerlut matrix: {error}") from None
+    if args.json:
+        _print_json(run.to_dict())
+        return
+    print(f"{run.classes} classes, {run.class_pairs:,} pairs of classes, "
+          f"{run.canonical_pairs:,} suit-distinct pairs of hands for {run.combo_pairs:,}: "
+          f"{run.chunks_computed} chunks computed, {run.chunks_skipped} found done")
+    print(f"-> {run.out}" + (f", {run.png}" if run.png else "")
+          + f" in {run.wall_seconds:.1f} s" + (f" on {run.workers} workers" if run.workers else ""))
+
+
+def _command(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, help: str,
+             examples: tuple[str, ...]) -> argparse.ArgumentParser:
     """A subcommand whose --help ends with examples."""
     return sub.add_parser(name, help=help, formatter_class=argparse.RawDescriptionHelpFormatter,
                           epilog="examples:\n" + "\n".join(f"  {line}" for line in examples))
 
 
+def _one_line(text: str) -> str:
+    r"""`text` with line breaks and other unprintable characters escaped, so that an error
+    message quoting what was typed stays on one line.
+
+    >>> _one_line("unrecognized arguments: --x\ny")
+    'unrecognized arguments: --x\\ny'
+    """
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose usage errors end in one line whatever was typed (argparse
+    quotes unknown words as they are, line breaks included); its subcommands' too."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(_one_line(message))
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pokerlut", description=__doc__.splitlines()[0])
+    parser: argparse.ArgumentParser = _Parser(prog="pokerlut", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     parser.add_argument("--verbose", action="store_true",
                         help="with --version: numba, threading layer, threads, tables, cache")
@@ -314,16 +508,63 @@ def _parser() -> argparse.ArgumentParser:
 
     p = _command(sub, "build-tables", "rebuild the lookup tables", (
         "pokerlut build-tables --out /tmp/tables",
-        "pokerlut build-tables --game italian",))
+        "pokerlut build-tables --game italian",
+        "pokerlut build-tables --game short-deck --out /tmp/tables --json",))
     p.add_argument("--out", default=None, help="folder to write (default: the installed tables)")
     p.add_argument("--game", default="all",
                    help="one game's tables (italian: every deck size), or all (the default)")
+    p.add_argument("--json", action="store_true",
+                   help="print what was written as JSON: folder, games, files, bytes, seconds")
     p.set_defaults(run=_cmd_build_tables)
 
     p = _command(sub, "demo", "a tour: hands, exhaustive counts, batch speed (warm)", (
-        "pokerlut demo --quiet",))
+        "pokerlut demo --quiet",
+        "pokerlut demo --json",))
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help="print the tour's figures as JSON")
     p.set_defaults(run=_cmd_demo)
+
+    p = _command(sub, "bulk", "evaluate a .npy or Parquet file of hands on Dask", (
+        "pokerlut bulk hands.npy --out strengths.npy        # and strengths.category.npy",
+        "pokerlut bulk hands.parquet --out ranked.parquet --column hand --game short-deck",
+        "pokerlut bulk hands.npy --out s.npy --scheduler tcp://10.0.0.5:8786 --json",))
+    p.add_argument("input", help=".npy of uint8 (n, 5|6|7), or Parquet with a column of card "
+                   "lists or text")
+    p.add_argument("--out", required=True, help="the output, in the input's format (.npy: "
+                   "strengths, categories in NAME.category.npy; Parquet: the input's columns, "
+                   "strength, category)")
+    p.add_argument("--game", default="high", help=game_help)
+    p.add_argument("--wild", default=None, help=wild_help)
+    p.add_argument("--column", default=None, help="Parquet: the column of hands (needed when "
+                   "there are several)")
+    p.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
+                   help="an existing Dask scheduler (default: start a local cluster)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="local cluster: worker processes (default: the cores)")
+    p.add_argument("--chunk-rows", type=int, default=1 << 20,
+                   help="hands per task (default 1,048,576)")
+    p.add_argument("--json", action="store_true", help="print a summary as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=_cmd_bulk)
+
+    p = _command(sub, "matrix", "exact heads-up preflop equity of the 169 hand classes, on Dask", (
+        "pokerlut matrix --out preflop.parquet --png preflop.png",
+        "pokerlut matrix --out small.parquet --classes AA,KK,AKs,72o,22 --workers 2 --json",
+        "pokerlut matrix --out preflop.parquet --scheduler tcp://10.0.0.5:8786",))
+    p.add_argument("--out", required=True, help="the Parquet file of every ordered pair of "
+                   "classes; finished chunks are kept in OUT.parts/ (a rerun resumes)")
+    p.add_argument("--png", default=None, help="also draw the matrix as a heatmap")
+    p.add_argument("--classes", default=None, help="a comma-separated subset, e.g. AA,AKs,72o "
+                   "(default: all 169)")
+    p.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
+                   help="an existing Dask scheduler (default: start a local cluster)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="local cluster: worker processes (default: the cores)")
+    p.add_argument("--chunk-pairs", type=int, default=300,
+                   help="exact evaluations per task, ~10 ms each (default 300)")
+    p.add_argument("--json", action="store_true", help="print a summary as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=_cmd_matrix)
     return parser
 
 
@@ -336,9 +577,11 @@ def _version(verbose: bool) -> None:
         from .tables import default_dir
 
         print(f"numba {numba.__version__}, numpy {np.__version__}, Python {sys.version.split()[0]}")
-        print(f"threading layer: {threading_layer()}, threads: {numba.config.NUMBA_NUM_THREADS}")
+        threads = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+        print(f"threading layer: {threading_layer()}, threads: {threads}")
         print(f"tables: {default_dir()}")
-        print(f"numba cache: {numba.config.CACHE_DIR or 'beside the package (or the user cache)'}")
+        cache = numba.config.CACHE_DIR  # type: ignore[attr-defined]  # numba sets it at run time
+        print(f"numba cache: {cache or 'beside the package (or the user cache)'}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -352,10 +595,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args.run(args)
     except (ValueError, TypeError) as error:
-        print(f"pokerlut {args.command}: {error}", file=sys.stderr)
+        print(f"pokerlut {args.command}: {_one_line(str(error))}", file=sys.stderr)
         return 2
     except TablesError as error:
-        print(f"pokerlut {args.command}: {error}", file=sys.stderr)
+        print(f"pokerlut {args.command}: {_one_line(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(f"pokerlut {args.command}: interrupted", file=sys.stderr)

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 import numba
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 from . import tables
 from .cards import CardsLike, format_card, parse_cards
 from .kernels.batch import evaluate_rows, evaluate_rows_checked, order_rows, strength_order
-from .kernels.core import hand_add, hand_empty, hand_strength
+from .kernels.core import Hand, hand_add, hand_empty, hand_strength, njit
 from .kernels.batch import INVALID_BITS
 from .kernels.omaha import omaha_rows, omaha_strength
 from . import lang as _lang
@@ -29,7 +29,7 @@ _CARD_OF = {format_card(c): c for c in range(52)}  # "As" -> 51, for the fast te
 
 
 @njit(inline="always")
-def _checked_hand(t, cards):
+def _checked_hand(t: tables.Tables, cards: Any) -> tuple[bool, Hand]:
     """The hand of a tuple of 5..7 card ints, and False if one is not in the game's deck or
     repeats."""
     seen = np.uint64(0)
@@ -43,13 +43,14 @@ def _checked_hand(t, cards):
 
 
 @njit(inline="always")
-def _checked_strength(t, cards):
+def _checked_strength(t: tables.Tables, cards: Any) -> Any:
     """Strength of a tuple of 5..7 card ints, or -1 if they are not distinct cards of the deck."""
     ok, hand = _checked_hand(t, cards)
     return np.int64(hand_strength(t, hand)) if ok else np.int64(-1)
 
 
-_by_game: dict = {}  # (game, wild, players, flush_by_suit) or game -> single-hand kernels
+# (game, wild, players, flush_by_suit) or game -> single-hand kernels
+_by_game: dict[Any, dict[int, Callable[..., Any]]] = {}
 
 
 def _resolve(game: Any, wild: Any = None, players: Any = None,
@@ -62,7 +63,8 @@ def _resolve(game: Any, wild: Any = None, players: Any = None,
     return rules, italian_tables(rules, flush_by_suit is not False) if rules.suit_ties else None
 
 
-def _single_hand(rules: Rules, it: ItalianTables | None = None) -> dict:
+def _single_hand(rules: Rules,
+                 it: ItalianTables | None = None) -> dict[int, Callable[..., Any]]:
     """Kernels for one hand of 5, 6 or 7 int arguments (a fixed count dispatches faster than
     *args), with the game's tables frozen in: numba caches them keyed on the tables' contents."""
     t = tables.load(rules.name)
@@ -70,28 +72,29 @@ def _single_hand(rules: Rules, it: ItalianTables | None = None) -> dict:
         tie_rank, value = it.tie_rank, it.value
 
         @njit(cache=True, _nrt=False)
-        def italian(a, b, c, d, e):
+        def italian(a: int, b: int, c: int, d: int, e: int) -> Any:
             ok, hand = _checked_hand(t, (a, b, c, d, e))
             return np.int64(italian_strength(t, tie_rank, value, hand)) if ok else np.int64(-1)
 
         return {5: italian}
 
     @njit(cache=True, _nrt=False)
-    def five(a, b, c, d, e):
+    def five(a: int, b: int, c: int, d: int, e: int) -> Any:
         return _checked_strength(t, (a, b, c, d, e))
 
     @njit(cache=True, _nrt=False)
-    def six(a, b, c, d, e, f):
+    def six(a: int, b: int, c: int, d: int, e: int, f: int) -> Any:
         return _checked_strength(t, (a, b, c, d, e, f))
 
     @njit(cache=True, _nrt=False)
-    def seven(a, b, c, d, e, f, g):
+    def seven(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> Any:
         return _checked_strength(t, (a, b, c, d, e, f, g))
 
     return {5: five, 6: six, 7: seven}
 
 
-def _kernels(game: Any, wild: Any, players: Any, flush_by_suit: Any) -> dict:
+def _kernels(game: Any, wild: Any, players: Any,
+             flush_by_suit: Any) -> dict[int, Callable[..., Any]]:
     """The single-hand kernels of a game, made once per game (and Italian option)."""
     rules, it = _resolve(game, wild, players, flush_by_suit)
     key = (rules.name, it is not None and flush_by_suit is not False)
@@ -147,7 +150,7 @@ def evaluate(cards: CardsLike, game: str = "high", wild: str | None = None, *,
     >>> evaluate("Th Jh Qh Kh Ah", "italian", players=4), evaluate("Ts Js Qs Ks As", "italian", players=4)
     (2520, 2517)
     """
-    hand = cards
+    hand: Any = cards
     if type(hand) is str:  # fast path for canonical text: "As Ks Qs Js Ts"
         try:
             hand = [_CARD_OF[text] for text in hand.split()]
@@ -166,7 +169,7 @@ def evaluate(cards: CardsLike, game: str = "high", wild: str | None = None, *,
             if type(card) is not int or not 0 <= card <= 53:  # no bools, floats or overflow
                 break
         else:
-            strength = kernels[len(hand)](*hand)
+            strength: int = kernels[len(hand)](*hand)  # numba returns a Python int
             if strength >= 0:
                 return strength
     checked = _hand(cards, _resolve(game, wild, players)[0])  # raises on bad input
@@ -179,6 +182,10 @@ def _as_batch(hands: Any, sizes: tuple[int, ...] = HAND_SIZES, what: str = "hand
     most, only when the input is not already that)."""
     if isinstance(hands, np.ma.MaskedArray):
         raise TypeError(f"{what} must be a plain array, not a masked array")
+    from .text import is_text, parse_batch  # (text imports this module)
+    if is_text(hands):  # a column of hand texts: "As Kd 7h 7c 2s"
+        hands = (parse_batch(hands, jokers=top > 51) if len(hands)
+                 else np.empty((0, sizes[0]), np.uint8))
     hands = np.asarray(hands)
     if hands.dtype.kind not in "iu":
         raise TypeError(f"{what} must be an integer array of card ints, not {hands.dtype}")
@@ -227,22 +234,24 @@ def evaluate_batch(hands: Any, *, game: str = "high", wild: str | None = None,
     hands = _as_batch(hands, rules.hand_sizes, top=53 if rules.wild else 51)
     t = tables.load(rules.name)
     if it is not None:
-        def launch(part, out, bad):
+        def launch(part: slice, out: np.ndarray, bad: np.ndarray) -> None:
             italian_rows(t, it.tie_rank, it.value, hands[part], out, validate, bad)
     else:
         kernel = evaluate_rows_checked if validate else evaluate_rows
 
-        def launch(part, out, bad):
+        def launch(part: slice, out: np.ndarray, bad: np.ndarray) -> None:
             kernel(t, hands[part], out, bad)
 
     return _in_chunks(len(hands), threads, launch, lambda row: _explain_row(hands, row, rules))
 
 
-def _in_chunks(n: int, threads: int | None, launch, explain) -> np.ndarray:
+def _in_chunks(n: int, threads: int | None, launch: Callable[[slice, np.ndarray, np.ndarray], None],
+               explain: Callable[[int], str]) -> np.ndarray:
     """uint16[n] filled by `launch(rows, out, first_bad)` over chunks of rows, on `threads`;
     Ctrl-C is seen between chunks. A bad row (first_bad) raises ValueError(explain(row))."""
     out = np.empty(n, dtype=np.uint16)
-    first_bad = np.full(numba.config.NUMBA_NUM_THREADS, CHUNK_ROWS, dtype=np.int64)
+    first_bad = np.full(numba.config.NUMBA_NUM_THREADS,  # type: ignore[attr-defined]
+                        CHUNK_ROWS, dtype=np.int64)
     with parallel_section(threads):
         for start in range(0, n, CHUNK_ROWS):
             part = slice(start, start + CHUNK_ROWS)
@@ -378,8 +387,8 @@ def compare_batch(a: Any, b: Any, *, game: str = "high", wild: str | None = None
     array([ 1, -1], dtype=int8)
     """
     rules, it = _resolve(game, wild, players, flush_by_suit)
-    options = dict(game=game, wild=wild, players=players, flush_by_suit=flush_by_suit,
-                   validate=validate, threads=threads)
+    options: dict[str, Any] = dict(game=game, wild=wild, players=players,
+                                   flush_by_suit=flush_by_suit, validate=validate, threads=threads)
     strengths = []
     for name, hands in (("a", a), ("b", b)):
         try:
@@ -390,7 +399,7 @@ def compare_batch(a: Any, b: Any, *, game: str = "high", wild: str | None = None
         raise ValueError(f"hands a has {len(strengths[0])} rows but hands b {len(strengths[1])}")
     out = np.empty(len(strengths[0]), dtype=np.int8)
     with parallel_section(threads):
-        order_rows(*strengths, *(NO_CYCLE if it is None else it.cycle), out)
+        order_rows(strengths[0], strengths[1], *(NO_CYCLE if it is None else it.cycle), out)
     return out
 
 
@@ -426,7 +435,9 @@ def winners(hands: Any, game: str = "high", wild: str | None = None, *,
                *(NO_CYCLE if it is None else it.cycle), beats)
     beaten = (beats.reshape(len(s), len(s)) < 0).any(axis=1)
     if not beaten.all():
-        return np.flatnonzero(~beaten).tolist()
+        seats: list[int] = np.flatnonzero(~beaten).tolist()
+        return seats
+    assert it is not None  # only Italian poker has the cycle
     kinds = [straight_flush_kind(int(x), it) for x in s]  # a cycle: straight flushes only
     return sorted(max((seat for seat in range(len(s)) if kinds[seat] == kind), key=lambda i: s[i])
                   for kind in ("royal", "middle", "minimum"))
@@ -448,6 +459,7 @@ def best_five(cards: CardsLike, game: str = "high", wild: str | None = None) -> 
     rules = rules_of(game, wild)
     hand = _hand(cards, rules)
     five = _kernels(rules, None, None, None)[5]
+    chosen: tuple[int, ...]
     best, chosen = 0, ()
     for combo in itertools.combinations(hand.tolist(), 5):  # at most 21
         strength = five(*combo)
@@ -506,7 +518,7 @@ def _omaha_rules(game: str) -> Rules:
 
 
 @njit(cache=True, _nrt=False)
-def _omaha_one(t, hole, board):
+def _omaha_one(t: tables.Tables, hole: np.ndarray, board: np.ndarray) -> Any:
     return omaha_strength(t, hole, board)
 
 

@@ -94,9 +94,9 @@ def _make(classes: np.ndarray, flush_by_suit: bool, cycle: bool) -> ItalianTable
             continue
         tie_rank[k] = classes[k, 1 + position]
         for suit in range(4):
-            by_suit = flush_by_suit and category[k] == Category.FLUSH
+            flush_first = flush_by_suit and category[k] == Category.FLUSH
             v = suit_value(suit)
-            places.append(((flushes[0], v, k) if by_suit else (k, 0, v), k, suit))
+            places.append(((flushes[0], v, k) if flush_first else (k, 0, v), k, suit))
     places.sort()
     by_suit = np.zeros((n, 4), dtype=np.uint16)
     class_of = np.zeros(len(places) + 1, dtype=np.uint16)

@@ -569,6 +569,12 @@ def _lookup(lang: str, section: str, key: str) -> Any:
     return value if value else EN[section][key]
 
 
+def _text(lang: str, section: str, key: str) -> str:
+    """`_lookup` of an entry that is a string (a name or a template)."""
+    text: str = _lookup(lang, section, key)
+    return text
+
+
 def word(key: str, lang: str = "en") -> Any:
     """One of the fixed words (the "words" section), in a language.
 
@@ -599,7 +605,7 @@ def category_name(category: Category | int | str, lang: str = "en") -> str:
     >>> category_name(Category.ONE_PAIR)
     'One pair'
     """
-    return _lookup(lang, "categories", _category_key(category))
+    return _text(lang, "categories", _category_key(category))
 
 
 def _game_key(game: str) -> str:
@@ -614,7 +620,7 @@ def game_name(game: str, lang: str = "en") -> str:
     >>> game_name("ace-to-five", "it")
     'Asso a cinque basso'
     """
-    return _lookup(lang, "games", _game_key(game))
+    return _text(lang, "games", _game_key(game))
 
 
 def game_summary(game: str, lang: str = "en") -> str:
@@ -623,13 +629,13 @@ def game_summary(game: str, lang: str = "en") -> str:
     >>> game_summary("high", "ca")
     "pòquer clàssic de mà alta: hold'em, stud, draw"
     """
-    return _lookup(lang, "summaries", _game_key(game))
+    return _text(lang, "summaries", _game_key(game))
 
 
 def _render(lang: str, key: str, ranks: Any, **fields: str) -> str | None:
     """A language's template for `key` filled with the rank words of `ranks` (r0, r1, ... by
     significance), or None where the language lacks the template or a word it needs."""
-    template = TRANSLATIONS[lang].get("hands", {}).get(key)
+    template: str | None = TRANSLATIONS[lang].get("hands", {}).get(key)
     forms = TRANSLATIONS[lang].get("ranks", {})
     if not template:
         return None
@@ -693,7 +699,7 @@ def no_low(lang: str = "en") -> str:
     >>> no_low("ca")
     'Cap mà baixa vàlida'
     """
-    return word("no_low", lang)
+    return _text(lang, "words", "no_low")
 
 
 def stand_in(wild: str, card: str, lang: str = "en") -> str:
@@ -702,7 +708,7 @@ def stand_in(wild: str, card: str, lang: str = "en") -> str:
     >>> stand_in("Jk", "A♠", "es")
     'Jk como A♠'
     """
-    return word("stand_in", lang).format(wild=wild, card=card)
+    return _text(lang, "words", "stand_in").format(wild=wild, card=card)
 
 
 def italian_tie(kind: str | None, suit: int, lang: str = "en") -> str:
@@ -726,7 +732,7 @@ def row_label(key: str, lang: str = "en") -> str:
     ('Escala reial', 'Mano alta otto', 'Rueda')
     """
     if key == "WHEEL":
-        return _lookup(lang, "best_names", "WHEEL")
+        return _text(lang, "best_names", "WHEEL")
     if key == "NO_LOW":
         return no_low(lang)
     if key.startswith("LOW_"):
@@ -739,8 +745,8 @@ def row_label(key: str, lang: str = "en") -> str:
 def _render_word(lang: str, key: str, rank: int) -> str | None:
     forms = TRANSLATIONS[lang].get("ranks", {})
     try:
-        return word(key, lang).format(r0={form: values[rank] for form, values in forms.items()},
-                                      n=rank + 2)
+        return _text(lang, "words", key).format(
+            r0={form: values[rank] for form, values in forms.items()}, n=rank + 2)
     except (KeyError, IndexError):
         return None
 
@@ -753,8 +759,8 @@ def row_about(key: str, lang: str = "en") -> str:
     'Sense parella, carta més alta 7'
     """
     if key.startswith("LOW_"):
-        return _lookup(lang, "about", "LOW").format(n=int(key[4:]))
-    return _lookup(lang, "about", key)
+        return _text(lang, "about", "LOW").format(n=int(key[4:]))
+    return _text(lang, "about", key)
 
 
 def deck_words(n: int, low: str, lang: str = "en") -> str:
@@ -763,4 +769,4 @@ def deck_words(n: int, low: str, lang: str = "en") -> str:
     >>> deck_words(36, "6", "ca"), deck_words(52, "2", "ru")
     ("36 cartes, del 6 a l'as", 'колода из 52 карт')
     """
-    return word("deck" if low == "2" else "deck_from", lang).format(n=n, low=low)
+    return _text(lang, "words", "deck" if low == "2" else "deck_from").format(n=n, low=low)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 
 
@@ -29,7 +30,7 @@ RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
 RANK_CHARS = "23456789TJQKA"
 
 
-def describe_low(ranks, best_name: str | None = None, offsuit: bool = False) -> str:
+def describe_low(ranks: Sequence[int], best_name: str | None = None, offsuit: bool = False) -> str:
     """Words for a no-pair low hand whose ranks, highest first, are `ranks`; `best_name` names
     the game's best hand.
 
@@ -46,7 +47,7 @@ def describe_low(ranks, best_name: str | None = None, offsuit: bool = False) -> 
     return f"{RANK_NAMES[ranks[0]].capitalize()}-{RANK_NAMES[ranks[1]]} low ({cards})"
 
 
-def describe_class(category: Category, ranks) -> str:
+def describe_class(category: Category, ranks: Sequence[int]) -> str:
     """Words for a hand of `category` whose ranks (0..12), by significance, are `ranks`.
 
     >>> describe_class(Category.FULL_HOUSE, [1, 1, 1, 4, 4])

@@ -31,7 +31,7 @@ class parallel_section:
     """
 
     def __init__(self, threads: int | None) -> None:
-        limit = numba.config.NUMBA_NUM_THREADS
+        limit: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
         if threads is not None and (type(threads) is not int or not 1 <= threads <= limit):
             raise ValueError(f"threads must be 1..{limit} (an int), not {threads!r}")
         self.threads = threads or numba.get_num_threads()

@@ -46,13 +46,15 @@ def count_hands(n_cards: int, *, game: str = "high", wild: str | None = None,
     cards = deck_of(rules, deck)
     t, n_classes = tables.load(rules.name), len(tables.classes(rules.name))
     with parallel_section(threads):
-        counts = np.zeros((numba.config.NUMBA_NUM_THREADS, n_classes), dtype=np.int64)
+        threads_max: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+        counts = np.zeros((threads_max, n_classes), dtype=np.int64)
         for part in lowest_pairs(cards, n_cards, numba.get_num_threads(),
                                  16 if progress else 1):
             COUNT_STRENGTHS[int(cards[-1]) + 1](t, n_cards, part, counts)
             if progress:
                 progress(int(counts.sum()))
-    return counts.sum(axis=0)
+    total: np.ndarray = counts.sum(axis=0)
+    return total
 
 
 def deck_of(rules: Rules, size: int | None) -> np.ndarray:

@@ -79,7 +79,9 @@ class Wild(Tables):
     __slots__ = ()
 
 
-class WildSuitsIgnored(Wild, SuitsIgnored):
+# mypy rejects any class with two NamedTuple-derived bases; here both derive from the one
+# tuple `Tables` and add no field, so nothing can conflict.
+class WildSuitsIgnored(Wild, SuitsIgnored):  # type: ignore[misc]
     """Tables of a low game with wild cards where suits never matter (ace-to-five)."""
 
     __slots__ = ()
@@ -98,7 +100,7 @@ WILD_CARD = 1 << 56  # in a hand key: a wild card, counted above the invalid car
 EVERY_SUIT = 0x1111 << 32  # a wild card counts in every suit's counter, for the flush test
 
 
-def wild_rank_key(wild: str) -> int:
+def wild_rank_key(wild: str | None) -> int:
     """What a wild card adds to the rank key (sum(5**rank) of the naturals): a 14th base-5
     digit (5**13) for jokers and the bug (two at most, so the key stays under 2**32), or the
     deuce's own digit (1) with deuces wild, where no natural card is a deuce. The build asserts

@@ -13,8 +13,9 @@ import itertools
 import json
 import math
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -23,9 +24,11 @@ from ..kernels.omaha import N_PAIRS
 from ..names import Category
 from ..rules import GAMES, ITALIAN_GAMES, WILD_GAMES, Rules, rules as rules_of
 from . import expected
-from .five import all_hands, rank_five_card_hands, rank_key, rank_shapes
+from .five import FiveCardRanking, Shape, all_hands, rank_five_card_hands, rank_key, rank_shapes
 from .perfect_hash import build_perfect_hash
 from .wild import five_card_strengths, wild_tables
+
+RankValues = dict[tuple[int, ...], int]  # sorted ranks of five cards -> strength
 
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)  # one per rank, 2 .. A
 
@@ -50,7 +53,7 @@ def _mask(ranks: Iterable[int]) -> int:
     return sum(1 << r for r in set(ranks))
 
 
-def _check_five_card_figures(rules: Rules, five) -> dict:
+def _check_five_card_figures(rules: Rules, five: FiveCardRanking) -> dict[str, Any]:
     """Assert the game's five-card counts (hands and classes per category, classes in all)."""
     qualifying = five.strength > 0
     counts = {Category(c).name: int(n) for c, n in
@@ -79,7 +82,8 @@ def _check_five_card_figures(rules: Rules, five) -> dict:
     return {"hands": counts, "classes": classes, "no_qualifying_hand": int((~qualifying).sum())}
 
 
-def _five_card_tables(rules: Rules, shapes) -> tuple[dict[str, np.ndarray], dict]:
+def _five_card_tables(rules: Rules,
+                      shapes: list[Shape]) -> tuple[dict[str, np.ndarray], RankValues]:
     """Cactus Kev's three tables (flush5, unique5, paired prime products) and `classes`, from
     the shapes; and the non-flush value of every sorted five-rank tuple."""
     n_classes = max(s.strength for s in shapes)
@@ -105,17 +109,18 @@ def _five_card_tables(rules: Rules, shapes) -> tuple[dict[str, np.ndarray], dict
     pair_offsets, pair_values = build_perfect_hash(
         np.array(products, dtype=np.uint64), np.array(paired_values, dtype=np.uint16), PAIR_HASH)
     non_flush = {s.ranks: s.strength for s in shapes if not s.flush}
-    tables = {"classes": classes, "flush5": flush5, "unique5": unique5,
-              "pair_offsets": pair_offsets, "pair_values": pair_values}
+    tables: dict[str, np.ndarray] = {"classes": classes, "flush5": flush5, "unique5": unique5,
+                                     "pair_offsets": pair_offsets, "pair_values": pair_values}
     return tables, non_flush
 
 
-def _best(multiset: tuple[int, ...], value: dict) -> int:
+def _best(multiset: tuple[int, ...], value: RankValues) -> int:
     """The best non-flush five of a sorted rank multiset."""
     return max(value[five] for five in itertools.combinations(multiset, 5))
 
 
-def _rank_table(rules: Rules, non_flush: dict) -> tuple[dict[str, np.ndarray], dict[int, int]]:
+def _rank_table(rules: Rules,
+                non_flush: RankValues) -> tuple[dict[str, np.ndarray], dict[int, int]]:
     """The best non-flush five for every rank multiset of 5, 6 and 7 cards, hashed by
     sum(5**rank)."""
     keys, values = [], []
@@ -132,8 +137,8 @@ def _rank_table(rules: Rules, non_flush: dict) -> tuple[dict[str, np.ndarray], d
     return {"rank_offsets": offsets, "rank_values": table}, dict(zip(keys, values))
 
 
-def _flush_tables(rules: Rules, flush5: np.ndarray, non_flush: dict,
-                  rank_value: dict[int, int]) -> tuple[dict[str, np.ndarray], dict]:
+def _flush_tables(rules: Rules, flush5: np.ndarray, non_flush: RankValues,
+                  rank_value: dict[int, int]) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     """What a hand of 5..7 cards is worth when five or more share a suit.
 
     The suited cards' rank mask F and the other cards' ranks O decide it: the best of the
@@ -183,7 +188,8 @@ def _flush_tables(rules: Rules, flush5: np.ndarray, non_flush: dict,
     return {"flush": flush, "mixed_offsets": offsets, "mixed_values": values}, seen
 
 
-def _omaha_tables(rules: Rules, non_flush: dict, placeholders: bool) -> dict[str, np.ndarray]:
+def _omaha_tables(rules: Rules, non_flush: RankValues,
+                  placeholders: bool) -> dict[str, np.ndarray]:
     """Omaha's non-flush part: for every board rank multiset of 3, 4 or 5 cards and every two
     hole ranks, the best non-flush five of the two plus three of the board's.
 
@@ -223,8 +229,8 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def _check_wild_figures(rules: Rules, rank_value: dict, flush: np.ndarray,
-                        classes: np.ndarray) -> dict:
+def _check_wild_figures(rules: Rules, rank_value: dict[int, int], flush: np.ndarray,
+                        classes: np.ndarray) -> dict[str, Any]:
     """Every five-card hand of the 52-, 53- and 54-card decks (the deuces are wild in all
     three) through the wild tables, counted by category; asserts the rule book's figures."""
     counts = {}
@@ -244,7 +250,8 @@ def _check_wild_figures(rules: Rules, rank_value: dict, flush: np.ndarray,
     return {"hands": counts}
 
 
-def build_game(game: str | Rules, out_dir: str | Path, *, log=print) -> dict:
+def build_game(game: str | Rules, out_dir: str | Path, *,
+               log: Callable[[str], object] = print) -> dict[str, Any]:
     """Build one game's tables into `out_dir`; return its manifest (also manifest.json)."""
     rules = rules_of(game)
     out = Path(out_dir)
@@ -258,7 +265,7 @@ def build_game(game: str | Rules, out_dir: str | Path, *, log=print) -> dict:
         wild, wild_value = wild_tables(rules, shapes)
         tables.update(wild)
         counts = _check_wild_figures(rules, wild_value, tables["flush"], tables["classes"])
-        flush_counts: dict = {}
+        flush_counts: dict[str, Any] = {}
         tables.update(mixed_offsets=np.zeros(1, np.uint32), mixed_values=np.zeros(1, np.uint16))
     else:
         counts = _check_five_card_figures(rules, rank_five_card_hands(rules))
@@ -268,7 +275,7 @@ def build_game(game: str | Rules, out_dir: str | Path, *, log=print) -> dict:
         tables.update(wild_offsets=np.zeros(1, np.uint32), wild_values=np.zeros(1, np.uint16))
     no_omaha = rules.wild is not None or len(tables["mixed_values"]) > 1 or rules.suit_ties
     tables.update(_omaha_tables(rules, non_flush, no_omaha))
-    files = {}
+    files: dict[str, dict[str, Any]] = {}
     for name, array in sorted(tables.items()):
         path = out / f"{name}.npy"
         np.save(path, array, allow_pickle=False)
@@ -294,7 +301,8 @@ def build_game(game: str | Rules, out_dir: str | Path, *, log=print) -> dict:
     return manifest
 
 
-def build_tables(out_dir: str | Path, games: Iterable[str] | None = None, *, log=print) -> dict:
+def build_tables(out_dir: str | Path, games: Iterable[str] | None = None, *,
+                 log: Callable[[str], object] = print) -> dict[str, dict[str, Any]]:
     """Build the tables of every game, wild variant and Italian deck (or of `games`) into
     `out_dir/<game>/`."""
     names = [*GAMES, *WILD_GAMES, *ITALIAN_GAMES] if games is None else [rules_of(g).name for g in games]

@@ -9,6 +9,7 @@ build asserts come from real hands.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,7 +25,7 @@ def all_hands(n_cards: int = 5, deck: np.ndarray | None = None) -> np.ndarray:
     return np.fromiter(combos, dtype=np.uint8).reshape(-1, n_cards)
 
 
-def rank_key(ranks) -> int:
+def rank_key(ranks: Iterable[int]) -> int:
     """Key of a rank multiset: sum of 5**rank. Unique for up to 4 of a rank, any hand size."""
     return sum(5**r for r in ranks)
 
@@ -50,7 +51,7 @@ def rank_shapes(rules: Rules) -> list[Shape]:
         for flush in (False, True) if len(set(ranks)) == 5 else (False,):
             raw.append((ranks, flush, rules.key(ranks, flush)))
     keys = sorted({key for _, _, key in raw if key is not None})
-    strength = {key: i + 1 for i, key in enumerate(keys)}
+    strength: dict[tuple[int, ...] | None, int] = {key: i + 1 for i, key in enumerate(keys)}
     return [Shape(ranks, flush, *rules.classify(ranks, flush), strength.get(key, 0))
             for ranks, flush, key in raw]
 

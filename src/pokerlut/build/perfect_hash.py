@@ -9,7 +9,8 @@ from ..kernels.hashing import MULT, HashSpec, perfect_hash
 
 
 @njit(cache=True)
-def _place(keys, mix_shift, bucket_bits, pos_bits):
+def _place(keys: np.ndarray, mix_shift: int, bucket_bits: int,
+           pos_bits: int) -> tuple[np.ndarray, np.ndarray]:
     n = keys.shape[0]
     n_buckets = 1 << bucket_bits
     bucket = np.empty(n, np.int64)
@@ -49,7 +50,8 @@ def _place(keys, mix_shift, bucket_bits, pos_bits):
     return offsets, slots
 
 
-def build_perfect_hash(keys: np.ndarray, values: np.ndarray, spec: HashSpec):
+def build_perfect_hash(keys: np.ndarray, values: np.ndarray,
+                       spec: HashSpec) -> tuple[np.ndarray, np.ndarray]:
     """Return (offsets uint32, table uint16) such that table[slot(key)] == value for every key.
 
     The table is padded so that any key lands inside it; unused slots hold 0. Raises

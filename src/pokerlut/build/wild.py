@@ -22,6 +22,7 @@ from ..kernels.hashing import WILD_HASH
 from ..names import Category
 from ..rules import Rules
 from ..tables import wild_rank_key
+from .five import Shape
 from .perfect_hash import build_perfect_hash
 
 POPCOUNT = np.array([bin(m).count("1") for m in range(8192)], dtype=np.int64)
@@ -37,7 +38,8 @@ def natural_ranks(rules: Rules) -> tuple[int, ...]:
     return tuple(r for r in rules.ranks if not (rules.wild == "deuces" and r == 0))
 
 
-def wild_tables(rules: Rules, shapes) -> tuple[dict[str, np.ndarray], dict[int, int]]:
+def wild_tables(rules: Rules,
+                shapes: list[Shape]) -> tuple[dict[str, np.ndarray], dict[int, int]]:
     """The wild game's `wild` and `flush` tables (see the module's docstring), and the wild
     table as a dict (with w = 0 too, for the build's check)."""
     most = 5 if Category.FIVE_OF_A_KIND in rules.order else 4
@@ -88,7 +90,7 @@ def wild_tables(rules: Rules, shapes) -> tuple[dict[str, np.ndarray], dict[int, 
     return tables, dict(zip(keys, values))
 
 
-def five_card_strengths(rules: Rules, rank_value: dict, flush: np.ndarray,
+def five_card_strengths(rules: Rules, rank_value: dict[int, int], flush: np.ndarray,
                         hands: np.ndarray) -> np.ndarray:
     """Strengths of five-card hands (rows of `hands`) read the way the kernel reads them, for
     the build's check of the rule book's figures."""

@@ -9,11 +9,16 @@ per suit above them; bits has one bit per card, 16 bits per suit. Adding a card 
 an or, so a board can be summed once and merged with each player's hole cards.
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import numba
 import numpy as np
-from numba import njit
 from numba.extending import overload
 
-from ..tables import SuitsIgnored, SuitsMixed, Wild
+from ..tables import SuitsIgnored, SuitsMixed, Tables, Wild
 
 from .hashing import MIXED_HASH, PAIR_HASH, RANK_HASH, WILD_HASH, perfect_hash
 
@@ -22,6 +27,19 @@ from .hashing import MIXED_HASH, PAIR_HASH, RANK_HASH, WILD_HASH, perfect_hash
 # extra (with it, each access increfs an array: a 30x slowdown measured on numba 0.68).
 KERNEL = dict(parallel=True, cache=True, _nrt=False)
 
+if TYPE_CHECKING:
+    from numba.core.dispatcher import Dispatcher
+
+_F = TypeVar("_F", bound=Callable[..., object])
+Hand = tuple[np.uint64, np.uint64]  # (key, bits), see above
+
+
+def njit(**options: Any) -> Callable[[_F], Dispatcher[_F]]:
+    """`numba.njit(**options)`, typed for mypy: numba's own stubs reject the private `_nrt`
+    option (and a `**KERNEL` dict), which would leave every kernel untyped."""
+    decorate: Callable[[_F], Dispatcher[_F]] = numba.njit(**options)
+    return decorate
+
 RANK_KEY_MASK = np.uint64(0xFFFF_FFFF)
 SUIT_BIAS = np.uint64(0x3333)  # a suit counter reaches 8 (bit 3) at five cards
 SUIT_FLUSH = np.uint64(0x8888)
@@ -29,73 +47,89 @@ RANK_BITS = np.uint64(0x1FFF)
 
 
 @njit(inline="always")
-def hand_empty():
+def hand_empty() -> Hand:
     """The hand with no cards."""
     return (np.uint64(0), np.uint64(0))
 
 
 @njit(inline="always")
-def hand_add(t, hand, card):
+def hand_add(t: Tables, hand: Hand, card: Any) -> Hand:
     """`hand` plus one card (the card must not be in it already)."""
     return (hand[0] + t.card_key[card], hand[1] | t.card_bit[card])
 
 
 @njit(inline="always")
-def hand_merge(a, b):
+def hand_merge(a: Hand, b: Hand) -> Hand:
     """The union of two hands that share no card (a board and a player's hole cards)."""
     return (a[0] + b[0], a[1] | b[1])
 
 
-def is_wild(t):
+def is_wild(t: Tables) -> bool:
     """Whether the game has wild cards (compile time: from the class of `t`)."""
     return isinstance(t, Wild)
 
 
-def suits_matter(t):
+def suits_matter(t: Tables) -> bool:
     """Whether the game's kernels look at suits (compile time: from the class of `t`)."""
     return not isinstance(t, SuitsIgnored)
 
 
-def suited_strength(t, mask, ranks):
+def suited_strength(t: Tables, mask: np.uint64, ranks: np.uint64) -> Any:
     """Strength of a hand with five or more cards of one suit: `mask` their ranks, `ranks` the
     whole hand's rank key. For numba code only: compiled per kind of tables (below)."""
     raise NotImplementedError("suited_strength is compiled by numba; call hand_strength")
 
 
-def _kind(t) -> type:
+def _kind(t: Any) -> type:
     return getattr(t, "instance_class", None) or object
 
 
+# An @overload's typing function (arguments: numba types) and the implementation it returns
+# (arguments: values) must have the same parameters, annotations included: numba checks.
+
+
 @overload(is_wild, inline="always")
-def _is_wild(t):
+def _is_wild(t: Any) -> Callable[[Any], bool]:
     wild = issubclass(_kind(t), Wild)
-    return lambda t: wild
+
+    def impl(t: Any) -> bool:
+        return wild
+
+    return impl
 
 
 @overload(suits_matter, inline="always")
-def _suits_matter(t):
+def _suits_matter(t: Any) -> Callable[[Any], bool]:
     matter = not issubclass(_kind(t), SuitsIgnored)
-    return lambda t: matter
+
+    def impl(t: Any) -> bool:
+        return matter
+
+    return impl
 
 
 @overload(suited_strength, inline="always")
-def _suited_strength(t, mask, ranks):
+def _suited_strength(t: Any, mask: Any, ranks: Any) -> Callable[[Any, Any, Any], Any]:
     if issubclass(_kind(t), SuitsMixed):
-        def mixed(t, mask, ranks):
+        def mixed(t: Any, mask: Any, ranks: Any) -> Any:
             value = t.flush[mask]
             if value:
                 return value
             key = (mask << np.uint64(32)) | ranks
             return t.mixed_values[perfect_hash(key, t.mixed_offsets, MIXED_HASH)]
         return mixed
-    return lambda t, mask, ranks: t.flush[mask]
+
+    def settled(t: Any, mask: Any, ranks: Any) -> Any:
+        return t.flush[mask]
+
+    return settled
 
 
 WILD_SHIFT = np.uint64(56)
 
 
 @njit(inline="always")
-def wild_strength(t, hand):
+def wild_strength(t: Tables, hand: Hand) -> Any:
     """Strength of a hand in a wild game. The rank key holds the wild cards too (see
     `tables.wild_rank_key`) and each wild card counts in every suit, so a hand is read as in a
     plain game: the best non-flush five by one lookup, unless a suit's naturals and wild cards
@@ -109,7 +143,7 @@ def wild_strength(t, hand):
 
 
 @njit(_nrt=False, cache=True)
-def _wild_flush(t, hand, flush, key):
+def _wild_flush(t: Tables, hand: Hand, flush: np.uint64, key: np.uint64) -> Any:
     """The better of the non-flush five and each suit's flush (naturals and wild cards)."""
     best = t.wild_values[perfect_hash(key, t.wild_offsets, WILD_HASH)]
     row = np.int64(hand[0] >> WILD_SHIFT) * 8192
@@ -123,7 +157,7 @@ def _wild_flush(t, hand, flush, key):
 
 
 @njit(inline="always")
-def hand_strength(t, hand):
+def hand_strength(t: Tables, hand: Hand) -> Any:
     """Strength (higher wins; 0: no qualifying hand) of a hand of 5, 6 or 7 cards: the best
     five in the game whose tables `t` are."""
     if is_wild(t):  # compile time
@@ -139,7 +173,7 @@ def hand_strength(t, hand):
 
 
 @njit(inline="always")
-def eval5(t, a, b, c, d, e):
+def eval5(t: Tables, a: Any, b: Any, c: Any, d: Any, e: Any) -> Any:
     """Strength of five distinct cards by Cactus Kev's method: flush, unique ranks, or pairs."""
     mask = t.rank_bit[a] | t.rank_bit[b] | t.rank_bit[c] | t.rank_bit[d] | t.rank_bit[e]
     if ((a ^ b) | (a ^ c) | (a ^ d) | (a ^ e)) & 3 == 0:

@@ -12,11 +12,20 @@ Hold'em: a player's hand is the board plus hole cards (hand state merge). Omaha:
 every two hole cards with every three board cards.
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
+
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
-from .core import KERNEL, hand_add, hand_empty, hand_merge, hand_strength
+from ..tables import Tables
+from .core import KERNEL, Hand, hand_add, hand_empty, hand_merge, hand_strength, njit
+
+if TYPE_CHECKING:
+    from numba.core.dispatcher import Dispatcher
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
@@ -26,7 +35,8 @@ SPLIT_FIELDS = 6  # per player: pot units, their squares, high units, low units,
 
 
 @njit(inline="always")
-def _player_strength(t, omaha, board, board_hand, holes, hole_sizes, hole_hands, p):
+def _player_strength(t: Tables, omaha: bool, board: np.ndarray, board_hand: Hand, holes: np.ndarray,
+                     hole_sizes: np.ndarray, hole_hands: np.ndarray, p: int) -> Any:
     """Player p's strength in the game of `t` (whose card arrays build every hand here)."""
     if not omaha:
         return hand_strength(t, hand_merge(board_hand, (hole_hands[p, 0], hole_hands[p, 1])))
@@ -45,7 +55,8 @@ def _player_strength(t, omaha, board, board_hand, holes, hole_sizes, hole_hands,
 
 
 @njit(inline="always")
-def _winners(t, omaha, board, board_hand, holes, hole_sizes, hole_hands):
+def _winners(t: Tables, omaha: bool, board: np.ndarray, board_hand: Hand, holes: np.ndarray,
+             hole_sizes: np.ndarray, hole_hands: np.ndarray) -> int:
     """Bitmask of the players holding the best hand on this board (none when no hand
     qualifies: a low game's strength 0)."""
     top, winners = 0, 0
@@ -56,14 +67,14 @@ def _winners(t, omaha, board, board_hand, holes, hole_sizes, hole_hands):
 
 
 @njit(inline="always")
-def _with(winners, top, p, s):
+def _with(winners: int, top: Any, p: int, s: Any) -> tuple[int, Any]:
     """The winners' bitmask and top strength once player p's strength s is seen. Written as
     selects, not branches: who wins is a coin toss to the branch predictor."""
     return (1 << p) if s > top else (winners | (1 << p) if s == top else winners), max(top, s)
 
 
 @njit(inline="always")
-def _count(mask):
+def _count(mask: int) -> int:
     n = 0
     while mask:
         mask &= mask - 1
@@ -72,7 +83,7 @@ def _count(mask):
 
 
 @njit(inline="always")
-def _add_split(row, high, low, n):
+def _add_split(row: np.ndarray, high: int, low: int, n: int) -> None:
     """Add one split-pot showdown to row: row[0] counts showdowns, then per field f and player
     p row[1 + f * n + p]: the player's pot units (POT a whole pot), their square (for the
     variance), the units won with the high hand, with the low hand, 1 for a scoop (the whole
@@ -93,7 +104,9 @@ def _add_split(row, high, low, n):
 
 
 @njit(inline="always")
-def _showdown(row, t, t_low, split, omaha, board, board_hand, holes, hole_sizes, hole_hands):
+def _showdown(row: np.ndarray, t: Tables, t_low: Tables, split: bool, omaha: bool,
+              board: np.ndarray, board_hand: Hand, holes: np.ndarray, hole_sizes: np.ndarray,
+              hole_hands: np.ndarray) -> int:
     """One showdown: with `split`, add its hi-lo shares to row and return -1; else return the
     winners' bin, which the caller counts (`row[bin] += 1` written here, inlined, was lost by
     numba 0.68 on boards completed by a work item's own cards; tests/test_equity.py sees it)."""
@@ -106,7 +119,7 @@ def _showdown(row, t, t_low, split, omaha, board, board_hand, holes, hole_sizes,
 
 
 @njit(inline="always")
-def _hole_hands(t, holes, hole_sizes, out):
+def _hole_hands(t: Tables, holes: np.ndarray, hole_sizes: np.ndarray, out: np.ndarray) -> None:
     for p in range(hole_sizes.shape[0]):
         hand = hand_empty()
         for i in range(hole_sizes[p]):
@@ -115,8 +128,10 @@ def _hole_hands(t, holes, hole_sizes, out):
 
 
 @njit(inline="always")
-def _enumerate_boards(t, t_low, split, omaha, deck, board, n_board, deals, used_masks, hole_sizes,
-                      items, counts, scratch_board, scratch_hands):
+def _enumerate_boards(t: Tables, t_low: Tables, split: bool, omaha: bool, deck: np.ndarray,
+                      board: np.ndarray, n_board: int, deals: np.ndarray, used_masks: np.ndarray,
+                      hole_sizes: np.ndarray, items: np.ndarray, counts: np.ndarray,
+                      scratch_board: np.ndarray, scratch_hands: np.ndarray) -> None:
     """Every completion of the board for every deal of hole cards.
 
     deck: the live cards (not dead, not on the board); board[:n_board] the known board cards.
@@ -195,7 +210,7 @@ def _enumerate_boards(t, t_low, split, omaha, deck, board, n_board, deals, used_
 
 
 @njit(inline="always")
-def _next(state):
+def _next(state: np.uint64) -> tuple[np.uint64, np.uint64]:
     """splitmix64: the next state and a 64-bit random number."""
     state = state + GOLDEN
     z = state
@@ -205,9 +220,13 @@ def _next(state):
 
 
 @njit(inline="always")
-def _simulate(t, t_low, split, omaha, seed, first_block, block_trials, deck, board, n_board,
-              known_mask, combos, alias_keep, alias_other, range_sizes, hole_sizes, counts, failed,
-              scratch_board, scratch_hands, scratch_holes, scratch_stock):
+def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, seed: np.uint64, first_block: int,
+              block_trials: np.ndarray, deck: np.ndarray, board: np.ndarray, n_board: int,
+              known_mask: np.uint64, combos: np.ndarray, alias_keep: np.ndarray,
+              alias_other: np.ndarray, range_sizes: np.ndarray, hole_sizes: np.ndarray,
+              counts: np.ndarray, failed: np.ndarray, scratch_board: np.ndarray,
+              scratch_hands: np.ndarray, scratch_holes: np.ndarray,
+              scratch_stock: np.ndarray) -> None:
     """Monte Carlo: counts[b] gets block_trials[b] trials of block first_block + b (`_showdown`).
 
     Each block has its own random stream, seeded from (seed, block number) alone, so results
@@ -277,7 +296,8 @@ def _simulate(t, t_low, split, omaha, seed, first_block, block_trials, deck, boa
 
 
 @njit(inline="always")
-def _take(t, r, stock, n_stock, used, cards, j, n_board, hand):
+def _take(t: Tables, r: np.uint64, stock: np.ndarray, n_stock: int, used: np.uint64,
+          cards: np.ndarray, j: int, n_board: int, hand: Hand) -> tuple[int, Hand]:
     """One Fisher-Yates step for board card j: move a random card of stock[i:] to stock[i]
     (i = j - n_board, the cards dealt so far) and deal it, unless a player holds it.
     Returns (the next board position, hand)."""
@@ -293,7 +313,8 @@ def _take(t, r, stock, n_stock, used, cards, j, n_board, hand):
 
 
 @njit(inline="always")
-def _deal_board(t, state, stock, n_stock, used, cards, n_board, hand):
+def _deal_board(t: Tables, state: np.uint64, stock: np.ndarray, n_stock: int, used: np.uint64,
+                cards: np.ndarray, n_board: int, hand: Hand) -> tuple[np.uint64, Hand]:
     """Deal board cards n_board..4 from stock without replacement (partial Fisher-Yates, which
     is uniform whatever order earlier trials left the stock in), two 32-bit draws per random
     number. Cards in `used` (range players' hole cards) are drawn again."""
@@ -308,7 +329,8 @@ def _deal_board(t, state, stock, n_stock, used, cards, n_board, hand):
 
 
 @njit(inline="always")
-def _deal(t, combos, p, k, hole_sizes, holes, hole_hands):
+def _deal(t: Tables, combos: np.ndarray, p: int, k: int, hole_sizes: np.ndarray,
+          holes: np.ndarray, hole_hands: np.ndarray) -> Any:
     """Give player p combo k: fill holes[p] and hole_hands[p]; return the cards' bitmask."""
     hand = hand_empty()
     bits = np.uint64(0)
@@ -321,28 +343,58 @@ def _deal(t, combos, p, k, hole_sizes, holes, hole_hands):
     return bits
 
 
-def _kernels(split):
+class Spot(NamedTuple):
+    """What every showdown of a board game shares. deck: the live cards (not dead, not on the
+    board); board: 5 slots, the first n_board known; hole_sizes[p]: player p's hole cards;
+    omaha: hands are two hole cards and three board cards."""
+
+    deck: np.ndarray
+    board: np.ndarray
+    n_board: int
+    hole_sizes: np.ndarray
+    omaha: bool
+
+
+class Draws(NamedTuple):
+    """What Monte Carlo deals from: known_mask, the bits of every known card; combos[p,
+    :range_sizes[p]], player p's hole cards to draw from, by Walker's alias tables
+    (alias_keep, alias_other)."""
+
+    known_mask: np.uint64
+    combos: np.ndarray
+    alias_keep: np.ndarray
+    alias_other: np.ndarray
+    range_sizes: np.ndarray
+
+
+def _kernels(
+    split: bool,
+) -> tuple[Dispatcher[Callable[..., None]], Dispatcher[Callable[..., None]]]:
     """`enumerate_boards` and `simulate` with `split` compiled in (a closure constant: the
-    hold'em kernels carry no split-pot code)."""
+    hold'em kernels carry no split-pot code). `scratch`: per-thread rows (board cards, hole
+    hand states, hole cards, stock), `enumerate_boards` uses the first two."""
 
     @njit(**KERNEL)
-    def enumerate_boards(t, t_low, omaha, deck, board, n_board, deals, used_masks, hole_sizes,
-                         items, counts, scratch_board, scratch_hands):
-        _enumerate_boards(t, t_low, split, omaha, deck, board, n_board, deals, used_masks,
-                          hole_sizes, items, counts, scratch_board, scratch_hands)
+    def enumerate_boards(t: Tables, t_low: Tables, spot: Spot, deals: np.ndarray,
+                         used_masks: np.ndarray, items: np.ndarray, counts: np.ndarray,
+                         scratch: tuple[np.ndarray, ...]) -> None:
+        _enumerate_boards(t, t_low, split, spot.omaha, spot.deck, spot.board, spot.n_board,
+                          deals, used_masks, spot.hole_sizes, items, counts, scratch[0],
+                          scratch[1])
 
     @njit(**KERNEL)
-    def simulate(t, t_low, omaha, seed, first_block, block_trials, deck, board, n_board,
-                 known_mask, combos, alias_keep, alias_other, range_sizes, hole_sizes, counts,
-                 failed, scratch_board, scratch_hands, scratch_holes, scratch_stock):
-        _simulate(t, t_low, split, omaha, seed, first_block, block_trials, deck, board, n_board,
-                  known_mask, combos, alias_keep, alias_other, range_sizes, hole_sizes, counts,
-                  failed, scratch_board, scratch_hands, scratch_holes, scratch_stock)
+    def simulate(t: Tables, t_low: Tables, spot: Spot, draws: Draws, seed: np.uint64,
+                 first_block: int, block_trials: np.ndarray, counts: np.ndarray,
+                 failed: np.ndarray, scratch: tuple[np.ndarray, ...]) -> None:
+        _simulate(t, t_low, split, spot.omaha, seed, first_block, block_trials, spot.deck,
+                  spot.board, spot.n_board, draws.known_mask, draws.combos, draws.alias_keep,
+                  draws.alias_other, draws.range_sizes, spot.hole_sizes, counts, failed,
+                  scratch[0], scratch[1], scratch[2], scratch[3])
 
     return enumerate_boards, simulate
 
 
-# by split: ENUMERATE_BOARDS[split](t, t_low, omaha, deck, ...) and SIMULATE[split](...)
+# by split: ENUMERATE_BOARDS[split](t, t_low, spot, ...) and SIMULATE[split](...)
 (ENUMERATE_BOARDS, SIMULATE) = ({s: k for s, k in zip((False, True), kernels)}
                                for kernels in zip(_kernels(False), _kernels(True)))
 
@@ -351,7 +403,8 @@ def _kernels(split):
 
 
 @njit(inline="always")
-def _stud_showdown(row, t, t_low, split, now, n):
+def _stud_showdown(row: np.ndarray, t: Tables, t_low: Tables, split: bool, now: np.ndarray,
+                   n: int) -> int:
     """The showdown of the n seven-card hands now[:n] (hand states), as `_showdown`: winners
     by `t`, and with `split` the low half by `t_low`."""
     top, high, low_top, low = 0, 0, 0, 0
@@ -366,7 +419,7 @@ def _stud_showdown(row, t, t_low, split, now, n):
 
 
 @njit(inline="always")
-def _next_combo(idx, m, n):
+def _next_combo(idx: np.ndarray, m: int, n: int) -> bool:
     """Advance idx[:m], an increasing m-subset of range(n), to the next in lexicographic order;
     False (idx reset to the first subset) after the last."""
     i = m - 1
@@ -383,8 +436,9 @@ def _next_combo(idx, m, n):
 
 
 @njit(**KERNEL)
-def stud_enumerate(t, t_low, split, live, known, missing, first, counts, scratch_idx,
-                   scratch_now):
+def stud_enumerate(t: Tables, t_low: Tables, split: bool, live: np.ndarray, known: np.ndarray,
+                   missing: np.ndarray, first: np.ndarray, counts: np.ndarray,
+                   scratch_idx: np.ndarray, scratch_now: np.ndarray) -> None:
     """Every way to give each player `missing[p]` more cards from `live`, each card to one
     player: item i fixes player 0's new cards (`first[i]`, indices into live), the others run
     through every subset of live in turn (an odometer of `_next_combo`), deals that give a card
@@ -429,8 +483,10 @@ def stud_enumerate(t, t_low, split, live, known, missing, first, counts, scratch
 
 
 @njit(**KERNEL)
-def stud_simulate(t, t_low, split, seed, first_block, block_trials, live, known, missing,
-                  counts, scratch_stock, scratch_now):
+def stud_simulate(t: Tables, t_low: Tables, split: bool, seed: np.uint64, first_block: int,
+                  block_trials: np.ndarray, live: np.ndarray, known: np.ndarray,
+                  missing: np.ndarray, counts: np.ndarray, scratch_stock: np.ndarray,
+                  scratch_now: np.ndarray) -> None:
     """Monte Carlo stud: counts[b] gets block_trials[b] deals of block first_block + b, each a
     partial Fisher-Yates shuffle of `live` handing every player his missing cards in turn.
     Streams per (seed, block) as in `simulate`, so results do not depend on the threads."""

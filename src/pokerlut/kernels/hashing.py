@@ -5,7 +5,7 @@ first-fit displacement so that no two keys share a slot, and pads the values so 
 valid or not, lands inside the table.
 """
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -31,7 +31,7 @@ MIXED_HASH = HashSpec(mix_shift=63, bucket_bits=16, pos_bits=15)
 
 
 @njit(inline="always")
-def perfect_hash(key, offsets, spec):
+def perfect_hash(key: Any, offsets: np.ndarray, spec: HashSpec) -> Any:
     """Slot of `key` in a table built by `pokerlut.build.perfect_hash` with the same spec."""
     mix_shift, bucket_bits, pos_bits = spec
     k = np.uint64(key)

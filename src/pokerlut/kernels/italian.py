@@ -1,12 +1,17 @@
 """Numba kernels of Italian poker: a five-card strength that counts the tie-breaking suit
 (`pokerlut.italian`; `kernels.batch.strength_order` adds the straight-flush cycle)."""
 
+from __future__ import annotations
+
+from typing import Any
+
 import numpy as np
 import numba
-from numba import njit, prange
+from numba import prange
 
+from ..tables import Tables
 from .batch import INVALID_BITS
-from .core import KERNEL, hand_add, hand_empty, hand_strength
+from .core import KERNEL, Hand, hand_add, hand_empty, hand_strength, njit
 
 
 ONE_PER_SUIT = np.uint64(0x0001_0001_0001_0001)  # bit 0 of each suit's 16 bits in a hand
@@ -16,7 +21,7 @@ SUIT_SHIFT = np.uint64((1 << 46) | (1 << 31) | (1 << 15) | (1 << 14))
 
 
 @njit(inline="always")
-def italian_strength(t, tie_rank, value, hand):
+def italian_strength(t: Tables, tie_rank: np.ndarray, value: np.ndarray, hand: Hand) -> Any:
     """Strength of a hand (`core.hand_add`) of five distinct cards of the Italian deck whose
     tables are `t`: the rank class k refined by the suit of the hand's card of rank
     `tie_rank[k]` (the card that breaks ties; its rank appears once): `value[k]` holds the
@@ -27,7 +32,8 @@ def italian_strength(t, tie_rank, value, hand):
 
 
 @njit(**KERNEL)
-def italian_rows(t, tie_rank, value, hands, out, check, first_bad):
+def italian_rows(t: Tables, tie_rank: np.ndarray, value: np.ndarray, hands: np.ndarray,
+                 out: np.ndarray, check: bool, first_bad: np.ndarray) -> None:
     """out[i] = Italian strength of the five cards of row i. With `check`, a row with a card
     outside the deck or a repeated card lowers first_bad[thread] to i (as `evaluate_rows`)."""
     for i in prange(hands.shape[0]):

@@ -6,19 +6,24 @@ board cards of a suit and two hole cards of it; then each suited hole pair is tr
 suited board triple through `flush5` (rare, and a handful of lookups).
 """
 
+from __future__ import annotations
+
+from typing import Any
+
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from ..tables import Tables
 from .batch import INVALID_BITS
-from .core import KERNEL, RANK_BITS, RANK_KEY_MASK, suits_matter
+from .core import KERNEL, RANK_BITS, RANK_KEY_MASK, njit, suits_matter
 from .hashing import OMAHA_HASH, perfect_hash
 
 N_PAIRS = 91
 
 
 @njit(inline="always")
-def omaha_strength(t, hole, board):
+def omaha_strength(t: Tables, hole: np.ndarray, board: np.ndarray) -> Any:
     """Strength of the best five of exactly two of `hole` (4..6 cards) and three of `board`
     (3..5 cards), both 1-D uint8 arrays of distinct cards of the game's deck (unchecked; any
     uint8 reads inside the tables). Only for games without a `mixed` table (not the lowballs
@@ -73,7 +78,8 @@ def omaha_strength(t, hole, board):
 
 
 @njit(**KERNEL)
-def omaha_rows(t, holes, boards, out, check, first_bad):
+def omaha_rows(t: Tables, holes: np.ndarray, boards: np.ndarray, out: np.ndarray, check: bool,
+               first_bad: np.ndarray) -> None:
     """out[i] = omaha_strength of row i of `holes` and of `boards`. With `check`, a row with a
     card outside the deck or a card repeated in hole and board lowers first_bad[thread] to i."""
     for i in prange(holes.shape[0]):

@@ -7,17 +7,18 @@ import itertools
 import math
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
+from typing import Any
 
 import numba
 import numpy as np
 
 from .. import tables
-from ..cards import format_cards, parse_cards
+from ..cards import CardsLike, format_cards, parse_cards
 from ..kernels.core import hand_add, hand_empty
-from ..kernels.equity import (ENUMERATE_BOARDS, POT, SIMULATE, SPLIT_FIELDS, stud_enumerate,
-                              stud_simulate)
+from ..kernels.equity import (ENUMERATE_BOARDS, POT, SIMULATE, SPLIT_FIELDS, Draws, Spot,
+                              stud_enumerate, stud_simulate)
 from ..parallel import balanced_order, parallel_section
 from ..rules import rules
 from ..stats import deck_of
@@ -95,7 +96,7 @@ class EquityResult:
                 + ("" if self.exact else f"  ± {p.stderr:.4%}") for p in self.players]
         return "\n".join([head, *rows])
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON."""
         return asdict(self)
 
@@ -108,7 +109,7 @@ def _has_joker(text: str) -> bool:
         return False
 
 
-def _cards(cards, jokers: bool = False) -> np.ndarray:
+def _cards(cards: CardsLike, jokers: bool = False) -> np.ndarray:
     """Parsed cards; an empty or blank string is no cards."""
     if isinstance(cards, str) and not cards.strip():
         return np.zeros(0, np.uint8)
@@ -197,7 +198,7 @@ class _Setup:
             size = int(token[6:] or 4)
             live = sorted(set(self.deck.tolist()) - set(known.tolist()))
             return _Hand(np.array(list(itertools.combinations(live, size)), dtype=np.uint8))
-        hands = []
+        hands: list[np.ndarray] = []
         for part in text.split(","):
             try:
                 hole = parse_cards(part)
@@ -246,7 +247,7 @@ class _Setup:
             weights = weights[a] * (r.weights[first] if i == 0 else r.weights)[b]
         return np.ascontiguousarray(cards), masks, weights
 
-    def deal_chunks(self) -> list | None:
+    def deal_chunks(self) -> list[tuple[np.ndarray, ...]] | _Lazy | None:
         """The deals of hole cards (`deals`) as chunks that fit the outcome counters, split on
         the first player's hands and made one at a time (a lazy list); None if the other
         players' deals alone do not fit."""
@@ -261,7 +262,7 @@ class _Setup:
         return _Lazy([slice(i, i + step) for i in range(0, len(self.ranges[0]), step)],
                      lambda part: self.deals(limit, part))
 
-    def work(self, chunks: list) -> int:
+    def work(self, chunks: list[tuple[np.ndarray, ...]] | _Lazy) -> int:
         """Player-hand evaluations of exact enumeration: exact for one chunk of deals, else at
         most every deal of the ranges (collisions included) times the boards."""
         boards = math.comb(len(self.live) - int(self.hole_sizes.sum()), 5 - len(self.board))
@@ -275,7 +276,7 @@ class _Setup:
             return per_hand * sum(OMAHA_COMBOS[int(h)] for h in self.hole_sizes)
         return per_hand * len(self.ranges)
 
-    def tables(self) -> tuple:
+    def tables(self) -> tuple[tables.Tables, tables.Tables]:
         """The kernel tables: (high, low); low = high when the pot is not split."""
         high = tables.load(self.rules.name)
         return high, tables.load(self.low_rules.name) if self.low_rules else high
@@ -284,13 +285,14 @@ class _Setup:
 class _Lazy:
     """A list made one item at a time: `make(part)` for each of `parts`."""
 
-    def __init__(self, parts: list, make: Callable) -> None:
+    def __init__(self, parts: list[slice],
+                 make: Callable[[slice], tuple[np.ndarray, ...] | None]) -> None:
         self.parts, self.make = parts, make
 
     def __len__(self) -> int:
         return len(self.parts)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[tuple[np.ndarray, ...] | None]:
         return (self.make(part) for part in self.parts)
 
 
@@ -319,14 +321,15 @@ def _bins(n_players: int, split: bool) -> int:
 def _scratch(setup: _Setup) -> tuple[np.ndarray, ...]:
     """Per-thread working rows (board cards, hole hand states, hole cards), each at least 128
     bytes so that two threads never write into one cache line."""
-    n_threads, n_players = numba.config.NUMBA_NUM_THREADS, len(setup.ranges)
+    n_threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+    n_players = len(setup.ranges)
     return (np.zeros((n_threads, 128), np.uint8),
             np.zeros((n_threads, max(n_players, 8), 2), np.uint64),
             np.zeros((n_threads, n_players, 64), np.uint8),
             np.zeros((n_threads, 128), np.uint8))
 
 
-def _per_player(outcomes: np.ndarray, n_players: int, split: bool) -> tuple[np.ndarray, ...]:
+def _per_player(outcomes: np.ndarray, n_players: int, split: bool) -> tuple[Any, ...]:
     """From the mean outcome counters per showdown: per player, the win share, tie share,
     mean equity, mean squared equity, and in a split game the high and the low shares.
     Without a split the counters are a histogram over winner bitmasks (summing to 1)."""
@@ -341,13 +344,16 @@ def _per_player(outcomes: np.ndarray, n_players: int, split: bool) -> tuple[np.n
             (weighted / n_winners).sum(axis=0), (weighted / n_winners**2).sum(axis=0), None, None)
 
 
-def _exact(setup: _Setup, chunks, progress) -> tuple[np.ndarray, int, bool]:
+def _exact(setup: _Setup, chunks: list[tuple[np.ndarray, ...]] | _Lazy,
+           progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
     """Outcome counters per showdown (a histogram over winner bitmasks, or the split-pot
     counters), showdowns seen, and whether partial: every board of every deal, chunk by
     chunk (`_Setup.deal_chunks`), each deal weighted by its hands' weights."""
+    weighted: Any  # 0.0, then the array of weighted outcome counters
     weighted, weight_seen, seen, partial = 0.0, 0.0, 0, False
     try:
         for k, deals in enumerate(chunks):
+            assert deals is not None  # a chunk of the first player's hands always fits
             if len(deals[1]):
                 done = (lambda f, k=k: progress((k + f) / len(chunks))) if progress else None
                 part = _exact_chunk(setup, deals, done)
@@ -362,7 +368,8 @@ def _exact(setup: _Setup, chunks, progress) -> tuple[np.ndarray, int, bool]:
     return weighted / (weight_seen if weight_seen > 0 else 1.0), seen, partial
 
 
-def _exact_chunk(setup: _Setup, deals, progress) -> tuple:
+def _exact_chunk(setup: _Setup, deals: tuple[np.ndarray, ...],
+                 progress: Callable[[float], None] | None) -> tuple[np.ndarray, float, int, bool]:
     """One chunk of deals: the weighted sum of outcome counters, the weighted showdowns, the
     showdowns, and whether it was interrupted."""
     cards, masks, weights = deals
@@ -384,18 +391,19 @@ def _exact_chunk(setup: _Setup, deals, progress) -> tuple:
     work_per_item = max(1, boards_per_deal * setup.evaluations_per_board() // len(prefixes))
     per_call = max(1, CALL_WORK // work_per_item)
     bins = _bins(len(setup.ranges), setup.split)
-    counts = np.zeros((numba.config.NUMBA_NUM_THREADS, len(masks), bins), np.int64)
+    threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+    counts = np.zeros((threads, len(masks), bins), np.int64)
     board = np.zeros(5, dtype=np.uint8)
     board[:n_board] = setup.board
-    scratch = _scratch(setup)[:2]  # board, hole hand states
+    scratch = _scratch(setup)
+    spot = Spot(setup.live, board, n_board, setup.hole_sizes, setup.omaha)
     done = 0
     try:
         for start in range(0, n_items, per_call):
             q = np.arange(start, min(n_items, start + per_call))
             items = np.column_stack([q // len(prefixes), prefixes[q % len(prefixes)]])
-            ENUMERATE_BOARDS[setup.split](*setup.tables(), setup.omaha, setup.live, board,
-                                          n_board, cards, masks, setup.hole_sizes,
-                                          np.ascontiguousarray(items), counts, *scratch)
+            ENUMERATE_BOARDS[setup.split](*setup.tables(), spot, cards, masks,
+                                          np.ascontiguousarray(items), counts, scratch)
             done = q[-1] + 1
             if progress:
                 progress(done / n_items)
@@ -424,7 +432,8 @@ def _alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return keep, other  # columns left over keep themselves (probability 1, up to rounding)
 
 
-def _simulate(setup: _Setup, trials: int, seed: int, progress) -> tuple[np.ndarray, int, bool]:
+def _simulate(setup: _Setup, trials: int, seed: int,
+              progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
     """Outcome shares (a histogram over winner bitmasks), trials run, and whether partial."""
     n_players = len(setup.ranges)
     width = int(setup.hole_sizes.max())
@@ -438,12 +447,13 @@ def _simulate(setup: _Setup, trials: int, seed: int, progress) -> tuple[np.ndarr
     board = np.zeros(5, dtype=np.uint8)
     board[: len(setup.board)] = setup.board
     scratch = _scratch(setup)
+    spot = Spot(setup.live, board, len(setup.board), setup.hole_sizes, setup.omaha)
+    draws = Draws(setup.known_mask, combos, keep, other, sizes)
 
     def run(start: int, block_trials: np.ndarray, counts: np.ndarray) -> None:
         failed = np.zeros(len(counts), dtype=np.bool_)
-        SIMULATE[setup.split](*setup.tables(), setup.omaha, np.uint64(seed), start, block_trials,
-                              setup.live, board, len(setup.board), setup.known_mask, combos,
-                              keep, other, sizes, setup.hole_sizes, counts, failed, *scratch)
+        SIMULATE[setup.split](*setup.tables(), spot, draws, np.uint64(seed), start, block_trials,
+                              counts, failed, scratch)
         if failed.any():
             raise ValueError("the players' ranges could not be dealt without sharing a card "
                              "(10,000 tries in a row failed)")
@@ -452,7 +462,9 @@ def _simulate(setup: _Setup, trials: int, seed: int, progress) -> tuple[np.ndarr
                       run, progress)
 
 
-def _in_blocks(trials: int, bins: int, evaluations: int, run, progress) -> tuple:
+def _in_blocks(trials: int, bins: int, evaluations: int,
+               run: Callable[[int, np.ndarray, np.ndarray], None],
+               progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
     """Monte Carlo in blocks of BLOCK_TRIALS trials (the last one shorter), each with its own
     random stream: `run(first_block, block_trials, counts)` fills counts[block] for a slice of
     blocks of about CALL_WORK evaluations. Ctrl-C and progress are seen between slices.
@@ -491,7 +503,7 @@ class _Stud:
         self.rules = rules(self.game.high)
         self.low_rules = rules(self.game.low) if self.game.low else None
         self.dead = _cards(dead)
-        self.holes = []
+        self.holes: list[np.ndarray] = []
         for i, text in enumerate(players):
             if not isinstance(text, str):
                 raise TypeError(f"player {i + 1}: a stud hand is a str of cards, not "
@@ -522,7 +534,7 @@ class _Stud:
             self.known[p] = hand
         self.labels = [str(p) for p in players]
 
-    def tables(self) -> tuple:
+    def tables(self) -> tuple[tables.Tables, tables.Tables, bool]:
         """(high, low, split) for the stud kernels; low = high when the pot is not split."""
         high = tables.load(self.rules.name)
         return high, tables.load(self.low_rules.name) if self.low_rules else high, self.split
@@ -535,13 +547,13 @@ class _Stud:
             left -= m
         return total
 
-    def exact(self, progress) -> tuple[np.ndarray, int, bool]:
+    def exact(self, progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
         n = len(self.holes)
         combos = list(itertools.combinations(range(len(self.live)), int(self.missing[0])))
         first = np.array(combos, dtype=np.int64).reshape(len(combos), int(self.missing[0]))
         first = np.ascontiguousarray(
             first[balanced_order(np.ones(len(first)), numba.get_num_threads())])
-        threads = numba.config.NUMBA_NUM_THREADS
+        threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
         counts = np.zeros((threads, _bins(n, self.split)), dtype=np.int64)
         scratch = (np.zeros((threads, n, 8), np.int64),
                    np.zeros((threads, max(n, 8), 2), np.uint64))
@@ -560,9 +572,10 @@ class _Stud:
         seen = int(total[0] if self.split else total[: 2**n].sum())
         return total / max(seen, 1), seen, done < len(first)
 
-    def simulate(self, trials: int, seed: int, progress) -> tuple[np.ndarray, int, bool]:
+    def simulate(self, trials: int, seed: int,
+                 progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
         n = len(self.holes)
-        threads = numba.config.NUMBA_NUM_THREADS
+        threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
         scratch = (np.zeros((threads, 64), np.uint8), np.zeros((threads, max(n, 8), 2), np.uint64))
 
         def run(start: int, block_trials: np.ndarray, counts: np.ndarray) -> None:
@@ -618,6 +631,7 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
     if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
         raise ValueError(f"seed must be an int 0 .. 2**63-1, not {seed!r}")
     start = time.perf_counter()
+    work: float  # player-hand evaluations; inf: the deals do not even fit in chunks
     if isinstance(setup, _Stud):
         n_players = len(setup.holes)
         work = setup.showdowns() * n_players * (2 if setup.split else 1)
@@ -640,9 +654,9 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
         enumerate_all = chunks is not None
     used_seed = None
     with parallel_section(threads):
-        if enumerate_all:
+        if enumerate_all:  # then chunks is set, which mypy cannot tell from the flag
             outcomes, n, partial = (setup.exact(progress) if isinstance(setup, _Stud)
-                                    else _exact(setup, chunks, progress))
+                                    else _exact(setup, chunks, progress))  # type: ignore[arg-type]
         else:
             used_seed = seed if seed is not None else int.from_bytes(os.urandom(8), "little") >> 1
             outcomes, n, partial = (

@@ -29,10 +29,10 @@ from fractions import Fraction
 from math import comb
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
-from ..kernels.core import hand_add, hand_empty, hand_strength
-from ..tables import load as load_tables
+from ..kernels.core import hand_add, hand_empty, hand_strength, njit
+from ..tables import Tables, load as load_tables
 
 RANKS = "23456789TJQKA"
 MAX_STRENGTH = 7462
@@ -66,7 +66,7 @@ def class_of_cards() -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=False)
-def _canonical_codes(perms):
+def _canonical_codes(perms: np.ndarray) -> np.ndarray:
     """For every 5-card board (in lexicographic order), the smallest base-52 code of its images
     under the 24 suit permutations: boards with the same code are one suit-orbit."""
     codes = np.empty(2598960, dtype=np.int64)
@@ -105,7 +105,7 @@ def board_orbits() -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(inline="always")
-def _count_below(row, n, s):
+def _count_below(row: np.ndarray, n: int, s: int) -> int:
     """Number of values < s in the sorted row[:n]."""
     lo, hi = 0, n
     while lo < hi:
@@ -118,7 +118,9 @@ def _count_below(row, n, s):
 
 
 @njit(parallel=True, _nrt=False)
-def _class_points(t, boards, weights, class_of, valid, strength, count, below, rows, points):
+def _class_points(t: Tables, boards: np.ndarray, weights: np.ndarray, class_of: np.ndarray,
+                  valid: np.ndarray, strength: np.ndarray, count: np.ndarray, below: np.ndarray,
+                  rows: np.ndarray, points: np.ndarray) -> None:
     """points[chunk, class] += orbit size * (2 * wins + ties), over the boards of each chunk.
 
     Every other argument after class_of is a per-chunk scratch buffer (allocated by the
