@@ -57,6 +57,30 @@ def test_batch_7_plain_loop(benchmark, random_hands):
     hands_per_second(benchmark, N_HANDS, 1)
 
 
+def _evaluate_loop(nrt):
+    @njit(_nrt=nrt)
+    def total_strength(hands):
+        """`pokerlut.evaluate` of each row in a user's plain loop (checked, tables frozen)."""
+        total = 0
+        for i in range(hands.shape[0]):
+            total += pokerlut.evaluate(hands[i])
+        return total
+
+    return total_strength
+
+
+EVALUATE_LOOP = {nrt: _evaluate_loop(nrt) for nrt in (True, False)}
+
+
+@pytest.mark.parametrize("nrt", [True, False], ids=["nrt", "no-nrt"])
+def test_njit_evaluate_loop_7(benchmark, random_hands, nrt):
+    hands, loop = random_hands[7], EVALUATE_LOOP[nrt]
+    loop(hands[:10])
+    total = benchmark.pedantic(loop, args=(hands,), rounds=5)
+    assert total == int(pokerlut.evaluate_batch(hands).sum(dtype=np.int64))
+    hands_per_second(benchmark, N_HANDS, 1)
+
+
 @pytest.mark.parametrize("threads", THREADS)
 def test_batch_5_cactus_kev_kernel(benchmark, random_hands, threads):
     t, hands = pokerlut.load_tables(), random_hands[5]

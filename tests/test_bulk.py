@@ -395,3 +395,19 @@ def test_cli_bad_input(tmp_path):
 def test_cli_help_has_examples():
     done = run("--help")
     assert done.returncode == 0 and "examples:\n  pokerlut bulk " in done.stdout
+
+
+@pytest.mark.parametrize("command", [["bulk", "IN.npy", "--out", "OUT.npy"],
+                                     ["matrix", "--out", "OUT.parquet", "--classes", "AA,KK"]])
+def test_cli_without_the_extra_exits_1_naming_it(tmp_path, monkeypatch, capsys, command):
+    """A missing optional dependency is the installation's fault, not the input's: exit 1."""
+    from pokerlut.cli import main
+
+    np.save(tmp_path / "IN.npy", random_hands(10, 5))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed -> ImportError
+    assert main(command) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith(f"pokerlut {command[0]}: ") and "pokerlut[distributed]" in err
+    assert not (tmp_path / "OUT.npy").exists() and not (tmp_path / "OUT.parquet").exists()

@@ -594,3 +594,15 @@ def test_exact_false_forces_simulation():
     r = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c 3h", exact=False, trials=1_000, seed=8)
     exact = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c 3h")
     assert not r.exact and r.players[0].equity == exact.players[0].equity
+
+
+def test_an_interrupt_before_any_showdown_goes_on(monkeypatch):
+    """Ctrl-C before the first chunk is done leaves nothing to report: KeyboardInterrupt."""
+    from pokerlut.odds import engine
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(engine, "_exact_chunk", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        equity(["AsAh", "KsKh"], exact=True)

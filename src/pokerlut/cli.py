@@ -1,6 +1,7 @@
-"""The `pokerlut` command: eval, compare, stats, equity, build-tables, demo.
+"""The `pokerlut` command: eval, compare, stats, equity, build-tables, demo, bulk, matrix.
 
-Bad input exits with status 2 and one line on stderr, never a traceback.
+Bad input exits with status 2 and one line on stderr, never a traceback; a missing table or
+optional dependency exits with 1, also with one line.
 """
 
 from __future__ import annotations
@@ -337,12 +338,9 @@ def _cmd_bulk(args: argparse.Namespace) -> None:
 
     game = rules(args.game, args.wild).name
     bar = _progress_rows(args)
-    try:
-        summary = evaluate_file(args.input, args.out, game=game, wild=args.wild,
-                                column=args.column, chunk_rows=args.chunk_rows,
-                                scheduler=args.scheduler, workers=args.workers, progress=bar)
-    except ImportError as error:
-        raise SystemExit(f"pokerlut bulk: {error}") from None
+    summary = evaluate_file(args.input, args.out, game=game, wild=args.wild,
+                            column=args.column, chunk_rows=args.chunk_rows,
+                            scheduler=args.scheduler, workers=args.workers, progress=bar)
     if args.json:
         _print_json(summary)
         return
@@ -376,12 +374,9 @@ def _cmd_matrix(args: argparse.Namespace) -> None:
     """The exact preflop matrix on Dask (`pokerlut.matrix.compute_matrix`)."""
     from .matrix import compute_matrix
 
-    try:
-        run = compute_matrix(args.out, args.classes, png=args.png, scheduler=args.scheduler,
-                             workers=args.workers, chunk_pairs=args.chunk_pairs,
-                             progress=not (args.quiet or args.json))
-    except ImportError as error:
-        raise SystemExit(f"pokerlut matrix: {error}") from None
+    run = compute_matrix(args.out, args.classes, png=args.png, scheduler=args.scheduler,
+                         workers=args.workers, chunk_pairs=args.chunk_pairs,
+                         progress=not (args.quiet or args.json))
     if args.json:
         _print_json(run.to_dict())
         return
@@ -537,14 +532,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--wild", default=None, help=wild_help)
     p.add_argument("--column", default=None, help="Parquet: the column of hands (needed when "
                    "there are several)")
-    p.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
-                   help="an existing Dask scheduler (default: start a local cluster)")
-    p.add_argument("--workers", type=int, default=None,
-                   help="local cluster: worker processes (default: the cores)")
     p.add_argument("--chunk-rows", type=int, default=1 << 20,
                    help="hands per task (default 1,048,576)")
-    p.add_argument("--json", action="store_true", help="print a summary as JSON")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _cluster_options(p)
     p.set_defaults(run=_cmd_bulk)
 
     p = _command(sub, "matrix", "exact heads-up preflop equity of the 169 hand classes, on Dask", (
@@ -556,16 +546,21 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--png", default=None, help="also draw the matrix as a heatmap")
     p.add_argument("--classes", default=None, help="a comma-separated subset, e.g. AA,AKs,72o "
                    "(default: all 169)")
+    p.add_argument("--chunk-pairs", type=int, default=300,
+                   help="exact evaluations per task, ~10 ms each (default 300)")
+    _cluster_options(p)
+    p.set_defaults(run=_cmd_matrix)
+    return parser
+
+
+def _cluster_options(p: argparse.ArgumentParser) -> None:
+    """The options of the commands that run on Dask."""
     p.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
                    help="an existing Dask scheduler (default: start a local cluster)")
     p.add_argument("--workers", type=int, default=None,
                    help="local cluster: worker processes (default: the cores)")
-    p.add_argument("--chunk-pairs", type=int, default=300,
-                   help="exact evaluations per task, ~10 ms each (default 300)")
     p.add_argument("--json", action="store_true", help="print a summary as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.set_defaults(run=_cmd_matrix)
-    return parser
 
 
 def _version(verbose: bool) -> None:
@@ -597,7 +592,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, TypeError) as error:
         print(f"pokerlut {args.command}: {_one_line(str(error))}", file=sys.stderr)
         return 2
-    except TablesError as error:
+    except (TablesError, ImportError) as error:  # the installation, not the input
         print(f"pokerlut {args.command}: {_one_line(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

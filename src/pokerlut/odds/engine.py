@@ -349,7 +349,7 @@ def _exact(setup: _Setup, chunks: list[tuple[np.ndarray, ...]] | _Lazy,
     """Outcome counters per showdown (a histogram over winner bitmasks, or the split-pot
     counters), showdowns seen, and whether partial: every board of every deal, chunk by
     chunk (`_Setup.deal_chunks`), each deal weighted by its hands' weights."""
-    weighted: Any  # 0.0, then the array of weighted outcome counters
+    weighted: Any  # 0.0, then the array of weighted outcome counters (once seen > 0)
     weighted, weight_seen, seen, partial = 0.0, 0.0, 0, False
     try:
         for k, deals in enumerate(chunks):
@@ -362,8 +362,10 @@ def _exact(setup: _Setup, chunks: list[tuple[np.ndarray, ...]] | _Lazy,
                 if part[3]:
                     raise KeyboardInterrupt
     except KeyboardInterrupt:
+        if seen == 0:  # nothing to report: the interrupt goes on
+            raise
         partial = True
-    if seen == 0 and not partial:
+    if seen == 0:
         raise ValueError("the players' ranges cannot be dealt without sharing a card")
     return weighted / (weight_seen if weight_seen > 0 else 1.0), seen, partial
 
