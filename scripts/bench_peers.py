@@ -186,7 +186,7 @@ def compare(peers: list[Peer], n_hands: int, seed: int, repeat: int) -> tuple[li
 
 def markdown(rows: list[dict[str, Any]]) -> str:
     threads = rows[0]["pokerlut_threads"] if rows else 1
-    lines = [f"| peer | cards | hands | peer | pokerlut, 1 thread | x peer | pokerlut, {threads} threads | x peer | same order |",
+    lines = [f"| peer | cards | hands | peer speed | pokerlut, 1 thread | x peer | pokerlut, {threads} threads | x peer | same order |",
              "|---|---:|---:|---:|---:|---:|---:|---:|---|"]
     for r in rows:
         one, all_ = r["pokerlut_1_thread_per_s"], r["pokerlut_all_threads_per_s"]
