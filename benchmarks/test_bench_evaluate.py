@@ -57,6 +57,28 @@ def test_batch_7_plain_loop(benchmark, random_hands):
     hands_per_second(benchmark, N_HANDS, 1)
 
 
+FROZEN = pokerlut.load_tables()  # a global: numba compiles its arrays in as constants
+
+
+@njit
+def plain_loop_frozen_tables(hands, out):
+    """`plain_loop` with numba's defaults (reference counting on) and the tables a global."""
+    for i in range(hands.shape[0]):
+        hand = pokerlut.hand_empty()
+        for j in range(7):
+            hand = pokerlut.hand_add(FROZEN, hand, hands[i, j])
+        out[i] = pokerlut.hand_strength(FROZEN, hand)
+
+
+def test_batch_7_plain_loop_frozen_tables(benchmark, random_hands):
+    hands = random_hands[7]
+    out = np.empty(len(hands), dtype=np.uint16)
+    plain_loop_frozen_tables(hands[:10], out[:10])
+    benchmark.pedantic(plain_loop_frozen_tables, args=(hands, out), rounds=5)
+    assert (out == pokerlut.evaluate_batch(hands)).all()
+    hands_per_second(benchmark, N_HANDS, 1)
+
+
 def _evaluate_loop(nrt):
     @njit(_nrt=nrt)
     def total_strength(hands):
