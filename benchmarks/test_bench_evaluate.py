@@ -117,11 +117,12 @@ def test_batch_5_cactus_kev_kernel(benchmark, random_hands, threads):
 
 
 @pytest.mark.parametrize("threads", THREADS)
-def test_enumerate_all_seven_card_hands(benchmark, threads):
+def test_count_all_seven_card_hands(benchmark, threads):
+    """`pokerlut stats --cards 7`: most hands are counted by their last cards' ranks."""
     count_hands(7, threads=threads)
     counts = benchmark.pedantic(count_hands, args=(7,), kwargs=dict(threads=threads), rounds=5)
     assert int(counts.sum()) == 133_784_560
-    hands_per_second(benchmark, 133_784_560, threads)
+    hands_per_second(benchmark, 133_784_560, threads, unit="hands counted")
 
 
 @pytest.mark.parametrize("hand", [[51, 47, 43, 39, 35], [51, 47, 43, 39, 35, 0, 5],

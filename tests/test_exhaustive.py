@@ -92,3 +92,37 @@ def test_every_seven_card_hand_is_the_best_of_its_21_subsets():
 
     deck = np.arange(52, dtype=np.uint8)
     assert seven_card_hands_off_the_best_subset(pokerlut.load_tables(), deck, SUBSETS[7]) == 0
+
+
+@njit(parallel=True)
+def seven_card_histogram_one_by_one(t, deck, counts):
+    """counts[thread, s] += the 7-card hands of `deck` of strength s, each hand evaluated on
+    its own from its cards (`count_hands(7)` counts most of them by their ranks instead)."""
+    n = deck.shape[0]
+    for a in prange(n):
+        row = counts[numba.get_thread_id()]
+        for b in range(a + 1, n):
+            for c in range(b + 1, n):
+                for d in range(c + 1, n):
+                    for e in range(d + 1, n):
+                        for f in range(e + 1, n):
+                            for g in range(f + 1, n):
+                                hand = pokerlut.hand_empty()
+                                for card in (deck[a], deck[b], deck[c], deck[d], deck[e],
+                                             deck[f], deck[g]):
+                                    hand = pokerlut.hand_add(t, hand, card)
+                                row[pokerlut.hand_strength(t, hand)] += 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["high", "ace-to-five", "deuce-to-seven", "ace-to-six",
+                                  "eight-or-better", "short-deck", "short-deck-trips"])
+def test_seven_card_counts_equal_every_hand_evaluated_on_its_own(game):
+    from pokerlut import tables
+    from pokerlut.rules import rules
+
+    r = rules(game)
+    t = tables.load(r.name)
+    counts = np.zeros((numba.config.NUMBA_NUM_THREADS, len(tables.classes(r.name))), np.int64)
+    seven_card_histogram_one_by_one(t, np.array(sorted(r.deck), dtype=np.uint8), counts)
+    assert (count_hands(7, game=game) == counts.sum(axis=0)).all()
