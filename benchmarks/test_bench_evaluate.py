@@ -38,14 +38,20 @@ def test_batch_validated_7(benchmark, random_hands, threads):
     hands_per_second(benchmark, N_HANDS, threads)
 
 
-@njit(cache=True, _nrt=False)
-def plain_loop(t, hands, out):
+@njit(inline="always")
+def _strengths_of_rows(t, hands, out):
     """The same hand-state evaluation as the batch kernel, in a plain (serial) loop."""
     for i in range(hands.shape[0]):
         hand = pokerlut.hand_empty()
         for j in range(7):
             hand = pokerlut.hand_add(t, hand, hands[i, j])
         out[i] = pokerlut.hand_strength(t, hand)
+
+
+@njit(cache=True, _nrt=False)
+def plain_loop(t, hands, out):
+    """`_strengths_of_rows` with the tables passed in, reference counting off."""
+    _strengths_of_rows(t, hands, out)
 
 
 def test_batch_7_plain_loop(benchmark, random_hands):
@@ -62,12 +68,8 @@ FROZEN = pokerlut.load_tables()  # a global: numba compiles its arrays in as con
 
 @njit
 def plain_loop_frozen_tables(hands, out):
-    """`plain_loop` with numba's defaults (reference counting on) and the tables a global."""
-    for i in range(hands.shape[0]):
-        hand = pokerlut.hand_empty()
-        for j in range(7):
-            hand = pokerlut.hand_add(FROZEN, hand, hands[i, j])
-        out[i] = pokerlut.hand_strength(FROZEN, hand)
+    """`_strengths_of_rows` with numba's defaults (reference counting on), the tables a global."""
+    _strengths_of_rows(FROZEN, hands, out)
 
 
 def test_batch_7_plain_loop_frozen_tables(benchmark, random_hands):

@@ -18,7 +18,7 @@ import numba
 import numpy as np
 from numba.extending import overload
 
-from ..tables import SuitsIgnored, SuitsMixed, Tables, Wild
+from ..tables import SuitsIgnored, SuitsMixed, SuitsSettle, Tables, Wild
 
 from .hashing import MIXED_HASH, PAIR_HASH, RANK_HASH, WILD_HASH, perfect_hash
 
@@ -74,6 +74,11 @@ def suits_matter(t: Tables) -> bool:
     return not isinstance(t, SuitsIgnored)
 
 
+def suits_settle(t: Tables) -> bool:
+    """Whether five or more suited cards settle the hand by their rank mask (compile time)."""
+    return isinstance(t, SuitsSettle)
+
+
 def suited_strength(t: Tables, mask: np.uint64, ranks: np.uint64) -> Any:
     """Strength of a hand with five or more cards of one suit: `mask` their ranks, `ranks` the
     whole hand's rank key. For numba code only: compiled per kind of tables (below)."""
@@ -94,6 +99,16 @@ def _is_wild(t: Any) -> Callable[[Any], bool]:
 
     def impl(t: Any) -> bool:
         return wild
+
+    return impl
+
+
+@overload(suits_settle, inline="always")
+def _suits_settle(t: Any) -> Callable[[Any], bool]:
+    settle = issubclass(_kind(t), SuitsSettle)
+
+    def impl(t: Any) -> bool:
+        return settle
 
     return impl
 
@@ -169,7 +184,13 @@ def hand_strength(t: Tables, hand: Hand) -> Any:
             suit = (flush > 0x8) + (flush > 0x80) + (flush > 0x800)
             mask = (hand[1] >> np.uint64(16 * suit)) & RANK_BITS
             return suited_strength(t, mask, hand[0] & RANK_KEY_MASK)
-    return t.rank_values[perfect_hash(hand[0] & RANK_KEY_MASK, t.rank_offsets, RANK_HASH)]
+    return rank_strength(t, hand[0] & RANK_KEY_MASK)
+
+
+@njit(inline="always")
+def rank_strength(t: Tables, ranks: Any) -> Any:
+    """Strength of a hand that is no flush, from its rank key (a perfect-hash lookup)."""
+    return t.rank_values[perfect_hash(ranks, t.rank_offsets, RANK_HASH)]
 
 
 @njit(inline="always")

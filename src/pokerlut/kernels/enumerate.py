@@ -23,12 +23,10 @@ from typing import TYPE_CHECKING, Any
 import numba
 import numpy as np
 from numba import prange
-from numba.extending import overload
 
-from ..tables import SuitsSettle, Tables
-from .core import (KERNEL, RANK_BITS, RANK_KEY_MASK, _kind, hand_add, hand_empty,
-                   hand_strength, is_wild, njit, suited_strength, suits_matter)
-from .hashing import RANK_HASH, perfect_hash
+from ..tables import Tables
+from .core import (KERNEL, RANK_BITS, RANK_KEY_MASK, hand_add, hand_empty, hand_strength,
+                   is_wild, njit, rank_strength, suited_strength, suits_matter, suits_settle)
 
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
@@ -83,27 +81,6 @@ PAIR_MASKS = np.array([sum(1 << r for r in m) for m in _DISTINCT2], dtype=np.uin
 PAIRS_FROM = _from(_DISTINCT2)
 
 
-def suits_settle(t: Tables) -> bool:
-    """Whether five or more suited cards settle the hand by their rank mask (compile time)."""
-    return isinstance(t, SuitsSettle)
-
-
-@overload(suits_settle, inline="always")
-def _suits_settle(t: Any) -> Callable[[Any], bool]:
-    settle = issubclass(_kind(t), SuitsSettle)
-
-    def impl(t: Any) -> bool:
-        return settle
-
-    return impl
-
-
-@njit(inline="always")
-def _plain(t: Tables, ranks: Any) -> Any:
-    """Non-flush strength of a rank key (the lookup of `hand_strength`'s last line)."""
-    return t.rank_values[perfect_hash(ranks, t.rank_offsets, RANK_HASH)]
-
-
 @njit(inline="always")
 def _three_more(t: Tables, row: np.ndarray, h4: Any, c3: Any, end: int) -> None:
     """Count every 7-card hand of 4-card prefix `h4` (highest card c3) plus three cards above
@@ -134,12 +111,12 @@ def _three_more(t: Tables, row: np.ndarray, h4: Any, c3: Any, end: int) -> None:
             f_hi += held2
             f_lo += held2 * np.int64(s > (c3 & 3))
     for i in range(TRIPLES_FROM[r3 + 1]):  # three ranks above r3
-        row[_plain(t, ranks + TRIPLE_KEY[i])] += TRIPLE_W[i] - f_hi * TRIPLE_F[need, i]
+        row[rank_strength(t, ranks + TRIPLE_KEY[i])] += TRIPLE_W[i] - f_hi * TRIPLE_F[need, i]
     if low >= 1:
         p3 = t.card_key[4 * r3] & RANK_KEY_MASK  # 5**r3
         k = ranks + p3
         for i in range(PAIRS_EQ_FROM[r3 + 1]):  # one card of r3, two ranks above
-            row[_plain(t, k + PAIR_KEY[i])] += low * PAIR_Y[need, i] - f_lo * PAIR_Z[need, i]
+            row[rank_strength(t, k + PAIR_KEY[i])] += low * PAIR_Y[need, i] - f_lo * PAIR_Z[need, i]
         if low >= 2:  # two cards of r3 and one above (when need < 3, f_lo is 0 or 1)
             k += p3
             off = low - f_lo  # cards of r3 not of the suit
@@ -150,9 +127,9 @@ def _three_more(t: Tables, row: np.ndarray, h4: Any, c3: Any, end: int) -> None:
             else:
                 w = 3 * (off * (off - 1) >> 1)
             for r6 in range(r3 + 1, 13):
-                row[_plain(t, k + (t.card_key[4 * r6] & RANK_KEY_MASK))] += w
+                row[rank_strength(t, k + (t.card_key[4 * r6] & RANK_KEY_MASK))] += w
             if low == 3:  # three cards of r3
-                row[_plain(t, k + p3)] += 1 - f_lo if need == 1 else 1
+                row[rank_strength(t, k + p3)] += 1 - f_lo if need == 1 else 1
     if two:
         bits = h4[1]
         for suit in range(4):
@@ -212,11 +189,11 @@ def _two_more(t: Tables, row: np.ndarray, h5: Any, c4: Any, end: int) -> None:
             p5 = t.card_key[4 * r5] & RANK_KEY_MASK  # 5**r5
             k5 = ranks + p5
             if m5 >= 2:
-                row[_plain(t, k5 + p5)] += m5 * (m5 - 1) >> 1
+                row[rank_strength(t, k5 + p5)] += m5 * (m5 - 1) >> 1
             if m5 >= 1:
                 w = m5 * (4 - one) - both * a5  # n6 = 4 above r4, a6 = 1: m5*m6 - both*a5*a6
                 for r6 in range(r5 + 1, 13):
-                    row[_plain(t, k5 + (t.card_key[4 * r6] & RANK_KEY_MASK))] += w
+                    row[rank_strength(t, k5 + (t.card_key[4 * r6] & RANK_KEY_MASK))] += w
     if held >= 3:
         shift = np.uint64(16 * suit)
         mask = (h5[1] >> shift) & RANK_BITS
