@@ -20,10 +20,12 @@ import re
 from fractions import Fraction
 
 import numba
+import numpy as np
 import pytest
 
 import reference as ref
 from pokerlut import EquityResult, equity
+from pokerlut.odds import engine
 
 TIGHT = 1e-12  # exact engine vs exact brute force
 
@@ -297,6 +299,49 @@ def test_exact_range_on_the_flop_is_the_weighted_mean_of_its_deals():
     assert deals >= 64
     assert combined.players[0].equity == pytest.approx(acc / total, abs=TIGHT)
     assert combined.boards == deals * math.comb(45, 2)
+
+
+def counting_spots(n: int, seed: int = 2026):
+    """Random hold'em spots heavy in flushes: hole cards and board drawn mostly from two suits,
+    0 to 5 board cards, 2 to 6 players, sometimes dead cards or a range, three decks."""
+    rng = np.random.default_rng(seed)
+    spots = []
+    for i in range(n):
+        game = ("holdem", "short-deck", "short-deck-trips")[i % 3]
+        ranks = "23456789TJQKA" if game == "holdem" else "6789TJQKA"
+        players = int(rng.integers(2, 5 if i % 4 else 7))
+        n_board = int(rng.choice([0, 0, 1, 2, 3, 3, 4, 5]))
+        n_dead = int(rng.choice([0, 0, 0, 1, 3]))
+        suits = "sh" if rng.random() < 0.7 else "shdc"
+        deck = [r + s for r in ranks for s in suits] + [r + s for r in ranks for s in "dc"]
+        picked, seen = [], set()
+        for card in rng.permutation(deck):
+            if card not in seen:
+                seen.add(card)
+                picked.append(str(card))
+        holes = ["".join(picked[2 * p:2 * p + 2]) for p in range(players)]
+        rest = picked[2 * players:]
+        board, dead = " ".join(rest[:n_board]), " ".join(rest[n_board:n_board + n_dead])
+        if i % 5 == 0 and n_board >= 3 and game == "holdem":
+            holes[-1] = "random"  # many deals: one work item per deal
+        spots.append((holes, board, dead, game))
+    return spots
+
+
+@pytest.mark.parametrize(("players", "board", "dead", "game"), counting_spots(60))
+def test_boards_counted_in_classes_equal_boards_dealt_one_by_one(players, board, dead, game):
+    """Hold'em's exact enumeration counts boards in classes (`kernels.boards`); dealing every
+    board and evaluating every hand (the kernel the brute force checks above) must give the
+    very same integer counts."""
+    setup = engine._Setup(players, board, dead, game)
+    deals = setup.deals(engine.MAX_DEALS)
+    assert setup.boards_in_classes
+    counted = engine._exact_chunk(setup, deals, None)
+    setup.boards_in_classes = False
+    dealt = engine._exact_chunk(setup, deals, None)
+    assert counted[2] == dealt[2] == len(deals[1]) * math.comb(
+        len(setup.live) - 2 * len(players), 5 - len(setup.board))
+    assert (counted[0] == dealt[0]).all(), (counted[0][:8], dealt[0][:8])
 
 
 @pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2, reason="needs 2 numba threads")
@@ -578,10 +623,12 @@ def test_exact_none_with_trials_simulates():
     assert not r.exact and r.boards == 1_000
 
 
-def test_exact_true_forces_enumeration():
+def test_exact_true_forces_enumeration(monkeypatch):
     r = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c", exact=True, trials=1_000)
     assert r.exact and r.boards == 44
     # preflop range vs range: more work than exact=None enumerates, but exact=True does
+    assert equity(["AKs:0.5, QQ", "JJ+"], seed=1).exact
+    monkeypatch.setattr(engine, "EXACT_BUDGET", 10_000_000)
     assert not equity(["AKs:0.5, QQ", "JJ+"], seed=1).exact
     assert equity(["AKs:0.5, QQ", "JJ+"], exact=True).exact
 
