@@ -97,15 +97,12 @@ def _classes(t: Tables, rank_key: np.ndarray, avail: np.ndarray, lo: int, hi: in
 def _flush_boards(t: Tables, rank_key: np.ndarray, rest_avail: np.ndarray,
                   suit: int, first: int, missing: int, row: np.ndarray, hole_keys: np.ndarray,
                   hole_counts: np.ndarray, hole_masks: np.ndarray, n: int, board_count: int,
-                  board_mask: Any, suited_cards: np.ndarray, n_suited: int, idx: np.ndarray,
-                  count: np.ndarray, mask: np.ndarray) -> None:
+                  board_mask: Any, need: int, suited_cards: np.ndarray, n_suited: int,
+                  idx: np.ndarray, count: np.ndarray, mask: np.ndarray) -> None:
     """The flush boards of `suit` whose lowest card to come of the suit is suited_cards[first]
     (first = FLUSH_PARTS - 1: none of the suit to come): every set of k more cards of the suit
-    from those above it, with every rank multiset of the other missing - k cards (`_classes`)."""
-    top = 0
-    for p in range(n):
-        top = max(top, hole_counts[p])
-    need = max(5 - top - board_count, 0)  # cards of the suit to come before anyone has five
+    from those above it, with every rank multiset of the other missing - k cards (`_classes`).
+    need: the cards of the suit to come before anyone holds five."""
     if first == FLUSH_PARTS - 1:  # none of the suit to come
         k_lo, k_hi = 0, 0 if need == 0 else -1
     else:  # suited_cards[first] and k - 1 of the suit above it
@@ -157,7 +154,7 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
         ints, suited_cards, hole_counts = scratch[0][tid], scratch[1][tid], scratch[2][tid]
         words, hole_masks = scratch[3][tid], scratch[4][tid]
         avail, rest_avail, count, idx = ints[0:13], ints[13:26], ints[26:36], ints[36:41]
-        n_suited, board_count = ints[41:45], ints[45:49]
+        n_suited, board_count, need = ints[41:45], ints[45:49], ints[49:53]
         rank_key, hole_keys, mask, board_mask = words[0:13], words[13:23], words[23:33], words[33:37]
         a = items[it, 0]
         row = counts[tid, a]
@@ -183,6 +180,12 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
             for suit in range(4):
                 hole_masks[suit, p] = (hole[1] >> np.uint64(16 * suit)) & RANK_BITS
                 hole_counts[suit, p] = _bit_count(hole_masks[suit, p])
+        for suit in range(4):
+            top = 0
+            for p in range(n):
+                top = max(top, hole_counts[suit, p])
+            need[suit] = max(5 - top - board_count[suit], 0)  # cards of the suit to come
+        rest_suit = -1
         for part in range(items[it, 1], items[it, 2]):
             if part < RANK_BLOCKS:
                 size = stop - start
@@ -191,15 +194,18 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
                          mask, count, np.uint64(0))
                 continue
             suit, first = divmod(part - RANK_BLOCKS, FLUSH_PARTS)
-            if first != FLUSH_PARTS - 1 and first >= n_suited[suit]:
-                continue
-            for r in range(13):
-                rest_avail[r] = avail[r]
-            for j in range(n_suited[suit]):
-                rest_avail[suited_cards[suit, j] >> 2] -= 1
+            if need[suit] > missing or (first != FLUSH_PARTS - 1 and first >= n_suited[suit]):
+                continue  # nobody can make five of the suit, or no such first card
+            if suit != rest_suit:  # the cards left of other suits, by rank
+                rest_suit = suit
+                for r in range(13):
+                    rest_avail[r] = avail[r]
+                for j in range(n_suited[suit]):
+                    rest_avail[suited_cards[suit, j] >> 2] -= 1
             _flush_boards(t, rank_key, rest_avail, suit, first, missing, row, hole_keys,
                           hole_counts[suit], hole_masks[suit], n, board_count[suit],
-                          board_mask[suit], suited_cards[suit], n_suited[suit], idx, count, mask)
+                          board_mask[suit], need[suit], suited_cards[suit], n_suited[suit], idx,
+                          count, mask)
 
 
 @njit(inline="always")
