@@ -127,6 +127,16 @@ def test_count_all_seven_card_hands(benchmark, threads):
     hands_per_second(benchmark, 133_784_560, threads, unit="hands counted")
 
 
+@pytest.mark.parametrize("threads", THREADS)
+def test_every_seven_card_hand_in_order(benchmark, threads):
+    """`pokerlut.strengths_in_order(7)`: the strength of every hand, in order, into one array."""
+    out = pokerlut.strengths_in_order(7, threads=threads)
+    benchmark.pedantic(pokerlut.strengths_in_order, args=(7,), kwargs=dict(out=out, threads=threads),
+                       rounds=5)
+    assert int(out[0]) == 7297 and int(out[-1]) == 7452  # 2c2d2h2s3c3d3h, KdKhKsAcAdAhAs: quads
+    hands_per_second(benchmark, 133_784_560, threads)
+
+
 @pytest.mark.parametrize("hand", [[51, 47, 43, 39, 35], [51, 47, 43, 39, 35, 0, 5],
                                   "As Ks Qs Js Ts", np.array([51, 47, 43, 39, 35], np.uint8)],
                          ids=["five-ints", "seven-ints", "string", "uint8-array"])

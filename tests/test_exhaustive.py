@@ -1,6 +1,7 @@
 """Every hand of 5, 6 and 7 cards: the counts of RULES.md, and the best of all five-card subsets."""
 
 import itertools
+import math
 
 import numba
 import numpy as np
@@ -126,3 +127,63 @@ def test_seven_card_counts_equal_every_hand_evaluated_on_its_own(game):
     counts = np.zeros((numba.config.NUMBA_NUM_THREADS, len(tables.classes(r.name))), np.int64)
     seven_card_histogram_one_by_one(t, np.array(sorted(r.deck), dtype=np.uint8), counts)
     assert (count_hands(7, game=game) == counts.sum(axis=0)).all()
+
+
+@njit(_nrt=False)  # no reference counting: the tables passed in are read at full speed
+def mismatches_in_order(t, deck, n_cards, strengths, idx):
+    """How many hands of `deck`, listed as itertools.combinations lists them and each
+    evaluated on its own, do not have the strength at their place in `strengths`. idx: a
+    row of n_cards int64 to work in (no allocation without reference counting)."""
+    n, pos, bad = deck.shape[0], 0, 0
+    for j in range(n_cards):
+        idx[j] = j
+    while True:
+        hand = pokerlut.hand_empty()
+        for j in range(n_cards):
+            hand = pokerlut.hand_add(t, hand, deck[idx[j]])
+        bad += pokerlut.hand_strength(t, hand) != strengths[pos]
+        pos += 1
+        i = n_cards - 1  # the next combination: raise the last index that can rise
+        while i >= 0 and idx[i] == n - n_cards + i:
+            i -= 1
+        if i < 0:
+            break
+        idx[i] += 1
+        for j in range(i + 1, n_cards):
+            idx[j] = idx[j - 1] + 1
+    return bad + abs(pos - strengths.shape[0])
+
+
+IN_ORDER = [(n, game, None) for n in (5, 6) for game in
+            ("high", "ace-to-five", "deuce-to-seven", "short-deck")] + [
+    (5, "high", "jokers"), (6, "high", "deuces"), (5, "ace-to-five", "bug"),
+    (7, "high", None), (7, "deuce-to-seven", None)]
+IN_ORDER_SLOW = [(7, game, None) for game in ("ace-to-five", "ace-to-six", "eight-or-better",
+                                              "short-deck", "short-deck-trips")] + [
+    (7, "high", "jokers"), (7, "high", "deuces")]
+
+
+@pytest.mark.parametrize(("n_cards", "game", "wild"), IN_ORDER + [
+    pytest.param(*case, marks=pytest.mark.slow) for case in IN_ORDER_SLOW])
+def test_strengths_in_order_are_every_hand_evaluated_on_its_own(n_cards, game, wild):
+    from pokerlut import tables
+    from pokerlut.rules import rules
+    from pokerlut.stats import deck_of
+
+    r = rules(game, wild)
+    deck = deck_of(r, None)
+    strengths = pokerlut.strengths_in_order(n_cards, game=game, wild=wild)
+    assert strengths.dtype == np.uint16 and len(strengths) == math.comb(len(deck), n_cards)
+    assert mismatches_in_order(tables.load(r.name), deck.astype(np.uint8), n_cards, strengths,
+                               np.zeros(n_cards, np.int64)) == 0
+
+
+def test_strengths_in_order_fill_out_and_refuse_a_wrong_one():
+    out = np.zeros(2_598_960, np.uint16)
+    assert pokerlut.strengths_in_order(5, out=out) is out
+    assert (out == pokerlut.strengths_in_order(5, threads=1)).all()
+    for bad in (np.zeros(5, np.uint16), np.zeros(2_598_960, np.int32), out[::-1], [0] * 3):
+        with pytest.raises(ValueError, match="out must be"):
+            pokerlut.strengths_in_order(5, out=bad)
+    with pytest.raises(ValueError, match="n_cards must be"):
+        pokerlut.strengths_in_order(4)

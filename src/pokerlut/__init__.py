@@ -17,6 +17,7 @@ from .names import Category
 from .odds import EquityResult, PlayerEquity, Range, equity, parse_range
 from .rules import Rules, games
 from . import jit as _jit  # noqa: F401  (registers pokerlut.evaluate for numba code)
+from .stats import strengths_in_order
 from .text import categories, describe_batch, parse_batch
 if "pandas" in __import__("sys").modules:  # Series.poker now; else `import pokerlut.frame`
     from . import frame as _frame  # noqa: F401  (importing pandas here would double our time)
@@ -32,5 +33,5 @@ __all__ = [
     "evaluate_omaha_batch", "format_card", "format_cards", "games", "hand_add",
     "hand_empty", "hand_merge", "hand_strength", "italian_deck", "load_tables",
     "omaha_strength", "parse_card", "parse_cards", "parse_range", "stand_ins", "winners",
-    "categories", "describe_batch", "parse_batch",
+    "categories", "describe_batch", "parse_batch", "strengths_in_order",
 ]

@@ -269,3 +269,109 @@ def _counting_kernel(
 
 
 COUNT_STRENGTHS = {end: _counting_kernel(end) for end in (52, 53, 54)}  # by the deck's end
+
+
+# For each highest prefix card c4: 13 * r5 + r6 for every two cards c5 < c6 above it, in order
+# (their ranks r5, r6), from PAIRS_ABOVE_START[c4]: 22,100 bytes.
+PAIRS_ABOVE_START = np.cumsum([0] + [(51 - c) * (50 - c) // 2 for c in range(52)])
+PAIRS_ABOVE = np.array([13 * (c5 >> 2) + (c6 >> 2) for c4 in range(52)
+                        for c5 in range(c4 + 1, 52) for c6 in range(c5 + 1, 52)], dtype=np.uint8)
+
+
+@njit(inline="always")
+def _two_in_order(t: Tables, out: np.ndarray, pos: int, h5: Any, c4: Any,
+                  by_ranks: np.ndarray) -> int:
+    """out[pos:] = the strengths of every 7-card hand of 5-card prefix `h5` (highest card c4)
+    plus two cards above c4, in order, of a deck without wild cards (which ends at card 51);
+    returns the next position. The strength of a hand that is no flush depends on the two
+    ranks alone: by_ranks[13 * r5 + r6] is looked up once per pair of ranks, and every hand
+    reads its pair's entry (PAIRS_ABOVE). Then the hands that reach five of a suit are
+    evaluated on their own."""
+    ranks = h5[0] & RANK_KEY_MASK
+    r4 = np.int64(c4 >> 2)
+    for r5 in range(r4, 13):
+        k5 = ranks + (t.card_key[4 * r5] & RANK_KEY_MASK)
+        for r6 in range(r5, 13):
+            by_ranks[13 * r5 + r6] = rank_strength(t, k5 + (t.card_key[4 * r6] & RANK_KEY_MASK))
+    first, last = PAIRS_ABOVE_START[c4], PAIRS_ABOVE_START[c4 + 1]
+    block, pairs = out[pos:pos + last - first], PAIRS_ABOVE[first:last]
+    for j in range(block.size):  # slices and an unsigned index: 3x faster than out[pos + j]
+        block[j] = by_ranks[np.uint64(pairs[j])]
+    if suits_matter(t):
+        counters = h5[0] >> np.uint64(32)
+        three = (counters + SUIT_THREE) & SUIT_FLUSH
+        if three:
+            suit = np.int64((three > 0x8) + (three > 0x80) + (three > 0x800))
+            need = 5 - np.int64((counters >> np.uint64(4 * suit)) & np.uint64(0xF))
+            _flushes_in_order(t, out, pos, h5, np.int64(c4), suit, need)
+    return int(pos + last - first)
+
+
+@njit(inline="always")
+def _flushes_in_order(t: Tables, out: np.ndarray, pos: int, h5: Any, c4: int, suit: int,
+                      need: int) -> None:
+    """Over `_two_in_order`'s block at out[pos:], the hands that hold five of `suit`: the
+    prefix holds 5 - need of it, so with need = 2 the pairs of two cards of the suit, and
+    with need < 2 (rare) every pair that brings `need` of it."""
+    above = 51 - c4  # cards above c4; pair (c5, c6) sits at index(a, b) of the block
+    if need == 2:
+        for c5 in range(4 * (c4 >> 2) + suit + 4 * ((c4 & 3) >= suit), 52, 4):
+            h6 = hand_add(t, h5, c5)
+            a = c5 - c4 - 1
+            row = pos + a * (2 * above - a - 1) // 2 - a - 1
+            for c6 in range(c5 + 4, 52, 4):
+                out[row + c6 - c4 - 1] = hand_strength(t, hand_add(t, h6, c6))
+        return
+    at = pos
+    for c5 in range(c4 + 1, 52):
+        h6 = hand_add(t, h5, c5)
+        held = np.int64((c5 & 3) == suit)
+        for c6 in range(c5 + 1, 52):
+            if held + np.int64((c6 & 3) == suit) >= need:
+                out[at] = hand_strength(t, hand_add(t, h6, c6))
+            at += 1
+
+
+def _in_order_kernel(
+    end: int,
+) -> Dispatcher[Callable[[Tables, int, np.ndarray, np.ndarray, np.ndarray, np.ndarray], None]]:
+    """The in-order evaluation over decks that end below card `end` (52, 53 or 54)."""
+
+    @njit(**KERNEL)
+    def strengths_in_order(t: Tables, n_cards: int, pairs: np.ndarray, starts: np.ndarray,
+                           out: np.ndarray, scratch: np.ndarray) -> None:
+        """out[starts[p]:] = the strengths of the n_cards-card hands whose two lowest cards
+        are pairs[p], in increasing order of their cards (as itertools.combinations lists
+        them). scratch: a row of 169 or more uint16 per thread."""
+        for p in prange(pairs.shape[0]):
+            by_ranks = scratch[numba.get_thread_id()]
+            pos = starts[p]
+            c0, c1 = pairs[p, 0], pairs[p, 1]
+            h2 = hand_add(t, hand_add(t, hand_empty(), c0), c1)
+            for c2 in range(c1 + 1, end):
+                h3 = hand_add(t, h2, c2)
+                for c3 in range(c2 + 1, end):
+                    h4 = hand_add(t, h3, c3)
+                    for c4 in range(c3 + 1, end):
+                        h5 = hand_add(t, h4, c4)
+                        if n_cards == 5:
+                            out[pos] = hand_strength(t, h5)
+                            pos += 1
+                            continue
+                        if n_cards == 7 and not is_wild(t):
+                            pos = _two_in_order(t, out, pos, h5, c4, by_ranks)
+                            continue
+                        for c5 in range(c4 + 1, end):
+                            h6 = hand_add(t, h5, c5)
+                            if n_cards == 6:
+                                out[pos] = hand_strength(t, h6)
+                                pos += 1
+                                continue
+                            for c6 in range(c5 + 1, end):
+                                out[pos] = hand_strength(t, hand_add(t, h6, c6))
+                                pos += 1
+
+    return strengths_in_order
+
+
+STRENGTHS_IN_ORDER = {end: _in_order_kernel(end) for end in (52, 53, 54)}  # by the deck's end
