@@ -222,8 +222,9 @@ def _next(state: np.uint64) -> tuple[np.uint64, np.uint64]:
 @njit(inline="always")
 def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, seed: np.uint64, first_block: int,
               block_trials: np.ndarray, deck: np.ndarray, board: np.ndarray, n_board: int,
-              known_mask: np.uint64, combos: np.ndarray, alias_keep: np.ndarray,
-              alias_other: np.ndarray, range_sizes: np.ndarray, hole_sizes: np.ndarray,
+              known_mask: np.uint64, combos: np.ndarray, combo_hands: np.ndarray,
+              alias_keep: np.ndarray, alias_other: np.ndarray, range_sizes: np.ndarray,
+              hole_sizes: np.ndarray,
               counts: np.ndarray, failed: np.ndarray, scratch_board: np.ndarray,
               scratch_hands: np.ndarray, scratch_holes: np.ndarray,
               scratch_stock: np.ndarray) -> None:
@@ -232,7 +233,8 @@ def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, seed: np.uint6
     Each block has its own random stream, seeded from (seed, block number) alone, so results
     do not depend on the thread count. A trial draws every player's hole cards from their
     range (combos[p, :range_sizes[p]] by Walker's alias method: pick a column uniformly, keep it
-    with probability alias_keep[p, column], else take alias_other[p, column]), rejecting the
+    if a uniform 32-bit number is below alias_keep[p, column] (its probability times 2**32),
+    else take alias_other[p, column]), rejecting the
     whole draw if two players collide (which keeps overlapping ranges unbiased), then deals
     the rest of the board.
     failed[b] is set if a block could not draw a collision-free deal in 10,000 tries.
@@ -255,7 +257,7 @@ def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, seed: np.uint6
         fixed = known_mask  # players with a single possible hand are dealt it once
         for p in range(n_players):
             if range_sizes[p] == 1:
-                fixed |= _deal(t, combos, p, 0, hole_sizes, holes, hole_hands)
+                fixed |= _deal(omaha, combos, combo_hands, p, 0, hole_sizes, holes, hole_hands)
         all_fixed = True
         for p in range(n_players):
             all_fixed &= range_sizes[p] == 1
@@ -278,9 +280,9 @@ def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, seed: np.uint6
                         continue
                     state, r = _next(state)
                     column = np.int64(((r >> np.uint64(32)) * np.uint64(range_sizes[p])) >> np.uint64(32))
-                    u = (r & np.uint64(0xFFFF_FFFF)) * (1.0 / 4294967296.0)
-                    k = column if u < alias_keep[p, column] else alias_other[p, column]
-                    bits = _deal(t, combos, p, k, hole_sizes, holes, hole_hands)
+                    keep = (r & np.uint64(0xFFFF_FFFF)) < alias_keep[p, column]
+                    k = column if keep else alias_other[p, column]
+                    bits = _deal(omaha, combos, combo_hands, p, k, hole_sizes, holes, hole_hands)
                     if used & bits:
                         dealt = False
                         break
@@ -329,18 +331,27 @@ def _deal_board(t: Tables, state: np.uint64, stock: np.ndarray, n_stock: int, us
 
 
 @njit(inline="always")
-def _deal(t: Tables, combos: np.ndarray, p: int, k: int, hole_sizes: np.ndarray,
-          holes: np.ndarray, hole_hands: np.ndarray) -> Any:
-    """Give player p combo k: fill holes[p] and hole_hands[p]; return the cards' bitmask."""
-    hand = hand_empty()
-    bits = np.uint64(0)
-    for i in range(hole_sizes[p]):
-        card = combos[p, k, i]
-        bits |= np.uint64(1) << np.uint64(card)
-        holes[p, i] = card
-        hand = hand_add(t, hand, card)
-    hole_hands[p, 0], hole_hands[p, 1] = hand
-    return bits
+def _deal(omaha: bool, combos: np.ndarray, combo_hands: np.ndarray, p: int, k: int,
+          hole_sizes: np.ndarray, holes: np.ndarray, hole_hands: np.ndarray) -> Any:
+    """Give player p combo k: fill hole_hands[p] (and holes[p] in Omaha, which reads the
+    cards); return the cards' bitmask."""
+    hole_hands[p, 0], hole_hands[p, 1] = combo_hands[p, k, 0], combo_hands[p, k, 1]
+    if omaha:
+        for i in range(hole_sizes[p]):
+            holes[p, i] = combos[p, k, i]
+    return combo_hands[p, k, 2]
+
+
+def combo_hands(t: Tables, combos: np.ndarray, hole_sizes: np.ndarray) -> np.ndarray:
+    """(players, combos, 3) uint64: the hand state (key, bits) of each combo's hole cards and
+    their card bitmask, so that a Monte Carlo deal reads them instead of adding cards."""
+    out = np.zeros(combos.shape[:2] + (3,), dtype=np.uint64)
+    for p, size in enumerate(hole_sizes.tolist()):
+        cards = combos[p, :, :size]
+        out[p, :, 0] = t.card_key[cards].sum(axis=1, dtype=np.uint64)
+        out[p, :, 1] = np.bitwise_or.reduce(t.card_bit[cards], axis=1)
+        out[p, :, 2] = np.bitwise_or.reduce(np.uint64(1) << cards.astype(np.uint64), axis=1)
+    return out
 
 
 class Spot(NamedTuple):
@@ -357,11 +368,12 @@ class Spot(NamedTuple):
 
 class Draws(NamedTuple):
     """What Monte Carlo deals from: known_mask, the bits of every known card; combos[p,
-    :range_sizes[p]], player p's hole cards to draw from, by Walker's alias tables
-    (alias_keep, alias_other)."""
+    :range_sizes[p]], player p's hole cards to draw from (`combo_hands`: their hand states),
+    by Walker's alias tables (alias_keep, alias_other)."""
 
     known_mask: np.uint64
     combos: np.ndarray
+    combo_hands: np.ndarray
     alias_keep: np.ndarray
     alias_other: np.ndarray
     range_sizes: np.ndarray
@@ -387,7 +399,8 @@ def _kernels(
                  first_block: int, block_trials: np.ndarray, counts: np.ndarray,
                  failed: np.ndarray, scratch: tuple[np.ndarray, ...]) -> None:
         _simulate(t, t_low, split, spot.omaha, seed, first_block, block_trials, spot.deck,
-                  spot.board, spot.n_board, draws.known_mask, draws.combos, draws.alias_keep,
+                  spot.board, spot.n_board, draws.known_mask, draws.combos,
+                  draws.combo_hands, draws.alias_keep,
                   draws.alias_other, draws.range_sizes, spot.hole_sizes, counts, failed,
                   scratch[0], scratch[1], scratch[2], scratch[3])
 

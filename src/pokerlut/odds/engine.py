@@ -19,7 +19,7 @@ from ..cards import CardsLike, format_cards, parse_cards
 from ..kernels import boards
 from ..kernels.core import hand_add, hand_empty
 from ..kernels.equity import (ENUMERATE_BOARDS, POT, SIMULATE, SPLIT_FIELDS, Draws, Spot,
-                              stud_enumerate, stud_simulate)
+                              combo_hands, stud_enumerate, stud_simulate)
 from ..parallel import balanced_order, parallel_section
 from ..rules import rules
 from ..stats import deck_of
@@ -446,7 +446,7 @@ def _counting_calls(setup: _Setup, cards: np.ndarray, masks: np.ndarray, board: 
                     counts: np.ndarray) -> list[Callable[[], None]]:
     """Kernel calls of about CALL_WORK evaluations that count the boards of every deal in
     classes (`kernels.boards.count_boards`). A work item is a deal; with few deals, each of
-    its parts is an item, and the threads take items as they finish (chunk size 1)."""
+    its parts is an item (numba's static split of them measured faster than chunks of one)."""
     threads = numba.get_num_threads()
     deals = np.ascontiguousarray(cards[:, :, :2])
     scratch = boards.scratch_rows(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
@@ -464,11 +464,8 @@ def _counting_calls(setup: _Setup, cards: np.ndarray, masks: np.ndarray, board: 
     def call(start: int) -> Callable[[], None]:
         part = np.ascontiguousarray(items[start:start + per_call])
 
-        def run() -> None:
-            with numba.parallel_chunksize(1 if split_deals else 0):
-                boards.count_boards(table, setup.live, board, len(setup.board), deals, masks,
-                                    part, counts, scratch)
-        return run
+        return lambda: boards.count_boards(table, setup.live, board, len(setup.board), deals,
+                                           masks, part, counts, scratch)
 
     return [call(start) for start in range(0, len(items), per_call)]
 
@@ -505,7 +502,10 @@ def _simulate(setup: _Setup, trials: int, seed: int,
     board[: len(setup.board)] = setup.board
     scratch = _scratch(setup)
     spot = Spot(setup.live, board, len(setup.board), setup.hole_sizes, setup.omaha)
-    draws = Draws(setup.known_mask, combos, keep, other, sizes)
+    # alias thresholds on a 32-bit uniform: u32 < ceil(p * 2**32) iff u32 / 2**32 < p
+    thresholds = np.ceil(keep * 2.0**32).astype(np.uint64)
+    hands = combo_hands(setup.tables()[0], combos, setup.hole_sizes)
+    draws = Draws(setup.known_mask, combos, hands, thresholds, other, sizes)
 
     def run(start: int, block_trials: np.ndarray, counts: np.ndarray) -> None:
         failed = np.zeros(len(counts), dtype=np.bool_)
