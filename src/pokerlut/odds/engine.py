@@ -426,7 +426,9 @@ def _dealing_calls(setup: _Setup, cards: np.ndarray, masks: np.ndarray, board: n
     # boards under each prefix: the later cards are chosen after its last card
     later = m - 1 - prefixes.max(axis=1)
     work = np.array([math.comb(n, missing - prefix_len) for n in range(m + 1)])[later]
-    prefixes = prefixes[balanced_order(work, numba.get_num_threads())]
+    by_work = np.argsort(-work, kind="stable")  # a call's items have about the same work ...
+    prefixes, work = prefixes[by_work], work[by_work]
+    threads = numba.get_num_threads()
     n_items = len(masks) * len(prefixes)
     work_per_item = max(1, boards_per_deal * setup.evaluations_per_board() // len(prefixes))
     per_call = max(1, CALL_WORK // work_per_item)
@@ -436,6 +438,7 @@ def _dealing_calls(setup: _Setup, cards: np.ndarray, masks: np.ndarray, board: n
 
     def call(start: int) -> Callable[[], None]:
         q = np.arange(start, min(n_items, start + per_call))
+        q = q[balanced_order(work[q % len(prefixes)], threads)]  # ... split evenly among threads
         items = np.ascontiguousarray(np.column_stack([q // len(prefixes), prefixes[q % len(prefixes)]]))
         return lambda: kernel(*setup.tables(), spot, cards, masks, items, counts, scratch)
 
