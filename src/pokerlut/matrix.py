@@ -20,14 +20,14 @@ only A <= B is computed. Of the 1,624,350 ordered pairs of hands (28,561 pairs o
 >>> p.class_pairs, p.combo_pairs, p.canonical_pairs
 (10, 612, 23)
 
-Every pair costs one exact enumeration (`pokerlut.equity`, about 10 ms on one thread), so
+Every pair costs one exact enumeration (`pokerlut.equity`, about 0.6 ms on one thread), so
 the whole matrix takes about ``T(N) = canonical_pairs * c / N + s`` on ``N`` workers, with
 ``c`` the seconds per pair (the run reports it as ``seconds_per_pair``) and ``s`` the start
-of the cluster and the planning (a few seconds): 47,086 * 0.009 / N s, about 7 minutes
-on one idle core, 3.5 on two, 27 s on sixteen.
+of the cluster and the planning (a few seconds): 47,086 * 0.0006 / N s, about 30 s on one
+idle core, 17 s on two (measured), a few seconds on sixteen.
 
-Pairs of classes go to the workers in chunks of about ``chunk_pairs`` evaluations (a few
-seconds each). Every finished chunk is written (atomically) into a folder beside the output,
+Pairs of classes go to the workers in chunks of about ``chunk_pairs`` evaluations (a
+fraction of a second each). Every finished chunk is written (atomically) into a folder beside the output,
 ``<out>.parts/chunk-00042.parquet``; a run that finds that folder skips the chunks already
 there, so an interrupted job resumes where it stopped. At the end the parts are combined
 into one Parquet file of every ordered pair of classes (``hero``, ``villain``).
