@@ -36,7 +36,7 @@ from numba.extending import overload
 from . import tables
 from .evaluate import evaluate
 from .kernels.batch import INVALID_BITS
-from .kernels.core import hand_add, hand_empty, hand_strength
+from .kernels.core import bit_count, hand_add, hand_empty, hand_strength
 from .rules import rules
 
 
@@ -44,18 +44,16 @@ from .rules import rules
 def _checked_fixed(t: tables.Tables, cards: Any, width: int) -> Any:
     """Strength of `width` (a literal: the loop unrolls) cards, or 0 if one is not in the
     game's deck (its key carries INVALID_BITS, from tables 256 entries long) or repeats (the
-    cards' bits then add up to more than their OR). Branch-free until the end."""
+    OR of the cards' bits then has fewer than `width` bits set). Branch-free until the end."""
     hand = hand_empty()
-    total = np.uint64(0)
     in_range = True
     for j in range(width):
         card = np.int64(cards[j])
         in_range &= (card >= 0) & (card <= 255)
         card &= 255
         hand = hand_add(t, hand, card)
-        total += t.card_bit[card]
     strength = np.int64(hand_strength(t, hand))
-    if in_range and not hand[0] & INVALID_BITS and total == hand[1]:
+    if in_range and not hand[0] & INVALID_BITS and bit_count(hand[1]) == width:
         return strength
     return np.int64(0)
 

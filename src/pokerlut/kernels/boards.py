@@ -28,8 +28,8 @@ import numpy as np
 from numba import prange
 
 from ..tables import Tables
-from .core import (KERNEL, RANK_BITS, RANK_KEY_MASK, hand_add, hand_empty, hand_merge, njit,
-                   rank_strength, suited_strength)
+from .core import (KERNEL, RANK_BITS, RANK_KEY_MASK, bit_count, hand_add, hand_empty, hand_merge,
+                   njit, rank_strength, suited_strength)
 from .equity import _next_combo, _with
 
 
@@ -173,13 +173,13 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
             base = hand_add(t, base, board[j])
         for suit in range(4):
             board_mask[suit] = (base[1] >> np.uint64(16 * suit)) & RANK_BITS
-            board_count[suit] = _bit_count(board_mask[suit])
+            board_count[suit] = np.int64(bit_count(board_mask[suit]))
         for p in range(n):
             hole = hand_add(t, hand_add(t, hand_empty(), deals[a, p, 0]), deals[a, p, 1])
             hole_keys[p] = hand_merge(base, hole)[0]
             for suit in range(4):
                 hole_masks[suit, p] = (hole[1] >> np.uint64(16 * suit)) & RANK_BITS
-                hole_counts[suit, p] = _bit_count(hole_masks[suit, p])
+                hole_counts[suit, p] = np.int64(bit_count(hole_masks[suit, p]))
         for suit in range(4):
             top = 0
             for p in range(n):
@@ -206,15 +206,6 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
                           hole_counts[suit], hole_masks[suit], n, board_count[suit],
                           board_mask[suit], need[suit], suited_cards[suit], n_suited[suit], idx,
                           count, mask)
-
-
-@njit(inline="always")
-def _bit_count(bits: Any) -> int:
-    n = 0
-    while bits:
-        bits &= bits - np.uint64(1)
-        n += 1
-    return n
 
 
 def scratch_rows(threads: int) -> tuple[np.ndarray, ...]:

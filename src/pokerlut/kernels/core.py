@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numba
 import numpy as np
-from numba.extending import overload
+from llvmlite import ir
+from numba.core import types
+from numba.extending import intrinsic, overload
 
 from ..tables import SuitsIgnored, SuitsMixed, SuitsSettle, Tables, Wild
 
@@ -62,6 +64,22 @@ def hand_add(t: Tables, hand: Hand, card: Any) -> Hand:
 def hand_merge(a: Hand, b: Hand) -> Hand:
     """The union of two hands that share no card (a board and a player's hole cards)."""
     return (a[0] + b[0], a[1] | b[1])
+
+
+@intrinsic
+def _ctpop(typingctx: Any, bits: Any) -> Any:
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        ctpop = builder.module.declare_intrinsic("llvm.ctpop", [ir.IntType(64)])
+        return builder.call(ctpop, [args[0]])
+
+    return types.uint64(types.uint64), codegen
+
+
+@njit(inline="always")
+def bit_count(bits: Any) -> Any:
+    """The number of set bits of a uint64, by the CPU's popcount instruction (`llvm.ctpop`)."""
+    # numba passes the typing context itself
+    return _ctpop(np.uint64(bits))  # type: ignore[call-arg]
 
 
 def is_wild(t: Tables) -> bool:
