@@ -151,8 +151,7 @@ class _Setup:
         self._no_repeats([("the board", self.board), ("dead cards", self.dead), *specific])
         self.hole_sizes = np.array([r.combos.shape[1] for r in self.ranges], dtype=np.int64)
         self.known_mask = np.uint64(sum(1 << int(c) for c in known))
-        self.live = np.array([c for c in self.deck.tolist()
-                              if not self.known_mask >> np.uint64(c) & np.uint64(1)], dtype=np.uint8)
+        self.live = self.deck[~np.isin(self.deck, known)].astype(np.uint8)
         needed = int(self.hole_sizes.sum()) + 5 - len(self.board)
         if needed > len(self.live):
             raise ValueError(f"{len(players)} players need {needed} more cards; "
