@@ -148,7 +148,7 @@ def _cmd_stats(args: argparse.Namespace) -> None:
         return
     deck_text = f"{deck} cards" if game.wild else game.deck_text
     print(f"All {total:,} hands of {cards} cards ({game.name}, {deck_text}), in "
-          f"{elapsed:.3f} s ({total / elapsed / 1e6:,.0f} M hands/s)")
+          f"{elapsed:.3f} s ({total / elapsed / 1e6:,.0f} M hands counted/s)")
     cells = [[row.label, f"{row.hands:,}", f"{row.probability:.6%}", f"{row.classes:,}"]
              for row in by_category(counts, game.name)]
     cells.append(["total", f"{int(counts.sum()):,}", f"{1:.6%}",

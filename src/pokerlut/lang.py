@@ -78,7 +78,7 @@ EN: dict[str, Any] = {
         "total": "Total",
         "columns": ("#", "Hand", "Description", "Combinations"),
         "stats_header": "All {total} hands of {cards} cards ({game}, {deck}), in {elapsed} s "
-                        "({rate} M hands/s)",
+                        "({rate} M hands counted/s)",
         "deck": "{n} cards",
         "deck_from": "{n} cards, {low} to A",
         "probability": "Probability about {p}%",
@@ -190,7 +190,7 @@ IT: dict[str, Any] = {
         "total": "Totale",
         "columns": ("#", "Punto", "Punto in inglese", "Descrizione", "Combinazioni possibili"),
         "stats_header": "Tutte le {total} mani di {cards} carte ({game}, {deck}), in {elapsed} s "
-                        "({rate} M mani/s)",
+                        "({rate} M mani contate/s)",
         "deck": "{n} carte",
         "deck_from": "{n} carte, dal {low} all'asso",
         "probability": "Probabilità circa {p}%",
@@ -297,7 +297,7 @@ ES: dict[str, Any] = {
         "total": "Total",
         "columns": ("#", "Mano", "Mano en inglés", "Descripción", "Combinaciones posibles"),
         "stats_header": "Todas las {total} manos de {cards} cartas ({game}, {deck}), en "
-                        "{elapsed} s ({rate} M manos/s)",
+                        "{elapsed} s ({rate} M manos contadas/s)",
         "deck": "{n} cartas",
         "deck_from": "{n} cartas, del {low} al as",
         "probability": "Probabilidad aprox. {p}%",
@@ -408,7 +408,7 @@ CA: dict[str, Any] = {
         # Seed 004's table: "#  Jugada  Jugada en anglès  Descripció  Combinacions Possibles"
         "columns": ("#", "Jugada", "Jugada en anglès", "Descripció", "Combinacions Possibles"),
         "stats_header": "Totes les {total} mans de {cards} cartes ({game}, {deck}), en "
-                        "{elapsed} s ({rate} M mans/s)",
+                        "{elapsed} s ({rate} M mans comptades/s)",
         "deck": "{n} cartes",
         "deck_from": "{n} cartes, del {low} a l'as",
         "probability": "Probabilitat aprox. {p}%",  # seed 004
@@ -524,7 +524,7 @@ RU: dict[str, Any] = {
         "total": "Всего",
         "columns": ("#", "Комбинация", "По-английски", "Описание", "Число комбинаций"),
         "stats_header": "Всего комбинаций из {cards} карт: {total} ({game}, {deck}), за "
-                        "{elapsed} с ({rate} млн комбинаций/с)",
+                        "{elapsed} с (подсчитано {rate} млн комбинаций/с)",
         "deck": "колода из {n} карт",
         "deck_from": "колода из {n} карт, от {low} до туза",
         "probability": "Вероятность около {p}%",
