@@ -119,7 +119,7 @@ def deck_of(rules: Rules, size: int | None) -> np.ndarray:
 
 
 def lowest_pairs(deck: np.ndarray, n_cards: int, threads: int,
-                 slices: int = 1) -> list[np.ndarray]:
+                 slices: int = 1) -> tuple[np.ndarray, ...]:
     """The pairs (c0 < c1) of the deck's cards that split the enumeration (as its two lowest
     cards), dealt into `slices` arrays of equal work, each in `balanced_order` (read-only,
     made once per deck and split: 1 ms of Python saved on every later call)."""
@@ -128,13 +128,14 @@ def lowest_pairs(deck: np.ndarray, n_cards: int, threads: int,
 
 @functools.lru_cache(maxsize=64)
 def _lowest_pairs(first: int, last: int, n_cards: int, threads: int,
-                  slices: int) -> list[np.ndarray]:
+                  slices: int) -> tuple[np.ndarray, ...]:
     cards = list(range(first, last + 1))  # consecutive cards (see `Rules.ranks`)
     pairs = np.array([(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]], dtype=np.uint8)
     work = np.array([math.comb(last - int(b), n_cards - 2) for _, b in pairs])
     by_work = np.argsort(-work, kind="stable")
     parts = [by_work[k::slices] for k in range(slices)]
-    out = [np.ascontiguousarray(pairs[part[balanced_order(work[part], threads)]]) for part in parts]
+    out = tuple(np.ascontiguousarray(pairs[part[balanced_order(work[part], threads)]])
+                for part in parts)
     for part in out:
         part.flags.writeable = False
     return out

@@ -48,6 +48,7 @@ def _multisets(n_ranks: int = 13, largest: int = 5) -> tuple[np.ndarray, ...]:
             distinct[i] = j + 1
     return starts, ranks, times, distinct
 
+
 MULTISET_STARTS, MULTISET_RANKS, MULTISET_TIMES, MULTISET_DISTINCT = _multisets()
 BINOMIAL = np.array([[math.comb(n, k) for k in range(6)] for n in range(5)], np.int64)
 RANK_BLOCKS = 16  # parts 0..15: the rank multisets in 16 blocks
