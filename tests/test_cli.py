@@ -38,7 +38,7 @@ def assert_bad_input(result, code: int = 2) -> str:
 
 
 def without_elapsed(text: str) -> str:
-    return re.sub(r"\d+\.\d+ s\)", "<elapsed> s)", text)
+    return re.sub(r"\d+(\.\d+)? m?s\)", "<elapsed>)", text)
 
 
 # --- success -----------------------------------------------------------------------------------

@@ -87,8 +87,9 @@ class EquityResult:
 
     def __repr__(self) -> str:
         how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
+        took = f"{self.elapsed * 1e3:.3g} ms" if self.elapsed < 1 else f"{self.elapsed:.3f} s"
         head = (f"EquityResult({self.game}, board {self.board or '-'}, {how}, "
-                f"{self.boards:,} {'boards' if self.exact else 'trials'}, {self.elapsed:.3f} s"
+                f"{self.boards:,} {'boards' if self.exact else 'trials'}, {took}"
                 + (", PARTIAL" if self.partial else "") + ")")
         split = self.players[0].high is not None
         rows = [f"  {p.hand:<20} equity {p.equity:8.4%}  "
