@@ -111,34 +111,22 @@ def _kind(t: Any) -> type:
 # (arguments: values) must have the same parameters, annotations included: numba checks.
 
 
-@overload(is_wild, inline="always")
-def _is_wild(t: Any) -> Callable[[Any], bool]:
-    wild = issubclass(_kind(t), Wild)
+def _compile_time(predicate: Callable[[Tables], bool], of_kind: Callable[[type], bool]) -> None:
+    """Compile `predicate(t)` in numba code to the constant `of_kind(class of t)`."""
 
-    def impl(t: Any) -> bool:
-        return wild
+    @overload(predicate, inline="always")
+    def typed(t: Any) -> Callable[[Any], bool]:
+        flag = of_kind(_kind(t))
 
-    return impl
+        def impl(t: Any) -> bool:
+            return flag
 
-
-@overload(suits_settle, inline="always")
-def _suits_settle(t: Any) -> Callable[[Any], bool]:
-    settle = issubclass(_kind(t), SuitsSettle)
-
-    def impl(t: Any) -> bool:
-        return settle
-
-    return impl
+        return impl
 
 
-@overload(suits_matter, inline="always")
-def _suits_matter(t: Any) -> Callable[[Any], bool]:
-    matter = not issubclass(_kind(t), SuitsIgnored)
-
-    def impl(t: Any) -> bool:
-        return matter
-
-    return impl
+_compile_time(is_wild, lambda kind: issubclass(kind, Wild))
+_compile_time(suits_matter, lambda kind: not issubclass(kind, SuitsIgnored))
+_compile_time(suits_settle, lambda kind: issubclass(kind, SuitsSettle))
 
 
 @overload(suited_strength, inline="always")
