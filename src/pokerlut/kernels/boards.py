@@ -30,7 +30,7 @@ from numba import prange
 from ..tables import Tables
 from .core import (KERNEL, RANK_BITS, RANK_KEY_MASK, bit_count, hand_add, hand_empty, hand_merge,
                    njit, rank_strength, suited_strength)
-from .equity import _next_combo, _with
+from .equity import next_combo, winners_with
 
 
 def _multisets(n_ranks: int = 13, largest: int = 5) -> tuple[np.ndarray, ...]:
@@ -79,11 +79,11 @@ def _classes(t: Tables, rank_key: np.ndarray, avail: np.ndarray, lo: int, hi: in
         for p in range(n):
             ranks = (hole_keys[p] + total) & RANK_KEY_MASK
             s = rank_strength(t, ranks)
-            won, top = _with(won, top, p, s)
+            won, top = winners_with(won, top, p, s)
             if suited:
                 if count[p] >= 5:
                     s = suited_strength(t, np.uint64(mask[p]), ranks)
-                true_won, true_top = _with(true_won, true_top, p, s)
+                true_won, true_top = winners_with(true_won, true_top, p, s)
         won = won if top else 0
         if not suited:
             row[won] += weight
@@ -132,7 +132,7 @@ def _flush_boards(t: Tables, rank_key: np.ndarray, rest_avail: np.ndarray,
             size = missing - k
             _classes(t, rank_key, rest_avail, MULTISET_STARTS[size], MULTISET_STARTS[size + 1],
                      row, hole_keys, n, True, mask, count, total)
-            more = m > 0 and _next_combo(idx, m, above)
+            more = m > 0 and next_combo(idx, m, above)
 
 
 @njit(**KERNEL)

@@ -62,12 +62,12 @@ def _winners(t: Tables, omaha: bool, board: np.ndarray, board_hand: Hand, holes:
     top, winners = 0, 0
     for p in range(hole_sizes.shape[0]):
         s = _player_strength(t, omaha, board, board_hand, holes, hole_sizes, hole_hands, p)
-        winners, top = _with(winners, top, p, s)
+        winners, top = winners_with(winners, top, p, s)
     return winners if top else 0
 
 
 @njit(inline="always")
-def _with(winners: int, top: Any, p: int, s: Any) -> tuple[int, Any]:
+def winners_with(winners: int, top: Any, p: int, s: Any) -> tuple[int, Any]:
     """The winners' bitmask and top strength once player p's strength s is seen. Written as
     selects, not branches: who wins is a coin toss to the branch predictor."""
     return (1 << p) if s > top else (winners | (1 << p) if s == top else winners), max(top, s)
@@ -422,9 +422,10 @@ def _stud_showdown(row: np.ndarray, t: Tables, t_low: Tables, split: bool, now: 
     by `t`, and with `split` the low half by `t_low`."""
     top, high, low_top, low = 0, 0, 0, 0
     for p in range(n):
-        high, top = _with(high, top, p, hand_strength(t, (now[p, 0], now[p, 1])))
+        hand = (now[p, 0], now[p, 1])
+        high, top = winners_with(high, top, p, hand_strength(t, hand))
         if split:
-            low, low_top = _with(low, low_top, p, hand_strength(t_low, (now[p, 0], now[p, 1])))
+            low, low_top = winners_with(low, low_top, p, hand_strength(t_low, hand))
     if split:
         _add_split(row, high, low if low_top else 0, n)
         return -1
@@ -432,7 +433,7 @@ def _stud_showdown(row: np.ndarray, t: Tables, t_low: Tables, split: bool, now: 
 
 
 @njit(inline="always")
-def _next_combo(idx: np.ndarray, m: int, n: int) -> bool:
+def next_combo(idx: np.ndarray, m: int, n: int) -> bool:
     """Advance idx[:m], an increasing m-subset of range(n), to the next in lexicographic order;
     False (idx reset to the first subset) after the last."""
     i = m - 1
@@ -454,7 +455,7 @@ def stud_enumerate(t: Tables, t_low: Tables, split: bool, live: np.ndarray, know
                    scratch_idx: np.ndarray, scratch_now: np.ndarray) -> None:
     """Every way to give each player `missing[p]` more cards from `live`, each card to one
     player: item i fixes player 0's new cards (`first[i]`, indices into live), the others run
-    through every subset of live in turn (an odometer of `_next_combo`), deals that give a card
+    through every subset of live in turn (an odometer of `next_combo`), deals that give a card
     twice skipped. known[p]: the hand state of player p's known cards. counts[thread]
     accumulates (`_stud_showdown`)."""
     n, m = known.shape[0], live.shape[0]
@@ -490,7 +491,7 @@ def stud_enumerate(t: Tables, t_low: Tables, split: bool, live: np.ndarray, know
                     row[won] += 1
             more = False  # the odometer: the last player's subset turns fastest
             for p in range(n - 1, 0, -1):
-                if _next_combo(idx[p], missing[p], m):
+                if next_combo(idx[p], missing[p], m):
                     more = True
                     break
 
