@@ -46,7 +46,7 @@ def _checked_hand(t: tables.Tables, cards: Any) -> tuple[bool, Hand]:
 def _checked_strength(t: tables.Tables, cards: Any) -> Any:
     """Strength of a tuple of 5..7 card ints, or -1 if they are not distinct cards of the deck."""
     ok, hand = _checked_hand(t, cards)
-    return np.int64(hand_strength(t, hand)) if ok else np.int64(-1)
+    return np.int64(hand_strength(t, hand, len(cards) == 5)) if ok else np.int64(-1)
 
 
 # (game, wild, players, flush_by_suit) or game -> single-hand kernels

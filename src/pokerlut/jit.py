@@ -52,7 +52,7 @@ def _checked_fixed(t: tables.Tables, cards: Any, width: int) -> Any:
         in_range &= (card >= 0) & (card <= 255)
         card &= 255
         hand = hand_add(t, hand, card)
-    strength = np.int64(hand_strength(t, hand))
+    strength = np.int64(hand_strength(t, hand, width == 5))
     if in_range and not hand[0] & INVALID_BITS and bit_count(hand[1]) == width:
         return strength
     return np.int64(0)

@@ -36,6 +36,8 @@ class Tables(NamedTuple):
     pair_values: np.ndarray  # uint16: strength by hashed prime product
     rank_offsets: np.ndarray  # uint32: perfect-hash displacements, rank multisets of 5..7
     rank_values: np.ndarray  # uint16: best non-flush five by hashed rank multiset
+    rank5_offsets: np.ndarray  # uint32: the same for rank multisets of five cards alone,
+    rank5_values: np.ndarray  # uint16: small enough to stay in L1 cache
     mixed_offsets: np.ndarray  # uint32: perfect hash of (suited mask, rank multiset); length 1
     mixed_values: np.ndarray  # uint16: when the game has no hands that need it
     omaha_pair: np.ndarray  # uint8[4096]: number 0..90 of two hole ranks, at 64 * r1 + r2
@@ -88,7 +90,7 @@ class WildSuitsIgnored(Wild, SuitsIgnored):  # type: ignore[misc]
 
 
 KERNEL_FILES = ("flush", "flush5", "unique5", "pair_offsets", "pair_values", "rank_offsets",
-                "rank_values", "mixed_offsets", "mixed_values", "omaha_pair", "omaha_offsets",
+                "rank_values", "rank5_offsets", "rank5_values", "mixed_offsets", "mixed_values", "omaha_pair", "omaha_offsets",
                 "omaha_ids", "omaha_values", "wild_offsets", "wild_values")
 FILES = (*KERNEL_FILES, "classes")  # classes: category and ranks per strength, for descriptions
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ..kernels.hashing import MIXED_HASH, OMAHA_HASH, PAIR_HASH, RANK_HASH, WILD_HASH
+from ..kernels.hashing import MIXED_HASH, OMAHA_HASH, PAIR_HASH, RANK5_HASH, RANK_HASH, WILD_HASH
 from ..kernels.omaha import N_PAIRS
 from ..names import Category
 from ..rules import GAMES, ITALIAN_GAMES, WILD_GAMES, Rules, rules as rules_of
@@ -122,7 +122,7 @@ def _best(multiset: tuple[int, ...], value: RankValues) -> int:
 def _rank_table(rules: Rules,
                 non_flush: RankValues) -> tuple[dict[str, np.ndarray], dict[int, int]]:
     """The best non-flush five for every rank multiset of 5, 6 and 7 cards, hashed by
-    sum(5**rank)."""
+    sum(5**rank); and for those of five cards alone, in a table of their own."""
     keys, values = [], []
     for n in (5, 6, 7):
         multisets = list(_multisets(rules.ranks, n, 4))
@@ -132,9 +132,12 @@ def _rank_table(rules: Rules,
             keys.append(rank_key(m))
             values.append(_best(m, non_flush))
     check(len(set(keys)) == len(keys), "two rank multisets share a key")
-    offsets, table = build_perfect_hash(np.array(keys, dtype=np.uint64),
-                                        np.array(values, dtype=np.uint16), RANK_HASH)
-    return {"rank_offsets": offsets, "rank_values": table}, dict(zip(keys, values))
+    keys_array, values_array = np.array(keys, dtype=np.uint64), np.array(values, dtype=np.uint16)
+    offsets, table = build_perfect_hash(keys_array, values_array, RANK_HASH)
+    five = len(list(_multisets(rules.ranks, 5, 4)))  # the five-card multisets come first
+    offsets5, table5 = build_perfect_hash(keys_array[:five], values_array[:five], RANK5_HASH)
+    return ({"rank_offsets": offsets, "rank_values": table, "rank5_offsets": offsets5,
+             "rank5_values": table5}, dict(zip(keys, values)))
 
 
 def _flush_tables(rules: Rules, flush5: np.ndarray, non_flush: RankValues,
@@ -289,7 +292,8 @@ def build_game(game: str | Rules, out_dir: str | Path, *,
         "classes": int(tables["classes"].shape[0] - 1),
         "files": files,
         "total_bytes": sum(f["bytes"] for f in files.values()),
-        "hash_specs": {"rank": RANK_HASH._asdict(), "pair": PAIR_HASH._asdict(),
+        "hash_specs": {"rank": RANK_HASH._asdict(), "rank5": RANK5_HASH._asdict(),
+                       "pair": PAIR_HASH._asdict(),
                        "mixed": MIXED_HASH._asdict(), "omaha": OMAHA_HASH._asdict(),
                        "wild": WILD_HASH._asdict()},
         "five_card_counts": counts,

@@ -32,7 +32,7 @@ def _row(t: Tables, hands: np.ndarray, i: int, width: int, out: np.ndarray, chec
     hand = hand_empty()
     for j in range(width):
         hand = hand_add(t, hand, hands[i, j])
-    out[i] = hand_strength(t, hand)
+    out[i] = hand_strength(t, hand, width == 5)
     if check and (hand[0] & INVALID_BITS or bit_count(hand[1]) != width):
         tid = numba.get_thread_id()
         first_bad[tid] = min(first_bad[tid], i)

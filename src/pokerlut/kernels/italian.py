@@ -26,7 +26,7 @@ def italian_strength(t: Tables, tie_rank: np.ndarray, value: np.ndarray, hand: H
     tables are `t`: the rank class k refined by the suit of the hand's card of rank
     `tie_rank[k]` (the card that breaks ties; its rank appears once): `value[k]` holds the
     class's strength for each suit (0..3 = c, d, h, s), 16 bits each (`pokerlut.italian`)."""
-    k = hand_strength(t, hand)  # the rank key's lookup: 3x faster than eval5's prime product
+    k = hand_strength(t, hand, five=True)  # 3x faster than eval5's prime product
     card = (hand[1] >> np.uint64(tie_rank[k])) & ONE_PER_SUIT  # one bit, at 16 * suit
     return (value[k] >> ((card * SUIT_SHIFT) >> np.uint64(58))) & np.uint64(0xFFFF)
 
