@@ -1,18 +1,22 @@
 """The shipped tables: reproducible from scratch, verified on load, refused when tampered."""
 
 import hashlib
+import itertools
 import json
 import shutil
 from pathlib import Path
 
+import numba
 import numpy as np
 import pytest
 
 import pokerlut
 from pokerlut import tables
 from pokerlut.rules import GAMES, ITALIAN_GAMES, WILD_GAMES
+from pokerlut.rules import rules as rules_of
 from pokerlut.build import build_tables
 from pokerlut.build.five import rank_five_card_hands
+from pokerlut.kernels.core import rank_strength
 
 TABLES = Path(__file__).resolve().parents[1] / "tables"
 SHIPPED = TABLES / "high"
@@ -67,6 +71,32 @@ def test_kernel_tables_fit_in_cache():
     """What `hand_strength` and `eval5` read in the high game (Omaha's board table aside)."""
     names = [n for n in tables.KERNEL_FILES if not n.startswith("omaha")]
     assert sum(getattr(tables.load(), name).nbytes for name in names) <= 512 * 1024
+
+
+def test_five_card_rank_table_fits_in_l1_cache():
+    t = tables.load()
+    assert t.rank5_values.nbytes + t.rank5_offsets.nbytes <= 32 * 1024
+
+
+@numba.njit
+def _rank_lookups(t, keys, five):
+    out = np.empty(len(keys), np.int64)
+    for i in range(len(keys)):
+        out[i] = rank_strength(t, keys[i], five)
+    return out
+
+
+@pytest.mark.parametrize("game", [g for g in ALL_GAMES if not rules_of(g).wild])
+def test_five_card_rank_table_agrees_with_the_rank_table(game):
+    """Every five-card rank multiset of the deck reads the same value from both tables."""
+    ranks = sorted({int(card) >> 2 for card in rules_of(game).deck})
+    multisets = [m for m in itertools.combinations_with_replacement(ranks, 5)
+                 if max(m.count(r) for r in m) <= 4]
+    keys = np.array([sum(5**r for r in m) for m in multisets], dtype=np.uint64)
+    t = tables.load(game)
+    five = _rank_lookups(t, keys, True)
+    assert (five == _rank_lookups(t, keys, False)).all()
+    assert len(np.unique(five)) > 1
 
 
 def test_golden_digest_of_all_five_card_hands():

@@ -23,7 +23,8 @@ class HashSpec(NamedTuple):
 
 # Rank multisets of 5..7 cards keyed by sum(5**rank) < 2**31: no mixing needed (shift 63).
 RANK_HASH = HashSpec(mix_shift=63, bucket_bits=13, pos_bits=14)
-# The same keys for five cards only: 6,175 of them in 18 KB, a table that stays in L1 cache.
+# The same keys for five cards only: 6,175 of them in 18 KB of values and 4 KB of offsets,
+# small enough to stay in L1 cache.
 RANK5_HASH = HashSpec(mix_shift=63, bucket_bits=10, pos_bits=13)
 # Prime products of paired five-card hands: multiplicative structure needs the xor-shift.
 PAIR_HASH = HashSpec(mix_shift=13, bucket_bits=12, pos_bits=10)
