@@ -131,10 +131,11 @@ def _rank_table(rules: Rules,
         for m in multisets:
             keys.append(rank_key(m))
             values.append(_best(m, non_flush))
+        if n == 5:
+            five = len(keys)  # the five-card multisets come first
     check(len(set(keys)) == len(keys), "two rank multisets share a key")
     keys_array, values_array = np.array(keys, dtype=np.uint64), np.array(values, dtype=np.uint16)
     offsets, table = build_perfect_hash(keys_array, values_array, RANK_HASH)
-    five = len(list(_multisets(rules.ranks, 5, 4)))  # the five-card multisets come first
     offsets5, table5 = build_perfect_hash(keys_array[:five], values_array[:five], RANK5_HASH)
     return ({"rank_offsets": offsets, "rank_values": table, "rank5_offsets": offsets5,
              "rank5_values": table5}, dict(zip(keys, values)))
