@@ -208,6 +208,22 @@ def test_remove_property(dead: set[int], text: str) -> None:
     left = r.remove(sorted(dead))
     assert not set(left.combos.ravel().tolist()) & dead
     assert rows(left) == [c for c in rows(r) if not set(c) & dead]
+    kept = [i for i, c in enumerate(rows(r)) if not set(c) & dead]
+    assert left.weights.tolist() == [r.weights[i] for i in kept]
+    assert not left.combos.flags.writeable and not left.weights.flags.writeable
+    assert left.masks.tolist() == [(1 << int(a)) | (1 << int(b)) for a, b in left.combos]
+    assert (left is r) == (len(kept) == len(r))
+
+
+def test_the_same_text_gives_the_same_range_and_errors_every_time() -> None:
+    assert parse_range("QQ+, AKs") is parse_range("QQ+, AKs")
+    assert parse_range("QQ+, AKs") is not parse_range("QQ+,AKs")  # equal, cached by text
+    assert parse_range("QQ+, AKs") == parse_range("QQ+,AKs")
+    for _ in range(2):
+        with pytest.raises(ValueError, match="pair cannot be suited"):
+            parse_range("QQs")
+    with pytest.raises(TypeError, match="a range must be a str"):
+        parse_range(["AA"])  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -185,6 +185,8 @@ def _check_element_types(items: Sequence[object]) -> type:
 
 def _check_unique(cards: npt.NDArray[np.uint8]) -> None:
     """Raise on the first card that repeats an earlier one."""
+    if cards.size == 0 or np.bincount(cards).max() == 1:  # the usual case, found quickly
+        return
     _, first = np.unique(cards, return_index=True)
     repeated = np.ones(cards.size, dtype=bool)
     repeated[first] = False

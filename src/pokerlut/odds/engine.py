@@ -152,7 +152,8 @@ class _Setup:
         self._no_repeats([("the board", self.board), ("dead cards", self.dead), *specific])
         self.hole_sizes = np.array([r.combos.shape[1] for r in self.ranges], dtype=np.int64)
         self.known_mask = np.uint64(sum(1 << int(c) for c in known))
-        self.live = self.deck[~np.isin(self.deck, known)].astype(np.uint8)
+        known_bits = (self.known_mask >> self.deck.astype(np.uint64)) & 1
+        self.live = self.deck[known_bits == 0].astype(np.uint8)
         needed = int(self.hole_sizes.sum()) + 5 - len(self.board)
         if needed > len(self.live):
             raise ValueError(f"{len(players)} players need {needed} more cards; "
@@ -233,22 +234,21 @@ class _Setup:
         if math.prod(len(r) for r in self.ranges) > limit * 50 and first == slice(None):
             return None
         width = int(self.hole_sizes.max())
-        cards = np.zeros((1, 0, width), dtype=np.uint8)
-        masks = np.zeros(1, dtype=np.uint64)
-        weights = np.ones(1)
+        row = np.dtype((np.void, width))  # a hand's cards as one item: fast to index
+        hands: np.ndarray = np.zeros((1, 0), dtype=row)  # (deals, players) so far
+        masks: np.ndarray = np.zeros(1, dtype=np.uint64)
+        weights: np.ndarray = np.ones(1)
         for i, r in enumerate(self.ranges):
-            rows = r.combos[first] if i == 0 else r.combos
-            combos = np.zeros((len(rows), width), dtype=np.uint8)
-            combos[:, : rows.shape[1]] = rows
-            bits = np.bitwise_or.reduce(np.uint64(1) << rows.astype(np.uint64), axis=1)
-            ok = (masks[:, None] & bits[None, :]) == 0
-            a, b = np.nonzero(ok)
+            padded = np.zeros((len(r), width), dtype=np.uint8)
+            padded[:, : r.combos.shape[1]] = r.combos
+            taken = first if i == 0 else slice(None)
+            hand, bits, weight = padded.view(row)[taken, 0], r.masks[taken], r.weights[taken]
+            a, b = np.nonzero((masks[:, None] & bits[None, :]) == 0)
             if len(a) > limit:
                 return None
-            cards = np.concatenate([cards[a], combos[b][:, None, :]], axis=1)
-            masks = masks[a] | bits[b]
-            weights = weights[a] * (r.weights[first] if i == 0 else r.weights)[b]
-        return np.ascontiguousarray(cards), masks, weights
+            hands = np.concatenate([hands[a], hand[b, None]], axis=1)
+            masks, weights = masks[a] | bits[b], weights[a] * weight[b]
+        return hands.view(np.uint8).reshape(len(masks), len(self.ranges), width), masks, weights
 
     def deal_chunks(self) -> list[tuple[np.ndarray, ...]] | _Lazy | None:
         """The deals of hole cards (`deals`) as chunks that fit the outcome counters, split on
@@ -318,6 +318,12 @@ class _Hand:
     @property
     def weights(self) -> np.ndarray:
         return np.ones(len(self.combos))
+
+    @property
+    def masks(self) -> np.ndarray:
+        bits = np.uint64(1) << self.combos.astype(np.uint64)
+        masks: np.ndarray = np.bitwise_or.reduce(bits, axis=1)
+        return masks
 
     def __len__(self) -> int:
         return len(self.combos)
@@ -402,11 +408,12 @@ def _exact_chunk(setup: _Setup, deals: tuple[np.ndarray, ...],
                 progress(done / len(calls))
     except KeyboardInterrupt:
         pass
-    per_deal = counts.sum(axis=0)  # (deals, counters), integers
-    # boards per deal: all of them unless interrupted
-    seen = per_deal[:, 0] if setup.split else per_deal[:, : 2 ** len(setup.ranges)].sum(axis=1)
-    return ((per_deal * weights[:, None]).sum(axis=0), float((seen * weights).sum()),
-            int(seen.sum()), bool(done < len(calls)))
+    # (deals, counters): whole numbers below 2**53, exact as floats; so are the showdown totals
+    per_deal = counts.sum(axis=0).astype(np.float64)
+    weighted, total = weights @ per_deal, np.ones(len(weights)) @ per_deal
+    showdowns = slice(0, 1) if setup.split else slice(0, 2 ** len(setup.ranges))
+    return (weighted, float(weighted[showdowns].sum()), int(total[showdowns].sum()),
+            bool(done < len(calls)))
 
 
 def _dealing_calls(setup: _Setup, cards: np.ndarray, masks: np.ndarray, board: np.ndarray,
@@ -460,7 +467,8 @@ def _counting_calls(setup: _Setup, cards: np.ndarray, masks: np.ndarray, board: 
         items = np.column_stack([d, part, part + 1])
     else:
         d = np.arange(len(masks))
-        items = np.column_stack([d, np.zeros_like(d), np.full_like(d, boards.PARTS)])
+        items = np.zeros((len(d), 3), np.int64)
+        items[:, 0], items[:, 2] = d, boards.PARTS
     per_deal = setup.classes_per_deal() * len(setup.ranges)
     per_call = max(1, CALL_WORK * len(items) // (per_deal * len(masks)))
 

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -152,16 +153,35 @@ class Range:
         """The number of combos (whatever their weights)."""
         return len(self.combos)
 
+    @cached_property
+    def masks(self) -> npt.NDArray[np.uint64]:
+        """Each combo's two cards as a bitmask (bit ``card`` set), read-only.
+
+        >>> parse_range("2d2c").masks.tolist()
+        [3]
+        """
+        masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(
+            np.uint64(1) << self.combos.astype(np.uint64), axis=1)
+        masks.setflags(write=False)
+        return masks
+
     def remove(self, dead: CardsLike) -> Range:
         """The range without the combos that hold any of the ``dead`` cards (text, ints or an
-        array: anything :func:`~pokerlut.cards.parse_cards` accepts).
+        array: anything :func:`~pokerlut.cards.parse_cards` accepts); the range itself when
+        none does.
 
         >>> len(parse_range("AA").remove("As")), len(parse_range("AK").remove([51, 47]))
         (3, 9)
         """
-        dead_cards = parse_cards(dead)
-        keep = ~np.isin(self.combos, dead_cards).any(axis=1)
-        return Range(self.combos[keep], self.weights[keep])
+        dead_mask = np.uint64(sum(1 << card for card in parse_cards(dead).tolist()))
+        keep = (self.masks & dead_mask) == 0
+        if keep.all():
+            return self
+        subset = object.__new__(Range)  # rows of a valid range are valid: not checked again
+        for name, rows in (("combos", self.combos[keep]), ("weights", self.weights[keep])):
+            rows.setflags(write=False)
+            object.__setattr__(subset, name, rows)
+        return subset
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Range):
@@ -181,7 +201,8 @@ class Range:
 
 
 def parse_range(text: str) -> Range:
-    """Parse a hold'em range; see the module documentation for the notation.
+    """Parse a hold'em range; see the module documentation for the notation. A range is
+    read-only, so the same text gives the same object (the last 1,024 texts are cached).
 
     >>> parse_range("AKs")
     Range('AcKc, AdKd, AhKh, AsKs')
@@ -196,6 +217,11 @@ def parse_range(text: str) -> Range:
     """
     if not isinstance(text, str):
         raise TypeError(f"a range must be a str, not {type(text).__name__}: {text!r}")
+    return _parse(text)
+
+
+@lru_cache(maxsize=1024)
+def _parse(text: str) -> Range:
     tokens = _GROUP.sub(_ungroup, _WHITESPACE.sub("", text)).split(",")
     if tokens == [""]:
         raise ValueError(f"empty range {text!r}")
