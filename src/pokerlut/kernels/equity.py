@@ -342,6 +342,20 @@ def _deal(omaha: bool, combos: np.ndarray, combo_hands: np.ndarray, p: int, k: i
     return combo_hands[p, k, 2]
 
 
+@njit(_nrt=False, cache=True)
+def weighted_totals(counts: np.ndarray, weights: np.ndarray, weighted: np.ndarray,
+                    totals: np.ndarray) -> None:
+    """Over threads and deals of counts (threads, deals, counters): weighted[c] = the sum of
+    counts[:, d, c] * weights[d], totals[c] = the plain (exact integer) sum."""
+    weighted[:] = 0.0
+    totals[:] = 0
+    for t in range(counts.shape[0]):
+        for d in range(counts.shape[1]):
+            for c in range(counts.shape[2]):
+                weighted[c] += counts[t, d, c] * weights[d]
+                totals[c] += counts[t, d, c]
+
+
 def combo_hands(t: Tables, combos: np.ndarray, hole_sizes: np.ndarray) -> np.ndarray:
     """(players, combos, 3) uint64: the hand state (key, bits) of each combo's hole cards and
     their card bitmask, so that a Monte Carlo deal reads them instead of adding cards."""

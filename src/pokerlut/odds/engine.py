@@ -3,6 +3,7 @@ Omaha, high or hi-lo (split pots)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import os
@@ -19,7 +20,7 @@ from ..cards import CardsLike, format_cards, parse_cards
 from ..kernels import boards
 from ..kernels.core import hand_add, hand_empty
 from ..kernels.equity import (ENUMERATE_BOARDS, POT, SIMULATE, SPLIT_FIELDS, Draws, Spot,
-                              combo_hands, stud_enumerate, stud_simulate)
+                              combo_hands, stud_enumerate, stud_simulate, weighted_totals)
 from ..parallel import balanced_order, parallel_section
 from ..rules import rules
 from ..stats import deck_of
@@ -239,8 +240,10 @@ class _Setup:
         masks: np.ndarray = np.zeros(1, dtype=np.uint64)
         weights: np.ndarray = np.ones(1)
         for i, r in enumerate(self.ranges):
-            padded = np.zeros((len(r), width), dtype=np.uint8)
-            padded[:, : r.combos.shape[1]] = r.combos
+            padded = np.ascontiguousarray(r.combos)
+            if padded.shape[1] < width:
+                padded = np.zeros((len(r), width), dtype=np.uint8)
+                padded[:, : r.combos.shape[1]] = r.combos
             taken = first if i == 0 else slice(None)
             hand, bits, weight = padded.view(row)[taken, 0], r.masks[taken], r.weights[taken]
             a, b = np.nonzero((masks[:, None] & bits[None, :]) == 0)
@@ -329,11 +332,16 @@ class _Hand:
         return len(self.combos)
 
 
+def _counters(n_players: int, split: bool) -> int:
+    """Outcome counters per showdown: one per winner bitmask, or for a split pot the
+    showdowns and SPLIT_FIELDS per player (`kernels.equity._add_split`)."""
+    return 1 + SPLIT_FIELDS * n_players if split else 2**n_players
+
+
 def _bins(n_players: int, split: bool) -> int:
-    """Outcome counters per deal in enumeration: one per winner bitmask, or for a split pot
-    the showdowns and SPLIT_FIELDS per player (`kernels.equity._add_split`); at least 16 (128
-    bytes) so that two threads never write into one cache line."""
-    return max(1 + SPLIT_FIELDS * n_players if split else 2**n_players, 16)
+    """A row of outcome counters: `_counters`, at least 16 (128 bytes) so that two threads
+    never write into one cache line."""
+    return max(_counters(n_players, split), 16)
 
 
 def _scratch(setup: _Setup) -> tuple[np.ndarray, ...]:
@@ -355,11 +363,21 @@ def _per_player(outcomes: np.ndarray, n_players: int, split: bool) -> tuple[Any,
         fields = outcomes[1:1 + SPLIT_FIELDS * n_players].reshape(SPLIT_FIELDS, n_players)
         units, squares, high, low, scoops, shares = fields
         return scoops, shares - scoops, units / POT, squares / POT**2, high / POT, low / POT
-    members = (np.arange(len(outcomes))[:, None] >> np.arange(n_players)) & 1
-    n_winners = np.maximum(members.sum(axis=1), 1)[:, None]
+    members, n_winners = _members(len(outcomes), n_players)
     weighted = outcomes[:, None] * members
     return ((weighted * (n_winners == 1)).sum(axis=0), (weighted * (n_winners > 1)).sum(axis=0),
             (weighted / n_winners).sum(axis=0), (weighted / n_winners**2).sum(axis=0), None, None)
+
+
+@functools.lru_cache
+def _members(n_bins: int, n_players: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per winners' bitmask (bins), which players are in it (bins, players) and how many share
+    it (bins, 1), at least 1."""
+    members = (np.arange(n_bins)[:, None] >> np.arange(n_players)) & 1
+    n_winners = np.maximum(members.sum(axis=1), 1)[:, None]
+    members.setflags(write=False)
+    n_winners.setflags(write=False)
+    return members, n_winners
 
 
 def _exact(setup: _Setup, chunks: list[tuple[np.ndarray, ...]] | _Lazy,
@@ -408,10 +426,10 @@ def _exact_chunk(setup: _Setup, deals: tuple[np.ndarray, ...],
                 progress(done / len(calls))
     except KeyboardInterrupt:
         pass
-    # (deals, counters): whole numbers below 2**53, exact as floats; so are the showdown totals
-    per_deal = counts.sum(axis=0).astype(np.float64)
-    weighted, total = weights @ per_deal, np.ones(len(weights)) @ per_deal
-    showdowns = slice(0, 1) if setup.split else slice(0, 2 ** len(setup.ranges))
+    n_counters = _counters(len(setup.ranges), setup.split)
+    weighted, total = np.zeros(n_counters), np.zeros(n_counters, np.int64)
+    weighted_totals(counts[:, :, :n_counters], weights, weighted, total)
+    showdowns = slice(0, 1) if setup.split else slice(0, n_counters)
     return (weighted, float(weighted[showdowns].sum()), int(total[showdowns].sum()),
             bool(done < len(calls)))
 
