@@ -148,11 +148,11 @@ class _Setup:
             raise ValueError(f"a board has 0 to 5 cards, not {len(self.board)}")
         self._no_repeats([("the board", self.board), ("dead cards", self.dead)])
         known = np.concatenate([self.board, self.dead])
+        self.known_mask = np.uint64(sum(1 << int(c) for c in known))
         self.ranges = [self._player(i, p, known) for i, p in enumerate(players)]
         specific = [(f"player {i + 1}", r.combos[0]) for i, r in enumerate(self.ranges) if len(r) == 1]
         self._no_repeats([("the board", self.board), ("dead cards", self.dead), *specific])
         self.hole_sizes = np.array([r.combos.shape[1] for r in self.ranges], dtype=np.int64)
-        self.known_mask = np.uint64(sum(1 << int(c) for c in known))
         known_bits = (self.known_mask >> self.deck.astype(np.uint64)) & 1
         self.live = self.deck[known_bits == 0].astype(np.uint8)
         needed = int(self.hole_sizes.sum()) + 5 - len(self.board)
@@ -189,7 +189,7 @@ class _Setup:
             self._in_deck(i, rng.combos.reshape(-1), f"range {text!r} holds")
         if len(rng) == 1:  # a specific hand: a clash with known cards is an error, named later
             return rng
-        live = rng.remove(known) if len(known) else rng
+        live = rng._without(int(self.known_mask))
         if len(live) == 0:
             raise ValueError(f"player {i + 1}: range {text!r} is empty once the board and dead "
                              "cards are removed")
@@ -363,21 +363,21 @@ def _per_player(outcomes: np.ndarray, n_players: int, split: bool) -> tuple[Any,
         fields = outcomes[1:1 + SPLIT_FIELDS * n_players].reshape(SPLIT_FIELDS, n_players)
         units, squares, high, low, scoops, shares = fields
         return scoops, shares - scoops, units / POT, squares / POT**2, high / POT, low / POT
-    members, n_winners = _members(len(outcomes), n_players)
-    weighted = outcomes[:, None] * members
-    return ((weighted * (n_winners == 1)).sum(axis=0), (weighted * (n_winners > 1)).sum(axis=0),
-            (weighted / n_winners).sum(axis=0), (weighted / n_winners**2).sum(axis=0), None, None)
+    win, tie, eq, eq_squared = (outcomes @ _shares(len(outcomes), n_players)).reshape(4, -1)
+    return win, tie, eq, eq_squared, None, None
 
 
 @functools.lru_cache
-def _members(n_bins: int, n_players: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per winners' bitmask (bins), which players are in it (bins, players) and how many share
-    it (bins, 1), at least 1."""
+def _shares(n_bins: int, n_players: int) -> np.ndarray:
+    """(bins, 4 x players): what a showdown won by the winners' bitmask (bin) gives each
+    player, as a win (alone), a tie (shared), an equity share and its square."""
     members = (np.arange(n_bins)[:, None] >> np.arange(n_players)) & 1
     n_winners = np.maximum(members.sum(axis=1), 1)[:, None]
-    members.setflags(write=False)
-    n_winners.setflags(write=False)
-    return members, n_winners
+    shares = np.stack([members * (n_winners == 1), members * (n_winners > 1),
+                       members / n_winners, members / n_winners**2], axis=1).astype(np.float64)
+    shares = shares.reshape(n_bins, 4 * n_players)
+    shares.setflags(write=False)
+    return shares
 
 
 def _exact(setup: _Setup, chunks: list[tuple[np.ndarray, ...]] | _Lazy,

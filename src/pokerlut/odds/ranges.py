@@ -173,8 +173,11 @@ class Range:
         >>> len(parse_range("AA").remove("As")), len(parse_range("AK").remove([51, 47]))
         (3, 9)
         """
-        dead_mask = np.uint64(sum(1 << card for card in parse_cards(dead).tolist()))
-        keep = (self.masks & dead_mask) == 0
+        return self._without(sum(1 << card for card in parse_cards(dead).tolist()))
+
+    def _without(self, dead_mask: int) -> Range:
+        """`remove` for dead cards already checked, as a bitmask (bit ``card`` set)."""
+        keep = (self.masks & np.uint64(dead_mask)) == 0
         if keep.all():
             return self
         subset = object.__new__(Range)  # rows of a valid range are valid: not checked again
