@@ -58,6 +58,14 @@ class parallel_section:
 def balanced_order(work: np.ndarray, threads: int) -> np.ndarray:
     """An order of work items (their indices) such that numba's static split of a prange
     loop into `threads` equal blocks gives every thread about the same total work: items are
-    sorted by work and dealt round-robin, one block per thread."""
+    sorted by work and dealt back and forth (threads 0, 1, .. T-1, T-1, .. 1, 0, 0, 1, ..),
+    one block per thread. Items of equal work keep their order, so runs of items whose work
+    falls along the list (the flush parts of `kernels.boards`) are shared out evenly too.
+
+    >>> balanced_order(np.array([5, 4, 3, 2, 1, 0]), 2).tolist()  # blocks of work 5+2+1, 4+3+0
+    [0, 3, 4, 1, 2, 5]
+    """
     by_work = np.argsort(-np.asarray(work), kind="stable")
-    return np.concatenate([by_work[k::threads] for k in range(threads)])
+    turn = np.arange(len(by_work)) % (2 * threads)
+    thread = np.minimum(turn, 2 * threads - 1 - turn)
+    return by_work[np.argsort(thread, kind="stable")]

@@ -474,7 +474,8 @@ def _counting_calls(setup: _Setup, cards: np.ndarray, masks: np.ndarray, board: 
                     counts: np.ndarray) -> list[Callable[[], None]]:
     """Kernel calls of about CALL_WORK evaluations that count the boards of every deal in
     classes (`kernels.boards.count_boards`). A work item is a deal; with few deals, each of
-    its parts is an item (numba's static split of them measured faster than chunks of one)."""
+    its parts is an item, in `balanced_order` (numba's static split of them measured faster
+    than chunks of one)."""
     threads = numba.get_num_threads()
     deals = np.ascontiguousarray(cards[:, :, :2])
     scratch = boards.scratch_rows(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
@@ -482,7 +483,7 @@ def _counting_calls(setup: _Setup, cards: np.ndarray, masks: np.ndarray, board: 
     split_deals = len(masks) < 8 * threads
     if split_deals:
         d, part = np.divmod(np.arange(len(masks) * boards.PARTS), boards.PARTS)
-        items = np.column_stack([d, part, part + 1])
+        items = np.column_stack([d, part, part + 1])[balanced_order(np.ones(len(d)), threads)]
     else:
         d = np.arange(len(masks))
         items = np.zeros((len(d), 3), np.int64)
