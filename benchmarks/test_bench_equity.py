@@ -19,6 +19,17 @@ def test_exact_heads_up_preflop(benchmark, threads):
 
 
 @pytest.mark.parametrize("threads", THREADS)
+def test_exact_heads_up_preflop_suited(benchmark, threads):
+    """Two suited hands of different suits: two suits' flush boards are heavy, two light (the
+    board-counting parts are shared out by `balanced_order`)."""
+    equity(["AhKh", "QsJs"], threads=threads)
+    result = benchmark.pedantic(equity, args=(["AhKh", "QsJs"],), kwargs=dict(threads=threads),
+                                rounds=20)
+    assert result.exact and result.boards == 1_712_304
+    record(benchmark, result.boards, "boards", threads)
+
+
+@pytest.mark.parametrize("threads", THREADS)
 @pytest.mark.parametrize("players", [["AsAh", "KsKh"], SIX_WAY, ["QQ+,AK", "22+,A2s+"]],
                          ids=["heads-up", "6-way", "ranges"])
 def test_monte_carlo_preflop(benchmark, players, threads):
