@@ -24,7 +24,7 @@ from ..kernels.equity import (ENUMERATE_BOARDS, POT, SIMULATE, SPLIT_FIELDS, Dra
 from ..parallel import balanced_order, parallel_section
 from ..rules import rules
 from ..stats import deck_of
-from .ranges import Range, parse_range
+from .ranges import Range, combo_masks, parse_range
 
 
 
@@ -324,9 +324,7 @@ class _Hand:
 
     @property
     def masks(self) -> np.ndarray:
-        bits = np.uint64(1) << self.combos.astype(np.uint64)
-        masks: np.ndarray = np.bitwise_or.reduce(bits, axis=1)
-        return masks
+        return combo_masks(self.combos)
 
     def __len__(self) -> int:
         return len(self.combos)

@@ -160,8 +160,7 @@ class Range:
         >>> parse_range("2d2c").masks.tolist()
         [3]
         """
-        masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(
-            np.uint64(1) << self.combos.astype(np.uint64), axis=1)
+        masks = combo_masks(self.combos)
         masks.setflags(write=False)
         return masks
 
@@ -201,6 +200,13 @@ class Range:
         texts = [format_cards(c[::-1], sep="") + ("" if w == 1 else f":{w!r}")
                  for c, w in zip(self.combos, self.weights.tolist())]  # fmt: skip
         return f"Range({', '.join(texts)!r})"
+
+
+def combo_masks(combos: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
+    """Each row of cards (hands of any size) as a bitmask, bit ``card`` set."""
+    masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(
+        np.uint64(1) << combos.astype(np.uint64), axis=1)
+    return masks
 
 
 def parse_range(text: str) -> Range:
