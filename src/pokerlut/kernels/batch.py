@@ -8,10 +8,14 @@ from typing import TYPE_CHECKING, Any
 import numba
 import numpy as np
 from numba import prange
+from numba.core import types
+from numba.extending import overload
 
 from ..tables import INVALID_BITS as _INVALID
-from ..tables import Tables
+from ..tables import SuitsMixed, Tables, Wild
 from .core import KERNEL, bit_count, eval5, hand_add, hand_empty, hand_strength, njit
+from .simd import AVAILABLE as SIMD
+from .simd import LANES, strengths16
 
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
@@ -38,25 +42,68 @@ def _row(t: Tables, hands: np.ndarray, i: int, width: int, out: np.ndarray, chec
         first_bad[tid] = min(first_bad[tid], i)
 
 
+def _rows_of(t: Tables, hands: np.ndarray, width: int, out: np.ndarray, check: bool,
+             first_bad: np.ndarray, simd: bool) -> None:
+    """out[i] = the strength of row i, for every row of `hands` (each `width` cards, a literal),
+    in parallel: sixteen rows at a time by `simd.strengths16` when `simd` (a literal) is set,
+    the tables are plain and the rows C-contiguous uint8; else one row at a time (`_row`)."""
+    raise NotImplementedError("_rows_of is compiled by numba")
+
+
+@overload(_rows_of, inline="always", prefer_literal=True)
+def _rows_of_impl(t: Any, hands: Any, width: Any, out: Any, check: Any, first_bad: Any,
+                  simd: Any) -> Callable[..., None]:
+    kind = getattr(t, "instance_class", None) or object
+    if (simd.literal_value and not issubclass(kind, (Wild, SuitsMixed))
+            and hands.layout == "C" and hands.dtype == types.uint8):
+        def sixteen_at_once(t: Any, hands: Any, width: Any, out: Any, check: Any,
+                            first_bad: Any, simd: Any) -> None:
+            n = hands.shape[0]
+            blocks = n // LANES
+            deck = deck_mask(t)
+            for block in prange(blocks):
+                start = block * LANES
+                if strengths16(t, hands, start, width, out, check, deck):  # a bad row: find it
+                    for i in range(start, start + LANES):
+                        _row(t, hands, i, width, out, check, first_bad)
+            for i in range(blocks * LANES, n):
+                _row(t, hands, i, width, out, check, first_bad)
+        return sixteen_at_once
+
+    def one_at_a_time(t: Any, hands: Any, width: Any, out: Any, check: Any, first_bad: Any,
+                      simd: Any) -> None:
+        for i in prange(hands.shape[0]):
+            _row(t, hands, i, width, out, check, first_bad)
+    return one_at_a_time
+
+
+@njit(inline="always")
+def deck_mask(t: Tables) -> np.uint64:
+    """Bit c set for each card c < 64 of the game's deck (from the tables' invalid marks)."""
+    deck = np.uint64(0)
+    for card in range(64):
+        if not t.card_key[card] & INVALID_BITS:
+            deck |= np.uint64(1) << np.uint64(card)
+    return deck
+
+
 def _rows_kernel(
-    check: bool,
+    check: bool, simd: bool = SIMD,
 ) -> Dispatcher[Callable[[Tables, np.ndarray, np.ndarray, np.ndarray], None]]:
-    """The batch kernel, with or without the checks compiled in (a closure constant: numba
-    caches each version keyed on it)."""
+    """The batch kernel, with or without the checks compiled in, and sixteen rows at a time by
+    AVX-512 where it can (`simd`: the CPU has it, see `simd.py`) or one at a time. Both are
+    closure constants: numba caches each version keyed on them."""
 
     @njit(**KERNEL)
     def rows(t: Tables, hands: np.ndarray, out: np.ndarray, first_bad: np.ndarray) -> None:
         """out[i] = strength of the best five of row i (5, 6 or 7 cards); see `_row`."""
-        n, width = hands.shape
+        width = hands.shape[1]
         if width == 7:
-            for i in prange(n):
-                _row(t, hands, i, 7, out, check, first_bad)
+            _rows_of(t, hands, 7, out, check, first_bad, simd)
         elif width == 6:
-            for i in prange(n):
-                _row(t, hands, i, 6, out, check, first_bad)
+            _rows_of(t, hands, 6, out, check, first_bad, simd)
         else:
-            for i in prange(n):
-                _row(t, hands, i, 5, out, check, first_bad)
+            _rows_of(t, hands, 5, out, check, first_bad, simd)
 
     return rows
 
