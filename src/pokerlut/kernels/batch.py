@@ -8,14 +8,13 @@ from typing import TYPE_CHECKING, Any
 import numba
 import numpy as np
 from numba import prange
-from numba.core import types
 from numba.extending import overload
 
 from ..tables import INVALID_BITS as _INVALID
-from ..tables import SuitsMixed, Tables, Wild
+from ..tables import Tables
 from .core import KERNEL, bit_count, eval5, hand_add, hand_empty, hand_strength, njit
 from .simd import AVAILABLE as SIMD
-from .simd import LANES, strengths16
+from .simd import LANES, handles, strengths16
 
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
@@ -53,9 +52,7 @@ def _rows_of(t: Tables, hands: np.ndarray, width: int, out: np.ndarray, check: b
 @overload(_rows_of, inline="always", prefer_literal=True)
 def _rows_of_impl(t: Any, hands: Any, width: Any, out: Any, check: Any, first_bad: Any,
                   simd: Any) -> Callable[..., None]:
-    kind = getattr(t, "instance_class", None) or object
-    if (simd.literal_value and not issubclass(kind, (Wild, SuitsMixed))
-            and hands.layout == "C" and hands.dtype == types.uint8):
+    if simd.literal_value and handles(t, hands):
         def sixteen_at_once(t: Any, hands: Any, width: Any, out: Any, check: Any,
                             first_bad: Any, simd: Any) -> None:
             n = hands.shape[0]
@@ -63,7 +60,8 @@ def _rows_of_impl(t: Any, hands: Any, width: Any, out: Any, check: Any, first_ba
             deck = deck_mask(t)
             for block in prange(blocks):
                 start = block * LANES
-                if strengths16(t, hands, start, width, out, check, deck):  # a bad row: find it
+                # a bad row (with check): find it; numba passes the typing context itself
+                if strengths16(t, hands, start, width, out, check, deck):  # type: ignore[call-arg]
                     for i in range(start, start + LANES):
                         _row(t, hands, i, width, out, check, first_bad)
             for i in range(blocks * LANES, n):
@@ -78,7 +76,7 @@ def _rows_of_impl(t: Any, hands: Any, width: Any, out: Any, check: Any, first_ba
 
 
 @njit(inline="always")
-def deck_mask(t: Tables) -> np.uint64:
+def deck_mask(t: Tables) -> Any:
     """Bit c set for each card c < 64 of the game's deck (from the tables' invalid marks)."""
     deck = np.uint64(0)
     for card in range(64):

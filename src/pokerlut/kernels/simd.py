@@ -44,8 +44,8 @@ def _target_features() -> set[str]:
     """The CPU features numba compiles for: the host's, unless NUMBA_CPU_NAME names another CPU
     (then only those NUMBA_CPU_FEATURES lists)."""
     config = numba.core.config
-    if config.CPU_NAME not in (None, "host"):
-        listed = config.CPU_FEATURES or ""
+    if getattr(config, "CPU_NAME") not in (None, "host"):
+        listed = getattr(config, "CPU_FEATURES") or ""
         return {flag[1:] for flag in listed.split(",") if flag.startswith("+")}
     features = binding.get_host_cpu_features()
     return {name for name, present in features.items() if present}
@@ -64,11 +64,17 @@ def _splat(element: ir.IntType, value: int, lanes: int = LANES) -> ir.Constant:
     return ir.Constant(_vector(element, lanes), [value] * lanes)
 
 
+def _call(builder: ir.IRBuilder, name: str, *args: Any) -> Any:
+    """Call the LLVM intrinsic `name` on 16 x i32 vectors, returning one."""
+    module = builder.module
+    fn = module.globals.get(name) or ir.Function(
+        module, ir.FunctionType(_vector(I32), [_vector(I32)] * len(args)), name)
+    return builder.call(fn, list(args))
+
+
 def _x86(builder: ir.IRBuilder, name: str, *args: Any) -> Any:
     """Call the x86 intrinsic `llvm.x86.avx512.<name>` on 16 x i32 vectors."""
-    fnty = ir.FunctionType(_vector(I32), [_vector(I32)] * len(args))
-    fn = cgutils.get_or_insert_function(builder.module, fnty, f"llvm.x86.avx512.{name}")
-    return builder.call(fn, list(args))
+    return _call(builder, f"llvm.x86.avx512.{name}", *args)
 
 
 def _permute(builder: ir.IRBuilder, table: list[int], index: Any) -> Any:
@@ -130,17 +136,25 @@ def _data(context: Any, builder: Any, array_type: Any, value: Any) -> Any:
     return context.make_array(array_type)(context, builder, value).data
 
 
+def handles(tables: Any, hands: Any) -> bool:
+    """Whether `strengths16` takes these numba types: a game's tables without wild cards whose
+    flushes are settled by the suited mask or ignored, and a C-contiguous uint8 array."""
+    kind = getattr(tables, "instance_class", None)
+    return (kind is not None and not issubclass(kind, (Wild, SuitsMixed))
+            and isinstance(hands, types.Array) and hands.layout == "C"
+            and hands.dtype == types.uint8)
+
+
 @intrinsic(prefer_literal=True)
 def strengths16(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out: Any,
                 check: Any, deck: Any) -> Any:
     """out[start:start + 16] = strengths of those rows; returns whether one is bad (`check`)."""
-    kind = getattr(t, "instance_class", None)
-    if kind is None or issubclass(kind, (Wild, SuitsMixed)):
-        raise numba.core.errors.TypingError("strengths16: plain tables only (no wild, no mixed)")
+    if not handles(t, hands):
+        raise numba.core.errors.TypingError("strengths16: plain tables and C-contiguous uint8 "
+                                            "hands only (see `handles`)")
     if not (isinstance(width, types.IntegerLiteral) and isinstance(check, types.BooleanLiteral)):
         raise numba.core.errors.TypingError("strengths16: width and check must be constants")
-    if not (isinstance(hands, types.Array) and hands.layout == "C" and hands.dtype == types.uint8):
-        raise numba.core.errors.TypingError("strengths16: hands must be C-contiguous uint8")
+    kind = t.instance_class
     n_cards, checked = width.literal_value, check.literal_value
     suits = not issubclass(kind, SuitsIgnored)
     spec, offsets_name, values_name = ((RANK5_HASH, "rank5_offsets", "rank5_values")
@@ -203,8 +217,8 @@ def strengths16(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out:
             low = builder.or_(low, _x86(builder, "psllv.d.512", _splat(I32, 1), card))
             high = builder.or_(high, _x86(builder, "psllv.d.512", _splat(I32, 1),
                                           builder.sub(card, _splat(I32, 32))))
-        popcount = _ctpop(builder)
-        bits = builder.add(builder.call(popcount, [low]), builder.call(popcount, [high]))
+        bits = builder.add(_call(builder, "llvm.ctpop.v16i32", low),
+                           _call(builder, "llvm.ctpop.v16i32", high))
         short = builder.icmp_unsigned("!=", bits, _splat(I32, n_cards))
         deck_low = builder.trunc(deck_value, I32)
         deck_high = builder.trunc(builder.lshr(deck_value, I64(32)), I32)
@@ -215,11 +229,6 @@ def strengths16(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out:
         return _any(builder, bad)
 
     return signature, codegen
-
-
-def _ctpop(builder: ir.IRBuilder) -> Any:
-    fnty = ir.FunctionType(_vector(I32), [_vector(I32)])
-    return cgutils.get_or_insert_function(builder.module, fnty, "llvm.ctpop.v16i32")
 
 
 def _broadcast(builder: ir.IRBuilder, scalar: Any) -> Any:

@@ -1,0 +1,160 @@
+"""The batch kernel sixteen rows at a time (kernels/simd.py, AVX-512) against the strengths of
+every hand in order (themselves checked hand by hand in test_exhaustive.py), bad rows in every
+lane, and the tables' sizes that keep its reads inside them."""
+
+import math
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from numba import njit
+
+import pokerlut
+from pokerlut import tables
+from pokerlut.kernels import batch, simd
+from pokerlut.kernels.hashing import RANK5_HASH, RANK_HASH
+from pokerlut.rules import rules
+from pokerlut.stats import deck_of
+
+needs_simd = pytest.mark.skipif(not simd.AVAILABLE, reason="the CPU lacks AVX-512 (VBMI, DQ, "
+                                "VPOPCNTDQ): the batch kernel runs one row at a time")
+PLAIN = [game for game in pokerlut.games() if game != "italian"
+         and not isinstance(tables.load(game), (tables.Wild, tables.SuitsMixed))]
+OTHER = [game for game in pokerlut.games() if game not in PLAIN + ["italian"]]
+
+
+def test_the_plain_games_are_the_ones_expected():
+    assert "high" in PLAIN and "short-deck" in PLAIN and "ace-to-five" in PLAIN
+    assert OTHER == ["deuce-to-seven", "ace-to-six"]  # a flush hurts: one row at a time
+
+
+@needs_simd
+def test_the_batch_kernel_runs_sixteen_rows_at_a_time_on_this_cpu():
+    hands = (np.arange(7, dtype=np.uint8)[None].repeat(40, axis=0) * 3) % 52
+    out, first_bad = np.empty(40, np.uint16), np.full(64, 40, np.int64)
+    uncached = [njit(parallel=True, _nrt=False)(kernel.py_func)  # cached code hides its asm
+                for kernel in (batch.evaluate_rows_checked,
+                               batch._rows_kernel(check=True, simd=False))]
+    for kernel in uncached:
+        kernel(tables.load(), hands, out, first_bad)
+    permutes = ["vpermt2b" in code or "vpermi2b" in code  # the byte permute reading 16 rows
+                for kernel in uncached for code in ["".join(kernel.inspect_asm().values())]]
+    assert permutes == [True, False]
+
+
+@njit(_nrt=False)
+def next_hands(deck, idx, rows):
+    """Fill `rows` with the next hands of `deck` in itertools.combinations order, from the
+    indices in `idx` (updated; idx[0] = -1 once every hand is listed); returns how many."""
+    n, width = deck.shape[0], rows.shape[1]
+    count = 0
+    while count < rows.shape[0] and idx[0] >= 0:
+        for j in range(width):
+            rows[count, j] = deck[idx[j]]
+        count += 1
+        i = width - 1
+        while i >= 0 and idx[i] == n - width + i:
+            i -= 1
+        if i < 0:
+            idx[0] = -1
+        else:
+            idx[i] += 1
+            for j in range(i + 1, width):
+                idx[j] = idx[j - 1] + 1
+    return count
+
+
+def every_hand_in_batches(game, n_cards):
+    """Every hand of the game's deck through `evaluate_batch`, checked and unchecked; returns
+    (checked, unchecked) strengths in itertools.combinations order."""
+    deck = deck_of(rules(game), None).astype(np.uint8)
+    total = math.comb(len(deck), n_cards)
+    checked = np.empty(total, np.uint16)
+    unchecked = np.empty(total, np.uint16)
+    idx = np.arange(n_cards, dtype=np.int64)
+    rows = np.empty((4_000_003, n_cards), np.uint8)  # not a multiple of 16: a tail every batch
+    done = 0
+    while (count := next_hands(deck, idx, rows)):
+        part = slice(done, done + count)
+        checked[part] = pokerlut.evaluate_batch(rows[:count], game=game)
+        unchecked[part] = pokerlut.evaluate_batch(rows[:count], game=game, validate=False)
+        done += count
+    assert done == total
+    return checked, unchecked
+
+
+SLOW = {("high", 7), ("ace-to-five", 7), ("eight-or-better", 7)}
+
+
+@pytest.mark.parametrize(("game", "n_cards"), [
+    pytest.param(game, n, marks=[pytest.mark.slow] if (game, n) in SLOW else [])
+    for game in PLAIN for n in (5, 6, 7) if (game, n) in SLOW or n < 7 or "short" in game])
+def test_every_hand_in_batches_gets_its_strength_in_order(game, n_cards):
+    checked, unchecked = every_hand_in_batches(game, n_cards)
+    expected = pokerlut.strengths_in_order(n_cards, game=game)
+    assert (checked == expected).all() and (unchecked == expected).all()
+
+
+def plant(hands, row, defect, deck):
+    """Make `row` of `hands` bad: a repeated card, a card above the deck, or one outside it."""
+    if defect == "repeat":
+        hands[row, -1] = hands[row, 0]
+    elif defect == "outside":
+        missing = sorted(set(range(52)) - set(deck))
+        hands[row, 2] = missing[0] if missing else 52
+    else:
+        hands[row, 1] = defect
+
+
+@pytest.mark.parametrize("game", ["high", "short-deck", "ace-to-five", "deuce-to-seven"])
+@pytest.mark.parametrize("n_cards", [5, 6, 7])
+@pytest.mark.parametrize("defect", ["repeat", "outside", 52, 64, 255])
+def test_the_first_bad_row_is_named_in_any_lane_and_in_the_tail(game, n_cards, defect):
+    deck = sorted(rules(game).deck)
+    rng = np.random.default_rng(n_cards)
+    good = np.array([rng.choice(deck, n_cards, replace=False) for _ in range(16 * 6 + 9)],
+                    dtype=np.uint8)
+    expected = pokerlut.evaluate_batch(good, game=game)
+    for first in (0, 1, 5, 15, 16, 17, 40, 63, 64, 95, 96, 100, 104):
+        hands = good.copy()
+        plant(hands, first, defect, deck)
+        if first + 9 < len(hands):
+            plant(hands, first + 9, "repeat", deck)  # a later bad row in the same call
+        for threads in (1, 2):
+            with pytest.raises(ValueError, match=rf"^row {first}: "):
+                pokerlut.evaluate_batch(hands, game=game, threads=threads)
+        unchecked = pokerlut.evaluate_batch(hands, game=game, validate=False)
+        rows_ok = np.ones(len(hands), bool)
+        rows_ok[[first, min(first + 9, len(hands) - 1)]] = False
+        assert (unchecked[rows_ok] == expected[rows_ok]).all()
+
+
+@pytest.mark.parametrize("game", PLAIN)
+def test_any_byte_reads_inside_the_tables(game):
+    """The sixteen-lane kernel's reads cannot be bounds-checked by numba: each is a bucket of
+    `bucket_bits` bits, a slot below the largest offset plus 2**pos_bits, or a 13-bit suited
+    mask. The tables must hold every one of those; then any row, valid or not, reads inside."""
+    t = tables.load(game)
+    for offsets, values, spec in ((t.rank_offsets, t.rank_values, RANK_HASH),
+                                  (t.rank5_offsets, t.rank5_values, RANK5_HASH)):
+        assert len(offsets) == 1 << spec.bucket_bits
+        assert int(offsets.max()) + (1 << spec.pos_bits) <= len(values)
+    assert len(t.flush) == 1 << 13
+    rng = np.random.default_rng(5)
+    top = len(tables.classes(game)) - 1
+    for n_cards in (5, 6, 7):
+        junk = rng.integers(0, 256, (1_000, n_cards), dtype=np.uint8)
+        assert pokerlut.evaluate_batch(junk, game=game, validate=False).max() <= top
+
+
+def test_a_cpu_without_avx512_evaluates_one_row_at_a_time():
+    code = ("import numpy as np, pokerlut\n"
+            "from pokerlut.kernels import simd\n"
+            "hands = np.array([[51, 47, 43, 39, 35, 3, 7]] * 40, np.uint8)\n"
+            "print(simd.AVAILABLE, set(pokerlut.evaluate_batch(hands).tolist()))\n")
+    env = dict(os.environ, NUMBA_CPU_NAME="x86-64", NUMBA_CPU_FEATURES="+sse2,+avx2")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split("\n")[0] == "False {7462}"
