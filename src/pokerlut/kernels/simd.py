@@ -84,8 +84,9 @@ def _permute(builder: ir.IRBuilder, table: list[int], index: Any) -> Any:
 
 
 def _cards(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
-    """Card j of each of the 16 rows at `base`, for j < width, as 16 x i32: two 64-byte loads
-    (the block's first and last 64 bytes) and one byte permute per column."""
+    """Card j of each of the 16 rows at `base`, for j < width, as 16 x i32 holding the card in
+    every byte (a permute's index reads the low bits alone; mask it for the card itself): two
+    64-byte loads (the block's first and last 64 bytes) and one byte permute per column."""
     size = LANES * width
     tail = size - 64
     bytes64 = _vector(I8, 64).as_pointer()
@@ -96,11 +97,9 @@ def _cards(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
         picks = []
         for row in range(LANES):
             at = width * row + j
-            picks += [at if at < 64 else 64 + at - tail, 128, 128, 128]  # 128: a zero byte
-        zeros_beyond = builder.shuffle_vector(head, rest, ir.Constant(_vector(I32, 64),
-                                                                      [p % 128 for p in picks]))
-        lanes = builder.bitcast(zeros_beyond, _vector(I32))
-        columns.append(builder.and_(lanes, _splat(I32, 0xFF)))
+            picks += [at if at < 64 else 64 + at - tail] * 4
+        card_bytes = builder.shuffle_vector(head, rest, ir.Constant(_vector(I32, 64), picks))
+        columns.append(builder.bitcast(card_bytes, _vector(I32)))
     return columns
 
 
@@ -214,6 +213,7 @@ def strengths16(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out:
         low = _splat(I32, 0)
         high = _splat(I32, 0)
         for card in cards:
+            card = builder.and_(card, _splat(I32, 0xFF))
             low = builder.or_(low, _x86(builder, "psllv.d.512", _splat(I32, 1), card))
             high = builder.or_(high, _x86(builder, "psllv.d.512", _splat(I32, 1),
                                           builder.sub(card, _splat(I32, 32))))
