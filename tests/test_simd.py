@@ -14,20 +14,19 @@ from numba import njit
 import pokerlut
 from pokerlut import tables
 from pokerlut.kernels import batch, simd
-from pokerlut.kernels.hashing import RANK5_HASH, RANK_HASH
+from pokerlut.kernels.hashing import MIXED_HASH, RANK5_HASH, RANK_HASH
 from pokerlut.rules import rules
 from pokerlut.stats import deck_of
 
 needs_simd = pytest.mark.skipif(not simd.AVAILABLE, reason="the CPU lacks AVX-512 (VBMI, DQ, "
                                 "VPOPCNTDQ): the batch kernel runs one row at a time")
-PLAIN = [game for game in pokerlut.games() if game != "italian"
-         and not isinstance(tables.load(game), (tables.Wild, tables.SuitsMixed))]
-OTHER = [game for game in pokerlut.games() if game not in PLAIN + ["italian"]]
+NO_WILD = [game for game in pokerlut.games()  # every game without wild cards
+         if game != "italian" and not isinstance(tables.load(game), tables.Wild)]
 
 
-def test_the_plain_games_are_the_ones_expected():
-    assert "high" in PLAIN and "short-deck" in PLAIN and "ace-to-five" in PLAIN
-    assert OTHER == ["deuce-to-seven", "ace-to-six"]  # a flush hurts: one row at a time
+def test_every_kind_of_tables_without_wild_cards_is_covered():
+    kinds = {type(tables.load(game)) for game in NO_WILD}
+    assert kinds == {tables.SuitsSettle, tables.SuitsIgnored, tables.SuitsMixed}
 
 
 @needs_simd
@@ -85,12 +84,12 @@ def every_hand_in_batches(game, n_cards):
     return checked, unchecked
 
 
-SLOW = {("high", 7), ("ace-to-five", 7), ("eight-or-better", 7)}
+SLOW = {("high", 7), ("ace-to-five", 7), ("deuce-to-seven", 7)}
 
 
 @pytest.mark.parametrize(("game", "n_cards"), [
     pytest.param(game, n, marks=[pytest.mark.slow] if (game, n) in SLOW else [])
-    for game in PLAIN for n in (5, 6, 7) if (game, n) in SLOW or n < 7 or "short" in game])
+    for game in NO_WILD for n in (5, 6, 7) if (game, n) in SLOW or n < 7 or "short" in game])
 def test_every_hand_in_batches_gets_its_strength_in_order(game, n_cards):
     checked, unchecked = every_hand_in_batches(game, n_cards)
     expected = pokerlut.strengths_in_order(n_cards, game=game)
@@ -131,7 +130,17 @@ def test_the_first_bad_row_is_named_in_any_lane_and_in_the_tail(game, n_cards, d
         assert (unchecked[rows_ok] == expected[rows_ok]).all()
 
 
-@pytest.mark.parametrize("game", PLAIN)
+@pytest.mark.parametrize("game", NO_WILD)
+def test_the_rank_and_suit_keys_built_into_the_kernel_are_the_tables(game):
+    """strengths16 sums 5**rank and a 4-bit counter per suit from constants: they must be
+    what the game's `card_key` holds for each card of its deck."""
+    t = tables.load(game)
+    for card in rules(game).deck:
+        rank, suit = divmod(int(card), 4)
+        assert int(t.card_key[card]) == 5 ** rank + (1 << (32 + 4 * suit))
+
+
+@pytest.mark.parametrize("game", NO_WILD)
 def test_any_byte_reads_inside_the_tables(game):
     """The sixteen-lane kernel's reads cannot be bounds-checked by numba: each is a bucket of
     `bucket_bits` bits, a slot below the largest offset plus 2**pos_bits, or a 13-bit suited
@@ -142,6 +151,9 @@ def test_any_byte_reads_inside_the_tables(game):
         assert len(offsets) == 1 << spec.bucket_bits
         assert int(offsets.max()) + (1 << spec.pos_bits) <= len(values)
     assert len(t.flush) == 1 << 13
+    if isinstance(t, tables.SuitsMixed):  # (suited mask, rank key) when the flush table has 0
+        assert len(t.mixed_offsets) == 1 << MIXED_HASH.bucket_bits
+        assert int(t.mixed_offsets.max()) + (1 << MIXED_HASH.pos_bits) <= len(t.mixed_values)
     rng = np.random.default_rng(5)
     top = len(tables.classes(game)) - 1
     for n_cards in (5, 6, 7):

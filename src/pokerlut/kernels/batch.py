@@ -45,7 +45,7 @@ def _rows_of(t: Tables, hands: np.ndarray, width: int, out: np.ndarray, check: b
              first_bad: np.ndarray, simd: bool) -> None:
     """out[i] = the strength of row i, for every row of `hands` (each `width` cards, a literal),
     in parallel: sixteen rows at a time by `simd.strengths16` when `simd` (a literal) is set,
-    the tables are plain and the rows C-contiguous uint8; else one row at a time (`_row`)."""
+    the game has no wild cards and the rows are C-contiguous uint8; else one row at a time."""
     raise NotImplementedError("_rows_of is compiled by numba")
 
 

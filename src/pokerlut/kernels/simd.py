@@ -1,21 +1,23 @@
 """Sixteen hands at a time: the batch kernel's inner step in AVX-512, written as LLVM IR.
 
-`strengths16(t, hands, start, width, out, check)` writes the strengths of rows start ..
-start + 15 of a C-contiguous (n, width) uint8 array, in a game whose tables are plain (no wild
-cards; flushes settled by the suited mask, or suits ignored). It computes what
+`strengths16(t, hands, start, width, out, check, deck)` writes the strengths of rows start ..
+start + 15 of a C-contiguous (n, width) uint8 array, in a game without wild cards. It computes what
 `core.hand_strength` computes, lane by lane:
 
-- each card's rank key 5**rank by a permute from one register, its suit counter likewise (the
-  permute reads the card's low four bits: the suit and two bits it ignores), summed;
+- each card's rank key 5**rank (the low half of `card_key` in every game without wild cards) by a permute
+  from one register, its suit counter likewise (the permute reads the card's low four bits:
+  the suit and two bits it ignores), summed;
 - the rank key's perfect-hash bucket and position in 64-bit lanes (`hashing.perfect_hash`);
 - the two table reads per hand as scalar loads (gathers measured slower: 550 M/s against 700
   for seven cards), then one vector store;
-- if a lane holds five cards of a suit, that suit's rank mask by a second pass over the cards.
+- if a lane holds five cards of a suit, that suit's rank mask by a second pass over the cards,
+  and the flush table's value; in games where a flush can hurt, one that table leaves at 0
+  is read by (suited mask, rank key) from the mixed table, as `core.suited_strength`.
 
 With `check`, it returns whether a row holds a card outside the game's deck or a repeated
 card: each card sets bit `card` of a 64-bit mask kept as two 32-bit halves (a shift by 32 or
 more sets nothing, so cards above 63 set no bit), and a row is bad unless its mask has `width`
-bits, all in the deck. The caller then rescans those sixteen rows the scalar way to name the
+bits, all in `deck` (bit c set: card c is in the game's deck). The caller then rescans those sixteen rows the scalar way to name the
 first bad one. Without `check` a bad row gets a meaningless strength and every read stays
 inside the tables (masks are cut to 13 bits, buckets and positions to their bits, and the
 tables are padded for any key).
@@ -34,7 +36,7 @@ from numba.core import cgutils, types
 from numba.extending import intrinsic
 
 from ..tables import SuitsIgnored, SuitsMixed, Wild
-from .hashing import MULT, RANK5_HASH, RANK_HASH, HashSpec
+from .hashing import MIXED_HASH, MULT, RANK5_HASH, RANK_HASH, HashSpec
 
 LANES = 16
 REQUIRED = ("avx512f", "avx512bw", "avx512dq", "avx512vbmi", "avx512vpopcntdq")
@@ -62,6 +64,12 @@ def _vector(element: ir.IntType, lanes: int = LANES) -> ir.VectorType:
 
 def _splat(element: ir.IntType, value: int, lanes: int = LANES) -> ir.Constant:
     return ir.Constant(_vector(element, lanes), [value] * lanes)
+
+
+def _broadcast(builder: ir.IRBuilder, scalar: Any) -> Any:
+    """An i32 in every lane."""
+    one = builder.insert_element(ir.Constant(_vector(I32), None), scalar, I32(0))
+    return builder.shuffle_vector(one, one, ir.Constant(_vector(I32), [0] * LANES))
 
 
 def _call(builder: ir.IRBuilder, name: str, *args: Any) -> Any:
@@ -103,12 +111,10 @@ def _cards(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
     return columns
 
 
-def _hash(builder: ir.IRBuilder, key: Any, spec: HashSpec) -> tuple[Any, Any]:
-    """(bucket, position) of each lane's key, as `hashing.perfect_hash`, in 64-bit lanes."""
+def _hash(builder: ir.IRBuilder, wide: Any, spec: HashSpec) -> tuple[Any, Any]:
+    """(bucket, position) of each lane's 64-bit key, as `hashing.perfect_hash`."""
     mix_shift, bucket_bits, pos_bits = spec
-    wide = builder.zext(key, _vector(I64))
-    if mix_shift < 32:  # keys here are below 2**32: a larger shift mixes nothing
-        wide = builder.xor(wide, builder.lshr(wide, _splat(I64, mix_shift)))
+    wide = builder.xor(wide, builder.lshr(wide, _splat(I64, mix_shift)))
     h = builder.mul(wide, _splat(I64, int(MULT)))
     bucket = builder.trunc(builder.lshr(h, _splat(I64, 64 - bucket_bits)), _vector(I32))
     pos = builder.lshr(h, _splat(I64, 64 - bucket_bits - pos_bits))
@@ -136,10 +142,10 @@ def _data(context: Any, builder: Any, array_type: Any, value: Any) -> Any:
 
 
 def handles(tables: Any, hands: Any) -> bool:
-    """Whether `strengths16` takes these numba types: a game's tables without wild cards whose
-    flushes are settled by the suited mask or ignored, and a C-contiguous uint8 array."""
+    """Whether `strengths16` takes these numba types: a game's tables without wild cards, and
+    a C-contiguous uint8 array."""
     kind = getattr(tables, "instance_class", None)
-    return (kind is not None and not issubclass(kind, (Wild, SuitsMixed))
+    return (kind is not None and not issubclass(kind, Wild)
             and isinstance(hands, types.Array) and hands.layout == "C"
             and hands.dtype == types.uint8)
 
@@ -149,13 +155,14 @@ def strengths16(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out:
                 check: Any, deck: Any) -> Any:
     """out[start:start + 16] = strengths of those rows; returns whether one is bad (`check`)."""
     if not handles(t, hands):
-        raise numba.core.errors.TypingError("strengths16: plain tables and C-contiguous uint8 "
-                                            "hands only (see `handles`)")
+        raise numba.core.errors.TypingError("strengths16: tables without wild cards and "
+                                            "C-contiguous uint8 hands only (see `handles`)")
     if not (isinstance(width, types.IntegerLiteral) and isinstance(check, types.BooleanLiteral)):
         raise numba.core.errors.TypingError("strengths16: width and check must be constants")
     kind = t.instance_class
     n_cards, checked = width.literal_value, check.literal_value
     suits = not issubclass(kind, SuitsIgnored)
+    mixed = issubclass(kind, SuitsMixed)
     spec, offsets_name, values_name = ((RANK5_HASH, "rank5_offsets", "rank5_values")
                                        if n_cards == 5 else
                                        (RANK_HASH, "rank_offsets", "rank_values"))
@@ -164,6 +171,13 @@ def strengths16(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out:
     def field(context: Any, builder: Any, tables: Any, name: str) -> Any:
         index = t.fields.index(name)
         return _data(context, builder, t.types[index], builder.extract_value(tables, index))
+
+    def hashed(context: Any, builder: Any, tables: Any, key: Any, spec: HashSpec,
+               offsets: str, values: str) -> Any:
+        bucket, pos = _hash(builder, key, spec)
+        slot = builder.add(_lookup(builder, field(context, builder, tables, offsets), bucket,
+                                   False), pos)
+        return _lookup(builder, field(context, builder, tables, values), slot, True)
 
     def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
         tables, hands_value, first, _, out_value, _, deck_value = args
@@ -177,14 +191,12 @@ def strengths16(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out:
             key = builder.add(key, _permute(builder, [5 ** r for r in range(13)], rank))
             counters = builder.add(counters, _permute(builder, [1 << 4 * (i & 3)
                                                                 for i in range(16)], card))
-        bucket, pos = _hash(builder, key, spec)
-        offsets = _lookup(builder, field(context, builder, tables, offsets_name), bucket, False)
-        value = _lookup(builder, field(context, builder, tables, values_name),
-                        builder.add(offsets, pos), True)
+        value = hashed(context, builder, tables, builder.zext(key, _vector(I64)), spec,
+                       offsets_name, values_name)
         if suits:
             flush = builder.and_(builder.add(counters, _splat(I32, 0x3333)), _splat(I32, 0x8888))
             suited = builder.icmp_unsigned("!=", flush, _splat(I32, 0))
-            plain = builder.block
+            unsuited = builder.block
             with builder.if_then(_any(builder, suited), likely=False):
                 # the suit whose counter reached five (at most one of seven cards)
                 suit = _splat(I32, 0)
@@ -199,10 +211,18 @@ def strengths16(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out:
                     mask = builder.or_(mask, builder.select(same, bit, _splat(I32, 0)))
                 mask = builder.and_(mask, _splat(I32, 0x1FFF))
                 flushed = _lookup(builder, field(context, builder, tables, "flush"), mask, True)
+                if mixed:  # no flush value: the hand is read by its suited mask and ranks
+                    suited_key = builder.or_(
+                        builder.shl(builder.zext(mask, _vector(I64)), _splat(I64, 32)),
+                        builder.zext(key, _vector(I64)))
+                    by_ranks = hashed(context, builder, tables, suited_key, MIXED_HASH,
+                                      "mixed_offsets", "mixed_values")
+                    unsettled = builder.icmp_unsigned("==", flushed, _splat(I32, 0))
+                    flushed = builder.select(unsettled, by_ranks, flushed)
                 either = builder.select(suited, flushed, value)
                 with_flush = builder.block
             merged = builder.phi(_vector(I32))
-            merged.add_incoming(value, plain)
+            merged.add_incoming(value, unsuited)
             merged.add_incoming(either, with_flush)
             value = merged
         target = builder.bitcast(builder.gep(_data(context, builder, out, out_value), [first]),
@@ -229,8 +249,3 @@ def strengths16(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out:
         return _any(builder, bad)
 
     return signature, codegen
-
-
-def _broadcast(builder: ir.IRBuilder, scalar: Any) -> Any:
-    one = builder.insert_element(ir.Constant(_vector(I32), None), scalar, I32(0))
-    return builder.shuffle_vector(one, one, ir.Constant(_vector(I32), [0] * LANES))
