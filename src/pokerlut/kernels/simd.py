@@ -141,6 +141,27 @@ def _data(context: Any, builder: Any, array_type: Any, value: Any) -> Any:
     return context.make_array(array_type)(context, builder, value).data
 
 
+def _bad_rows(builder: ir.IRBuilder, cards: list[Any], width: int, deck: Any) -> Any:
+    """i1: whether a row repeats a card or holds one outside `deck` (see the module's text)."""
+    low = _splat(I32, 0)
+    high = _splat(I32, 0)
+    for card in cards:
+        card = builder.and_(card, _splat(I32, 0xFF))
+        low = builder.or_(low, _x86(builder, "psllv.d.512", _splat(I32, 1), card))
+        high = builder.or_(high, _x86(builder, "psllv.d.512", _splat(I32, 1),
+                                      builder.sub(card, _splat(I32, 32))))
+    bits = builder.add(_call(builder, "llvm.ctpop.v16i32", low),
+                       _call(builder, "llvm.ctpop.v16i32", high))
+    short = builder.icmp_unsigned("!=", bits, _splat(I32, width))
+    outside = _splat(I32, 0)
+    for half, lanes in enumerate((low, high)):
+        half_deck = builder.trunc(builder.lshr(deck, I64(32 * half)), I32)
+        not_in_deck = _broadcast(builder, builder.xor(half_deck, I32(-1)))
+        outside = builder.or_(outside, builder.and_(lanes, not_in_deck))
+    return _any(builder, builder.or_(short, builder.icmp_unsigned("!=", outside,
+                                                                  _splat(I32, 0))))
+
+
 def handles(tables: Any, hands: Any) -> bool:
     """Whether `strengths16` takes these numba types: a game's tables without wild cards, and
     a C-contiguous uint8 array."""
@@ -228,24 +249,6 @@ def strengths16(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out:
         target = builder.bitcast(builder.gep(_data(context, builder, out, out_value), [first]),
                                  _vector(I16).as_pointer())
         builder.store(builder.trunc(value, _vector(I16)), target, align=2)
-        if not checked:
-            return cgutils.false_bit
-        low = _splat(I32, 0)
-        high = _splat(I32, 0)
-        for card in cards:
-            card = builder.and_(card, _splat(I32, 0xFF))
-            low = builder.or_(low, _x86(builder, "psllv.d.512", _splat(I32, 1), card))
-            high = builder.or_(high, _x86(builder, "psllv.d.512", _splat(I32, 1),
-                                          builder.sub(card, _splat(I32, 32))))
-        bits = builder.add(_call(builder, "llvm.ctpop.v16i32", low),
-                           _call(builder, "llvm.ctpop.v16i32", high))
-        short = builder.icmp_unsigned("!=", bits, _splat(I32, n_cards))
-        deck_low = builder.trunc(deck_value, I32)
-        deck_high = builder.trunc(builder.lshr(deck_value, I64(32)), I32)
-        outside = builder.or_(
-            builder.and_(low, _broadcast(builder, builder.xor(deck_low, I32(-1)))),
-            builder.and_(high, _broadcast(builder, builder.xor(deck_high, I32(-1)))))
-        bad = builder.or_(short, builder.icmp_unsigned("!=", outside, _splat(I32, 0)))
-        return _any(builder, bad)
+        return _bad_rows(builder, cards, n_cards, deck_value) if checked else cgutils.false_bit
 
     return signature, codegen
