@@ -23,22 +23,28 @@ INVALID_BITS = np.uint64(_INVALID)  # set in the key of any hand holding a card 
 
 
 @njit(inline="always")
-def _row(t: Tables, hands: np.ndarray, i: int, width: int, out: np.ndarray, check: bool,
-         first_bad: np.ndarray) -> None:
+def _row(t: Tables, hands: np.ndarray, i: int, width: int, out: np.ndarray, check: bool) -> bool:
     """out[i] = the strength of row i; `width` is a literal at every call so the loop unrolls.
 
-    With `check`, a row with a card outside the game's deck (marked in the key by the card
-    arrays) or a repeated card (the OR of the cards' bits then has fewer than `width` bits set;
-    one popcount, 25 % faster than comparing it with their sum) lowers first_bad[thread] to i.
-    Every uint8 card value reads inside the tables, checked or not.
+    With `check`, returns whether the row holds a card outside the game's deck (marked in the
+    key by the card arrays) or a repeated card (the OR of the cards' bits then has fewer than
+    `width` bits set; one popcount, 25 % faster than comparing it with their sum). Every uint8
+    card value reads inside the tables, checked or not.
     """
     hand = hand_empty()
     for j in range(width):
         hand = hand_add(t, hand, hands[i, j])
     out[i] = hand_strength(t, hand, width == 5)
-    if check and (hand[0] & INVALID_BITS or bit_count(hand[1]) != width):
-        tid = numba.get_thread_id()
-        first_bad[tid] = min(first_bad[tid], i)
+    if not check:
+        return False
+    return bool(hand[0] & INVALID_BITS != 0 or bit_count(hand[1]) != width)
+
+
+@njit(inline="always")
+def _mark_bad(first_bad: np.ndarray, i: int) -> None:
+    """Lower first_bad[thread] to row i."""
+    tid = numba.get_thread_id()
+    first_bad[tid] = min(first_bad[tid], i)
 
 
 def _rows_of(t: Tables, hands: np.ndarray, width: int, out: np.ndarray, check: bool,
@@ -62,26 +68,33 @@ def _rows_of_impl(t: Any, hands: Any, width: Any, out: Any, check: Any, first_ba
                 start = block * LANES
                 # numba passes the typing context itself
                 if strengths16(t, hands, start, width, out, check, deck):  # type: ignore[call-arg]
-                    _recheck(t, hands, start, out, first_bad)  # a bad row (with check): find it
+                    bad = _first_bad_row(t, hands, start, out)
+                    if bad >= 0:
+                        _mark_bad(first_bad, bad)
             for i in range(blocks * LANES, n):
-                _row(t, hands, i, width, out, check, first_bad)
+                if _row(t, hands, i, width, out, check):
+                    _mark_bad(first_bad, i)
         return sixteen_at_once
 
     def one_at_a_time(t: Any, hands: Any, width: Any, out: Any, check: Any, first_bad: Any,
                       simd: Any) -> None:
         for i in prange(hands.shape[0]):
-            _row(t, hands, i, width, out, check, first_bad)
+            if _row(t, hands, i, width, out, check):
+                _mark_bad(first_bad, i)
     return one_at_a_time
 
 
 @njit(_nrt=False, cache=True)
-def _recheck(t: Tables, hands: np.ndarray, start: int, out: np.ndarray,
-             first_bad: np.ndarray) -> None:
-    """Rows start .. start + LANES - 1 one at a time, checked: a call, not inlined, so that the
-    rare path stays out of the sixteen-row loop (6 % on the checked kernel)."""
+def _first_bad_row(t: Tables, hands: np.ndarray, start: int, out: np.ndarray) -> int:
+    """The first bad row of rows start .. start + LANES - 1, rechecked one at a time (-1 if
+    none): a call, not inlined, so that the rare path stays out of the sixteen-row loop (2 %
+    on the checked kernel). No thread id here: numba cannot link a cached function that asks
+    for it outside a parallel region."""
     width = hands.shape[1]
     for i in range(start, start + LANES):
-        _row(t, hands, i, width, out, True, first_bad)
+        if _row(t, hands, i, width, out, True):
+            return i
+    return -1
 
 
 @njit(inline="always")
