@@ -7,6 +7,7 @@ optional dependency exits with 1, also with one line.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
@@ -311,9 +312,11 @@ def _cmd_demo(args: argparse.Namespace) -> None:
         hands = np.argsort(rng.random((2_000_000, 52), dtype=np.float32), axis=1)[:, :width]
         hands = hands.astype(np.uint8)
         evaluate_batch(hands[:10], validate=False)  # compile first: the figure is warm
-        start = time.perf_counter()
-        evaluate_batch(hands, validate=False)
-        elapsed = time.perf_counter() - start
+        elapsed = math.inf
+        for _ in range(3):  # the fastest of three calls, as the benchmarks take the fastest
+            start = time.perf_counter()
+            evaluate_batch(hands, validate=False)
+            elapsed = min(elapsed, time.perf_counter() - start)
         data["batch"].append({"cards": width, "hands": len(hands), "seconds_warm": elapsed,
                               "m_hands_per_s_warm": len(hands) / elapsed / 1e6})
         if not args.json:
