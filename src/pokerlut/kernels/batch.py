@@ -63,7 +63,7 @@ def _rows_of_impl(t: Any, hands: Any, width: Any, out: Any, check: Any, first_ba
                             first_bad: Any, simd: Any) -> None:
             n = hands.shape[0]
             blocks = n // LANES
-            deck = deck_mask(t)
+            deck = deck_mask(t) if check else np.uint64(0)  # read by the checks alone
             for block in prange(blocks):
                 start = block * LANES
                 # numba passes the typing context itself

@@ -36,6 +36,7 @@ from numba.core import cgutils, types
 from numba.extending import intrinsic
 
 from ..tables import SuitsIgnored, SuitsMixed, Wild
+from .core import RANK_BITS, SUIT_BIAS, SUIT_FLUSH
 from .hashing import MIXED_HASH, MULT, RANK5_HASH, RANK_HASH, HashSpec
 
 LANES = 16
@@ -215,7 +216,8 @@ def strengths16(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out:
         value = hashed(context, builder, tables, builder.zext(key, _vector(I64)), spec,
                        offsets_name, values_name)
         if suits:
-            flush = builder.and_(builder.add(counters, _splat(I32, 0x3333)), _splat(I32, 0x8888))
+            flush = builder.and_(builder.add(counters, _splat(I32, int(SUIT_BIAS))),
+                                 _splat(I32, int(SUIT_FLUSH)))
             suited = builder.icmp_unsigned("!=", flush, _splat(I32, 0))
             unsuited = builder.block
             with builder.if_then(_any(builder, suited), likely=False):
@@ -230,7 +232,7 @@ def strengths16(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out:
                     rank = builder.and_(builder.lshr(card, _splat(I32, 2)), _splat(I32, 15))
                     bit = builder.shl(_splat(I32, 1), rank)
                     mask = builder.or_(mask, builder.select(same, bit, _splat(I32, 0)))
-                mask = builder.and_(mask, _splat(I32, 0x1FFF))
+                mask = builder.and_(mask, _splat(I32, int(RANK_BITS)))
                 flushed = _lookup(builder, field(context, builder, tables, "flush"), mask, True)
                 if mixed:  # no flush value: the hand is read by its suited mask and ranks
                     suited_key = builder.or_(
