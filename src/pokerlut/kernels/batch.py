@@ -14,7 +14,7 @@ from ..tables import INVALID_BITS as _INVALID
 from ..tables import Tables
 from .core import KERNEL, bit_count, eval5, hand_add, hand_empty, hand_strength, njit
 from .simd import AVAILABLE as SIMD
-from .simd import LANES, handles, strengths16
+from .simd import LANES, handles, block_strengths
 
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
@@ -50,7 +50,7 @@ def _mark_bad(first_bad: np.ndarray, i: int) -> None:
 def _rows_of(t: Tables, hands: np.ndarray, width: int, out: np.ndarray, check: bool,
              first_bad: np.ndarray, simd: bool) -> None:
     """out[i] = the strength of row i, for every row of `hands` (each `width` cards, a literal),
-    in parallel: sixteen rows at a time by `simd.strengths16` when `simd` (a literal) is set,
+    in parallel: LANES rows at a time by `simd.block_strengths` when `simd` (a literal) is set,
     the game has no wild cards and the rows are C-contiguous uint8; else one row at a time."""
     raise NotImplementedError("_rows_of is compiled by numba")
 
@@ -59,7 +59,7 @@ def _rows_of(t: Tables, hands: np.ndarray, width: int, out: np.ndarray, check: b
 def _rows_of_impl(t: Any, hands: Any, width: Any, out: Any, check: Any, first_bad: Any,
                   simd: Any) -> Callable[..., None]:
     if simd.literal_value and handles(t, hands):
-        def sixteen_at_once(t: Any, hands: Any, width: Any, out: Any, check: Any,
+        def a_block_at_once(t: Any, hands: Any, width: Any, out: Any, check: Any,
                             first_bad: Any, simd: Any) -> None:
             n = hands.shape[0]
             blocks = n // LANES
@@ -67,14 +67,14 @@ def _rows_of_impl(t: Any, hands: Any, width: Any, out: Any, check: Any, first_ba
             for block in prange(blocks):
                 start = block * LANES
                 # numba passes the typing context itself
-                if strengths16(t, hands, start, width, out, check, deck):  # type: ignore[call-arg]
+                if block_strengths(t, hands, start, width, out, check, deck):  # type: ignore[call-arg]
                     bad = _first_bad_row(t, hands, start, out)
                     if bad >= 0:
                         _mark_bad(first_bad, bad)
             for i in range(blocks * LANES, n):
                 if _row(t, hands, i, width, out, check):
                     _mark_bad(first_bad, i)
-        return sixteen_at_once
+        return a_block_at_once
 
     def one_at_a_time(t: Any, hands: Any, width: Any, out: Any, check: Any, first_bad: Any,
                       simd: Any) -> None:
@@ -87,7 +87,7 @@ def _rows_of_impl(t: Any, hands: Any, width: Any, out: Any, check: Any, first_ba
 @njit(_nrt=False, cache=True)
 def _first_bad_row(t: Tables, hands: np.ndarray, start: int, out: np.ndarray) -> int:
     """The first bad row of rows start .. start + LANES - 1, rechecked one at a time (-1 if
-    none): a call, not inlined, so that the rare path stays out of the sixteen-row loop (2 %
+    none): a call, not inlined, so that the rare path stays out of the block loop (2 %
     on the checked kernel). No thread id here: numba cannot link a cached function that asks
     for it outside a parallel region."""
     width = hands.shape[1]
@@ -110,9 +110,9 @@ def deck_mask(t: Tables) -> Any:
 def _rows_kernel(
     check: bool, simd: bool = SIMD,
 ) -> Dispatcher[Callable[[Tables, np.ndarray, np.ndarray, np.ndarray], None]]:
-    """The batch kernel, with or without the checks compiled in, and sixteen rows at a time by
-    AVX-512 where it can (`simd`: the CPU has it, see `simd.py`) or one at a time. Both are
-    closure constants: numba caches each version keyed on them."""
+    """The batch kernel, with or without the checks compiled in, and a block of rows at a time
+    by AVX-512 or AVX2 where it can (`simd`: the CPU has one, see `simd.py`) or one at a time.
+    Both are closure constants: numba caches each version keyed on them."""
 
     @njit(**KERNEL)
     def rows(t: Tables, hands: np.ndarray, out: np.ndarray, first_bad: np.ndarray) -> None:

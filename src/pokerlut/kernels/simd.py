@@ -1,12 +1,15 @@
-"""Sixteen hands at a time: the batch kernel's inner step in AVX-512, written as LLVM IR.
+"""A block of hands at a time: the batch kernel's inner step in AVX-512 (16 rows) or AVX2
+(8 rows), written as LLVM IR.
 
-`strengths16(t, hands, start, width, out, check, deck)` writes the strengths of rows start ..
-start + 15 of a C-contiguous (n, width) uint8 array, in a game without wild cards. It computes what
-`core.hand_strength` computes, lane by lane:
+`block_strengths(t, hands, start, width, out, check, deck)` writes the strengths of rows start ..
+start + LANES - 1 of a C-contiguous (n, width) uint8 array, in a game without wild cards. It
+computes what `core.hand_strength` computes, lane by lane:
 
-- each card's rank key 5**rank (the low half of `card_key` in every game without wild cards) by a permute
-  from one register, its suit counter likewise (the permute reads the card's low four bits:
-  the suit and two bits it ignores), summed;
+- the block's cards as one vector per card column: with AVX-512 a byte permute of two 64-byte
+  loads per column, with AVX2 two byte shuffles of four 16-byte loads;
+- each card's rank key 5**rank (the low half of `card_key` in every game without wild cards) by a
+  register permute (two and a select with AVX2's 8-entry permute), its suit counter likewise
+  (the permute reads the card's low bits: the suit and bits it ignores), summed;
 - the rank key's perfect-hash bucket and position in 64-bit lanes (`hashing.perfect_hash`);
 - the two table reads per hand as scalar loads (gathers measured slower: 550 M/s against 700
   for seven cards), then one vector store;
@@ -17,13 +20,14 @@ start + 15 of a C-contiguous (n, width) uint8 array, in a game without wild card
 With `check`, it returns whether a row holds a card outside the game's deck or a repeated
 card: each card sets bit `card` of a 64-bit mask kept as two 32-bit halves (a shift by 32 or
 more sets nothing, so cards above 63 set no bit), and a row is bad unless its mask has `width`
-bits, all in `deck` (bit c set: card c is in the game's deck). The caller then rescans those sixteen rows the scalar way to name the
-first bad one. Without `check` a bad row gets a meaningless strength and every read stays
-inside the tables (masks are cut to 13 bits, buckets and positions to their bits, and the
-tables are padded for any key).
+bits, all in `deck` (bit c set: card c is in the game's deck). The caller then rescans the
+block's rows the scalar way to name the first bad one. Without `check` a bad row gets a
+meaningless strength and every read stays inside the tables (masks are cut to 13 bits, buckets
+and positions to their bits, and the tables are padded for any key).
 
-The kernel needs the CPU features in `REQUIRED` on numba's target; `AVAILABLE` says whether
-they are there, and the batch kernels fall back to the scalar loop when not.
+`LANES` and `REQUIRED` are those of the widest level in `LEVELS` whose CPU features numba's
+target has; `AVAILABLE` says whether there is one, and the batch kernels fall back to the
+scalar loop when not.
 """
 
 from __future__ import annotations
@@ -39,8 +43,11 @@ from ..tables import SuitsIgnored, SuitsMixed, Wild
 from .core import RANK_BITS, SUIT_BIAS, SUIT_FLUSH
 from .hashing import MIXED_HASH, MULT, RANK5_HASH, RANK_HASH, HashSpec
 
-LANES = 16
-REQUIRED = ("avx512f", "avx512bw", "avx512dq", "avx512vbmi", "avx512vpopcntdq")
+# The instruction sets the kernel is written for, widest first: (lanes, features, the LLVM
+# intrinsics it calls for a register permute of 32-bit lanes and a variable left shift)
+LEVELS = ((16, ("avx512f", "avx512bw", "avx512dq", "avx512vbmi", "avx512vpopcntdq"),
+           "llvm.x86.avx512.permvar.si.512", "llvm.x86.avx512.psllv.d.512"),
+          (8, ("avx2",), "llvm.x86.avx2.permd", "llvm.x86.avx2.psllv.d.256"))
 
 
 def _target_features() -> set[str]:
@@ -54,7 +61,9 @@ def _target_features() -> set[str]:
     return {name for name, present in features.items() if present}
 
 
-AVAILABLE = set(REQUIRED) <= _target_features()
+_LEVEL = next((level for level in LEVELS if set(level[1]) <= _target_features()), None)
+AVAILABLE = _LEVEL is not None
+LANES, REQUIRED, _PERMUTE, _SHIFT_LEFT = _LEVEL or LEVELS[-1]
 
 I1, I8, I16, I32, I64 = (ir.IntType(bits) for bits in (1, 8, 16, 32, 64))
 
@@ -74,33 +83,38 @@ def _broadcast(builder: ir.IRBuilder, scalar: Any) -> Any:
 
 
 def _call(builder: ir.IRBuilder, name: str, *args: Any) -> Any:
-    """Call the LLVM intrinsic `name` on 16 x i32 vectors, returning one."""
+    """Call the LLVM intrinsic `name` on vectors of LANES x i32, returning one."""
     module = builder.module
     fn = module.globals.get(name) or ir.Function(
         module, ir.FunctionType(_vector(I32), [_vector(I32)] * len(args)), name)
     return builder.call(fn, list(args))
 
 
-def _x86(builder: ir.IRBuilder, name: str, *args: Any) -> Any:
-    """Call the x86 intrinsic `llvm.x86.avx512.<name>` on 16 x i32 vectors."""
-    return _call(builder, f"llvm.x86.avx512.{name}", *args)
-
-
 def _permute(builder: ir.IRBuilder, table: list[int], index: Any) -> Any:
-    """table[index & 15] in each lane (vpermd)."""
-    padded = ir.Constant(_vector(I32), table + [0] * (LANES - len(table)))
-    return _x86(builder, "permvar.si.512", padded, index)
+    """table[index % 16] in each lane (vpermd; with eight lanes, two and a select)."""
+    padded = table + [0] * (16 - len(table))
+    low = _call(builder, _PERMUTE, ir.Constant(_vector(I32), padded[:LANES]), index)
+    if LANES == 16 or not any(padded[8:]):
+        return low
+    high = _call(builder, _PERMUTE, ir.Constant(_vector(I32), padded[8:]), index)
+    upper = builder.icmp_unsigned("!=", builder.and_(index, _splat(I32, 8)), _splat(I32, 0))
+    return builder.select(upper, high, low)
 
 
 def _cards(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
-    """Card j of each of the 16 rows at `base`, for j < width, as 16 x i32 holding the card in
-    every byte (a permute's index reads the low bits alone; mask it for the card itself): two
-    64-byte loads (the block's first and last 64 bytes) and one byte permute per column."""
+    """Card j of each of the LANES rows at `base`, for j < width, as LANES x i32."""
+    return (_cards16 if LANES == 16 else _cards8)(builder, base, width)
+
+
+def _cards16(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
+    """Sixteen rows, each card in every byte of its lane (a permute's index reads the low bits
+    alone; mask it for the card itself): two 64-byte loads (the block's first and last 64
+    bytes) and one byte permute per column."""
     size = LANES * width
     tail = size - 64
-    bytes64 = _vector(I8, 64).as_pointer()
-    head = builder.load(builder.bitcast(base, bytes64), align=1)
-    rest = builder.load(builder.bitcast(builder.gep(base, [I64(tail)]), bytes64), align=1)
+    loaded = _vector(I8, 64).as_pointer()
+    head = builder.load(builder.bitcast(base, loaded), align=1)
+    rest = builder.load(builder.bitcast(builder.gep(base, [I64(tail)]), loaded), align=1)
     columns = []
     for j in range(width):
         picks = []
@@ -109,6 +123,34 @@ def _cards(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
             picks += [at if at < 64 else 64 + at - tail] * 4
         card_bytes = builder.shuffle_vector(head, rest, ir.Constant(_vector(I32, 64), picks))
         columns.append(builder.bitcast(card_bytes, _vector(I32)))
+    return columns
+
+
+def _cards8(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
+    """Eight rows, each card zero-extended: a 16-byte load per pair of rows (inside the
+    block), pairs (0, 1) and (4, 5) in one register, (2, 3) and (6, 7) in the other, so that a
+    byte shuffle within each 128-bit half of each and an OR give a column."""
+    size = 8 * width
+    starts = [min(2 * width * pair, size - 16) for pair in range(4)]
+    loaded = _vector(I8, 16).as_pointer()
+    pairs = [builder.load(builder.bitcast(builder.gep(base, [I64(at)]), loaded), align=1)
+             for at in starts]
+    both = ir.Constant(_vector(I32, 32), list(range(32)))
+    halves = [builder.shuffle_vector(pairs[first], pairs[first + 2], both) for first in (0, 1)]
+    shuffle = builder.module.globals.get("llvm.x86.avx2.pshuf.b") or ir.Function(
+        builder.module, ir.FunctionType(_vector(I8, 32), [_vector(I8, 32)] * 2),
+        "llvm.x86.avx2.pshuf.b")
+    columns = []
+    for j in range(width):
+        column = None
+        for first, half in zip((0, 1), halves):
+            picks = [0x80] * 32  # a set top bit zeroes the byte
+            for pair in (first, first + 2):  # in 128-bit half pair // 2 of `half`
+                for row in (2 * pair, 2 * pair + 1):
+                    picks[4 * row] = width * row + j - starts[pair]
+            picked = builder.call(shuffle, [half, ir.Constant(_vector(I8, 32), picks)])
+            column = picked if column is None else builder.or_(column, picked)
+        columns.append(builder.bitcast(column, _vector(I32)))
     return columns
 
 
@@ -124,7 +166,7 @@ def _hash(builder: ir.IRBuilder, wide: Any, spec: HashSpec) -> tuple[Any, Any]:
 
 
 def _lookup(builder: ir.IRBuilder, table: Any, index: Any, extend: bool) -> Any:
-    """table[index] per lane by scalar loads, as 16 x i32 (`extend`: the table is uint16)."""
+    """table[index] per lane by scalar loads, as LANES x i32 (`extend`: the table is uint16)."""
     result = ir.Constant(_vector(I32), None)
     for lane in range(LANES):
         at = builder.zext(builder.extract_element(index, I32(lane)), I64)
@@ -135,7 +177,8 @@ def _lookup(builder: ir.IRBuilder, table: Any, index: Any, extend: bool) -> Any:
 
 
 def _any(builder: ir.IRBuilder, lanes: Any) -> Any:
-    return builder.icmp_unsigned("!=", builder.bitcast(lanes, I16), I16(0))
+    return builder.icmp_unsigned("!=", builder.bitcast(lanes, ir.IntType(LANES)),
+                                 ir.IntType(LANES)(0))
 
 
 def _data(context: Any, builder: Any, array_type: Any, value: Any) -> Any:
@@ -148,11 +191,11 @@ def _bad_rows(builder: ir.IRBuilder, cards: list[Any], width: int, deck: Any) ->
     high = _splat(I32, 0)
     for card in cards:
         card = builder.and_(card, _splat(I32, 0xFF))
-        low = builder.or_(low, _x86(builder, "psllv.d.512", _splat(I32, 1), card))
-        high = builder.or_(high, _x86(builder, "psllv.d.512", _splat(I32, 1),
+        low = builder.or_(low, _call(builder, _SHIFT_LEFT, _splat(I32, 1), card))
+        high = builder.or_(high, _call(builder, _SHIFT_LEFT, _splat(I32, 1),
                                       builder.sub(card, _splat(I32, 32))))
-    bits = builder.add(_call(builder, "llvm.ctpop.v16i32", low),
-                       _call(builder, "llvm.ctpop.v16i32", high))
+    bits = builder.add(_call(builder, f"llvm.ctpop.v{LANES}i32", low),
+                       _call(builder, f"llvm.ctpop.v{LANES}i32", high))
     short = builder.icmp_unsigned("!=", bits, _splat(I32, width))
     outside = _splat(I32, 0)
     for half, lanes in enumerate((low, high)):
@@ -164,7 +207,7 @@ def _bad_rows(builder: ir.IRBuilder, cards: list[Any], width: int, deck: Any) ->
 
 
 def handles(tables: Any, hands: Any) -> bool:
-    """Whether `strengths16` takes these numba types: a game's tables without wild cards, and
+    """Whether `block_strengths` takes these numba types: a game's tables without wild cards, and
     a C-contiguous uint8 array."""
     kind = getattr(tables, "instance_class", None)
     return (kind is not None and not issubclass(kind, Wild)
@@ -173,14 +216,14 @@ def handles(tables: Any, hands: Any) -> bool:
 
 
 @intrinsic(prefer_literal=True)
-def strengths16(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out: Any,
+def block_strengths(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out: Any,
                 check: Any, deck: Any) -> Any:
-    """out[start:start + 16] = strengths of those rows; returns whether one is bad (`check`)."""
+    """out[start:start + LANES] = strengths of those rows; returns whether one is bad (`check`)."""
     if not handles(t, hands):
-        raise numba.core.errors.TypingError("strengths16: tables without wild cards and "
+        raise numba.core.errors.TypingError("block_strengths: tables without wild cards and "
                                             "C-contiguous uint8 hands only (see `handles`)")
     if not (isinstance(width, types.IntegerLiteral) and isinstance(check, types.BooleanLiteral)):
-        raise numba.core.errors.TypingError("strengths16: width and check must be constants")
+        raise numba.core.errors.TypingError("block_strengths: width and check must be constants")
     kind = t.instance_class
     n_cards, checked = width.literal_value, check.literal_value
     suits = not issubclass(kind, SuitsIgnored)
@@ -212,7 +255,7 @@ def strengths16(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out:
             rank = builder.lshr(card, _splat(I32, 2))
             key = builder.add(key, _permute(builder, [5 ** r for r in range(13)], rank))
             counters = builder.add(counters, _permute(builder, [1 << 4 * (i & 3)
-                                                                for i in range(16)], card))
+                                                                for i in range(LANES)], card))
         value = hashed(context, builder, tables, builder.zext(key, _vector(I64)), spec,
                        offsets_name, values_name)
         if suits:
