@@ -14,7 +14,7 @@ from ..tables import INVALID_BITS as _INVALID
 from ..tables import Tables
 from .core import KERNEL, bit_count, eval5, hand_add, hand_empty, hand_strength, njit
 from .simd import AVAILABLE as SIMD
-from .simd import LANES, handles, block_strengths
+from .simd import LANES, block_strengths, handles
 
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher

@@ -217,7 +217,7 @@ def handles(tables: Any, hands: Any) -> bool:
 
 @intrinsic(prefer_literal=True)
 def block_strengths(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out: Any,
-                check: Any, deck: Any) -> Any:
+                    check: Any, deck: Any) -> Any:
     """out[start:start + LANES] = strengths of those rows; returns whether one is bad (`check`)."""
     if not handles(t, hands):
         raise numba.core.errors.TypingError("block_strengths: tables without wild cards and "
