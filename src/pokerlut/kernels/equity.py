@@ -174,35 +174,29 @@ def _enumerate_boards(t: Tables, t_low: Tables, split: bool, omaha: bool, deck: 
             if won >= 0:
                 row[won] += 1
             continue
-        for i0 in range(start, m):
-            c0 = deck[i0]
-            if (used >> np.uint64(c0)) & np.uint64(1):
-                continue
-            cards[n] = c0
-            h0 = hand_add(t, base, c0)
-            if rest == 1:
-                won = _showdown(row, t, t_low, split, omaha, cards, h0, holes, hole_sizes,
-                                hole_hands)
-                if won >= 0:
-                    row[won] += 1
-                continue
-            for i1 in range(i0 + 1, m):
-                c1 = deck[i1]
-                if (used >> np.uint64(c1)) & np.uint64(1):
+        # one to three more cards: the innermost loop deals the last, the loops outside it
+        # the others, or run once and deal none (so the showdown is written once, inlined)
+        for i0 in range(start, m) if rest == 3 else range(-1, 0):
+            h0, lo1 = base, start
+            if i0 >= 0:
+                c0 = deck[i0]
+                if (used >> np.uint64(c0)) & np.uint64(1):
                     continue
-                cards[n + 1] = c1
-                h1 = hand_add(t, h0, c1)
-                if rest == 2:
-                    won = _showdown(row, t, t_low, split, omaha, cards, h1, holes, hole_sizes,
-                                    hole_hands)
-                    if won >= 0:
-                        row[won] += 1
-                    continue
-                for i2 in range(i1 + 1, m):
+                cards[n] = c0
+                h0, lo1 = hand_add(t, base, c0), i0 + 1
+            for i1 in range(lo1, m) if rest >= 2 else range(-1, 0):
+                h1, lo2 = h0, lo1
+                if i1 >= 0:
+                    c1 = deck[i1]
+                    if (used >> np.uint64(c1)) & np.uint64(1):
+                        continue
+                    cards[n + rest - 2] = c1
+                    h1, lo2 = hand_add(t, h0, c1), i1 + 1
+                for i2 in range(lo2, m):
                     c2 = deck[i2]
                     if (used >> np.uint64(c2)) & np.uint64(1):
                         continue
-                    cards[n + 2] = c2
+                    cards[n + rest - 1] = c2
                     won = _showdown(row, t, t_low, split, omaha, cards, hand_add(t, h1, c2),
                                     holes, hole_sizes, hole_hands)
                     if won >= 0:
