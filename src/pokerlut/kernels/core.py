@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numba
 import numpy as np
-from llvmlite import ir
+from llvmlite import binding, ir
 from numba.core import types
 from numba.extending import intrinsic, overload
 
@@ -80,6 +80,76 @@ def bit_count(bits: Any) -> Any:
     """The number of set bits of a uint64, by the CPU's popcount instruction (`llvm.ctpop`)."""
     # numba passes the typing context itself
     return _ctpop(np.uint64(bits))  # type: ignore[call-arg]
+
+
+def target_cpu() -> tuple[str, set[str]]:
+    """The CPU numba compiles for and its features: the host's, unless NUMBA_CPU_NAME names
+    another CPU (then only the features NUMBA_CPU_FEATURES lists)."""
+    config = numba.core.config
+    name = getattr(config, "CPU_NAME")
+    if name not in (None, "host"):
+        listed = getattr(config, "CPU_FEATURES") or ""
+        return name, {flag[1:] for flag in listed.split(",") if flag.startswith("+")}
+    features = binding.get_host_cpu_features()
+    return binding.get_host_cpu_name(), {name for name, present in features.items() if present}
+
+
+# BMI2's pdep finds the k-th set bit of a word in one instruction; AMD CPUs before Zen 3 run it
+# as microcode (hundreds of cycles), so they, and CPUs without BMI2, search by popcounts.
+FAST_PDEP = "bmi2" in target_cpu()[1] and not target_cpu()[0].startswith(("bdver", "znver1",
+                                                                            "znver2"))
+
+
+def _call_i64(builder: ir.IRBuilder, name: str, *args: Any) -> Any:
+    """Call the LLVM function `name` (declared in the module on first use) returning an i64."""
+    fn = builder.module.globals.get(name) or ir.Function(
+        builder.module, ir.FunctionType(ir.IntType(64), [arg.type for arg in args]), name)
+    return builder.call(fn, list(args))
+
+
+@intrinsic
+def _pdep(typingctx: Any, source: Any, mask: Any) -> Any:
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return _call_i64(builder, "llvm.x86.bmi.pdep.64", *args)
+
+    return types.uint64(types.uint64, types.uint64), codegen
+
+
+@intrinsic
+def _cttz(typingctx: Any, bits: Any) -> Any:
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return _call_i64(builder, "llvm.cttz.i64", args[0], ir.Constant(ir.IntType(1), 0))
+
+    return types.uint64(types.uint64), codegen
+
+
+@njit(inline="always")
+def nth_bit_pdep(bits: Any, k: Any) -> Any:
+    """The position of the k-th lowest set bit of bits (k from 0, below bit_count(bits)), by
+    one pdep (BMI2) and a trailing-zero count."""
+    return _cttz(_pdep(np.uint64(1) << np.uint64(k), np.uint64(bits)))  # type: ignore[call-arg]
+
+
+@njit(inline="always")
+def nth_bit_search(bits: Any, k: Any) -> Any:
+    """`nth_bit_pdep` without BMI2: a binary search, halving the word six times by popcounts."""
+    bits, k, position = np.uint64(bits), np.uint64(k), np.uint64(0)
+    for step in range(6):
+        width = np.uint64(32 >> step)
+        low = bit_count(bits & ((np.uint64(1) << width) - np.uint64(1)))
+        up = k >= low
+        k = k - low if up else k
+        bits = bits >> width if up else bits
+        position = position + width if up else position
+    return position
+
+
+@njit(inline="always")
+def draw_card(available: Any, n: Any, r32: Any) -> Any:
+    """A card drawn uniformly from the n cards of the bitmask `available` by a uniform 32-bit
+    random number r32 (the caller takes it out of `available`)."""
+    k = (np.uint64(r32) * np.uint64(n)) >> np.uint64(32)
+    return nth_bit_pdep(available, k) if FAST_PDEP else nth_bit_search(available, k)
 
 
 def is_wild(t: Tables) -> bool:

@@ -22,7 +22,8 @@ import numpy as np
 from numba import prange
 
 from ..tables import Tables
-from .core import KERNEL, Hand, hand_add, hand_empty, hand_merge, hand_strength, njit
+from .core import (KERNEL, Hand, bit_count, draw_card, hand_add, hand_empty, hand_merge,
+                   hand_strength, njit)
 
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
@@ -220,8 +221,7 @@ def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, seed: np.uint6
               alias_keep: np.ndarray, alias_other: np.ndarray, range_sizes: np.ndarray,
               hole_sizes: np.ndarray,
               counts: np.ndarray, failed: np.ndarray, scratch_board: np.ndarray,
-              scratch_hands: np.ndarray, scratch_holes: np.ndarray,
-              scratch_stock: np.ndarray) -> None:
+              scratch_hands: np.ndarray, scratch_holes: np.ndarray) -> None:
     """Monte Carlo: counts[b] gets block_trials[b] trials of block first_block + b (`_showdown`).
 
     Each block has its own random stream, seeded from (seed, block number) alone, so results
@@ -255,12 +255,9 @@ def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, seed: np.uint6
         all_fixed = True
         for p in range(n_players):
             all_fixed &= range_sizes[p] == 1
-        stock = scratch_stock[tid]  # this block's deck: the live cards no fixed player holds
-        n_stock = 0
+        live = np.uint64(0)
         for i in range(m):
-            if not (fixed >> np.uint64(deck[i])) & np.uint64(1):
-                stock[n_stock] = deck[i]
-                n_stock += 1
+            live |= np.uint64(1) << np.uint64(deck[i])
         for trial in range(block_trials[b]):
             used = fixed
             tries = 0
@@ -284,7 +281,7 @@ def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, seed: np.uint6
             if not dealt:
                 failed[b] = True
                 break
-            state, board_hand = _deal_board(t, state, stock, n_stock, used, cards, n_board, base)
+            state, board_hand = _deal_board(t, omaha, state, live & ~used, cards, n_board, base)
             won = _showdown(row, t, t_low, split, omaha, cards, board_hand, holes, hole_sizes,
                             hole_hands)
             if won >= 0:
@@ -292,35 +289,22 @@ def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, seed: np.uint6
 
 
 @njit(inline="always")
-def _take(t: Tables, r: np.uint64, stock: np.ndarray, n_stock: int, used: np.uint64,
-          cards: np.ndarray, j: int, n_board: int, hand: Hand) -> tuple[int, Hand]:
-    """One Fisher-Yates step for board card j: move a random card of stock[i:] to stock[i]
-    (i = j - n_board, the cards dealt so far) and deal it, unless a player holds it.
-    Returns (the next board position, hand)."""
-    i = j - n_board
-    k = i + np.int64((r * np.uint64(n_stock - i)) >> np.uint64(32))
-    card = stock[k]
-    if (used >> np.uint64(card)) & np.uint64(1):
-        return j, hand
-    stock[k] = stock[i]
-    stock[i] = card
-    cards[j] = card
-    return j + 1, hand_add(t, hand, card)
-
-
-@njit(inline="always")
-def _deal_board(t: Tables, state: np.uint64, stock: np.ndarray, n_stock: int, used: np.uint64,
-                cards: np.ndarray, n_board: int, hand: Hand) -> tuple[np.uint64, Hand]:
-    """Deal board cards n_board..4 from stock without replacement (partial Fisher-Yates, which
-    is uniform whatever order earlier trials left the stock in), two 32-bit draws per random
-    number. Cards in `used` (range players' hole cards) are drawn again."""
-    j = n_board
+def _deal_board(t: Tables, omaha: bool, state: np.uint64, available: np.uint64, cards: np.ndarray,
+                n_board: int, hand: Hand) -> tuple[np.uint64, Hand]:
+    """Deal board cards n_board..4 uniformly without replacement from the cards of the bitmask
+    `available` (`draw_card`), two cards per random number."""
+    n = bit_count(available)
+    j, r = n_board, np.uint64(0)
     while j < 5:
-        state, r = _next(state)
-        j, hand = _take(t, r >> np.uint64(32), stock, n_stock, used, cards, j, n_board, hand)
-        if j < 5:
-            j, hand = _take(t, r & np.uint64(0xFFFF_FFFF), stock, n_stock, used, cards, j,
-                            n_board, hand)
+        if (j - n_board) % 2 == 0:
+            state, r = _next(state)
+        card = draw_card(available, n - np.uint64(j - n_board), r >> np.uint64(32))
+        r <<= np.uint64(32)  # the low half for the next card
+        available &= ~(np.uint64(1) << card)
+        if omaha:
+            cards[j] = card
+        hand = hand_add(t, hand, card)
+        j += 1
     return state, hand
 
 
@@ -392,7 +376,7 @@ def _kernels(
 ) -> tuple[Dispatcher[Callable[..., None]], Dispatcher[Callable[..., None]]]:
     """`enumerate_boards` and `simulate` with `split` compiled in (a closure constant: the
     hold'em kernels carry no split-pot code). `scratch`: per-thread rows (board cards, hole
-    hand states, hole cards, stock), `enumerate_boards` uses the first two."""
+    hand states, hole cards), `enumerate_boards` uses the first two."""
 
     @njit(**KERNEL)
     def enumerate_boards(t: Tables, t_low: Tables, spot: Spot, deals: np.ndarray,
@@ -410,7 +394,7 @@ def _kernels(
                   spot.board, spot.n_board, draws.known_mask, draws.combos,
                   draws.combo_hands, draws.alias_keep,
                   draws.alias_other, draws.range_sizes, spot.hole_sizes, counts, failed,
-                  scratch[0], scratch[1], scratch[2], scratch[3])
+                  scratch[0], scratch[1], scratch[2])
 
     return enumerate_boards, simulate
 

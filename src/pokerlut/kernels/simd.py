@@ -35,12 +35,12 @@ from __future__ import annotations
 from typing import Any
 
 import numba
-from llvmlite import binding, ir
+from llvmlite import ir
 from numba.core import cgutils, types
 from numba.extending import intrinsic
 
 from ..tables import SuitsIgnored, SuitsMixed, Wild
-from .core import RANK_BITS, SUIT_BIAS, SUIT_FLUSH
+from .core import RANK_BITS, SUIT_BIAS, SUIT_FLUSH, target_cpu
 from .hashing import MIXED_HASH, MULT, RANK5_HASH, RANK_HASH, HashSpec
 
 # The instruction sets the kernel is written for, widest first: (lanes, features, the LLVM
@@ -50,18 +50,7 @@ LEVELS = ((16, ("avx512f", "avx512bw", "avx512dq", "avx512vbmi", "avx512vpopcntd
           (8, ("avx2",), "llvm.x86.avx2.permd", "llvm.x86.avx2.psllv.d.256"))
 
 
-def _target_features() -> set[str]:
-    """The CPU features numba compiles for: the host's, unless NUMBA_CPU_NAME names another CPU
-    (then only those NUMBA_CPU_FEATURES lists)."""
-    config = numba.core.config
-    if getattr(config, "CPU_NAME") not in (None, "host"):
-        listed = getattr(config, "CPU_FEATURES") or ""
-        return {flag[1:] for flag in listed.split(",") if flag.startswith("+")}
-    features = binding.get_host_cpu_features()
-    return {name for name, present in features.items() if present}
-
-
-_LEVEL = next((level for level in LEVELS if set(level[1]) <= _target_features()), None)
+_LEVEL = next((level for level in LEVELS if set(level[1]) <= target_cpu()[1]), None)
 AVAILABLE = _LEVEL is not None
 LANES, REQUIRED, _PERMUTE, _SHIFT_LEFT = _LEVEL or LEVELS[-1]
 

@@ -349,8 +349,7 @@ def _scratch(setup: _Setup) -> tuple[np.ndarray, ...]:
     n_players = len(setup.ranges)
     return (np.zeros((n_threads, 128), np.uint8),
             np.zeros((n_threads, max(n_players, 8), 2), np.uint64),
-            np.zeros((n_threads, n_players, 64), np.uint8),
-            np.zeros((n_threads, 128), np.uint8))
+            np.zeros((n_threads, n_players, 64), np.uint8))
 
 
 def _per_player(outcomes: np.ndarray, n_players: int, split: bool) -> tuple[Any, ...]:

@@ -1,0 +1,95 @@
+"""Drawing a card from a bitmask of cards (Monte Carlo's board deal, kernels/core.py).
+
+- both ways of finding the k-th set bit (pdep, and the popcount search for CPUs without a fast
+  pdep) against a loop written here, for random masks and every k;
+- `draw_card` splits the 2**32 random numbers into n runs, the k-th run giving the k-th card;
+- a process whose numba target has no BMI2 uses the search and simulates the same deals.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from numba import njit
+
+from pokerlut import equity
+from pokerlut.kernels import core
+
+NO_BMI2 = dict(NUMBA_CPU_NAME="x86-64", NUMBA_CPU_FEATURES="+sse2,+sse4.2,+popcnt")
+SPOT = dict(players=["QQ+,AK", "22+,A2s+", "random"], board="Kh7d", exact=False,
+            trials=50_001, seed=11)
+
+
+def set_bits(mask: int) -> list[int]:
+    return [i for i in range(64) if mask >> i & 1]
+
+
+@njit
+def nth_bits(masks, kernel_pdep):
+    out = np.full((len(masks), 64), -1, np.int64)
+    for i in range(len(masks)):
+        for k in range(core.bit_count(masks[i])):
+            if kernel_pdep:
+                out[i, k] = core.nth_bit_pdep(masks[i], k)
+            else:
+                out[i, k] = core.nth_bit_search(masks[i], k)
+    return out
+
+
+def random_masks() -> np.ndarray:
+    rng = np.random.default_rng(5)
+    dense = rng.integers(0, 2**63, 300, dtype=np.uint64) | (rng.integers(0, 2, 300, np.uint64) << 63)
+    sparse = np.array([sum(1 << int(c) for c in rng.choice(64, k, replace=False))
+                       for k in range(1, 65)], dtype=np.uint64)
+    edges = np.array([1, 2**63, 2**64 - 1, 2**52 - 1, 0x5555_5555_5555_5555], dtype=np.uint64)
+    return np.concatenate([dense, sparse, edges])
+
+
+@pytest.mark.parametrize("kernel_pdep", [
+    pytest.param(True, marks=pytest.mark.skipif(not core.FAST_PDEP, reason="no fast pdep here")),
+    False])
+def test_the_kth_set_bit(kernel_pdep):
+    masks = random_masks()
+    got = nth_bits(masks, kernel_pdep)
+    for mask, row in zip(masks, got):
+        bits = set_bits(int(mask))
+        assert row[:len(bits)].tolist() == bits and (row[len(bits):] == -1).all()
+
+
+@njit
+def draw(available, n, r32):
+    return core.draw_card(available, n, r32)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 36, 45, 52, 54])
+def test_draw_card_gives_each_card_an_equal_run_of_random_numbers(n):
+    rng = np.random.default_rng(n)
+    cards = sorted(rng.choice(54, n, replace=False).tolist())
+    available = np.uint64(sum(1 << c for c in cards))
+    starts = [-(-k * 2**32 // n) for k in range(n)] + [2**32]  # first r32 of each card's run
+    assert max(b - a for a, b in zip(starts, starts[1:])) - min(
+        b - a for a, b in zip(starts, starts[1:])) <= 1
+    for k, card in enumerate(cards):
+        first, last = starts[k], starts[k + 1] - 1
+        assert draw(available, n, np.uint64(first)) == card
+        assert draw(available, n, np.uint64(last)) == card
+        if k:
+            assert draw(available, n, np.uint64(first - 1)) == cards[k - 1]
+
+
+def test_without_bmi2_the_search_deals_the_same_boards():
+    code = ("import json, pokerlut\n"
+            "from pokerlut.kernels import core\n"
+            f"r = pokerlut.equity(**{SPOT!r})\n"
+            "print(core.FAST_PDEP, json.dumps([p.equity for p in r.players]))\n")
+    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, **NO_BMI2),
+                          capture_output=True, text=True, check=True)
+    fast, equities = done.stdout.split("\n")[0].split(" ", 1)
+    here = equity(**SPOT)
+    assert fast == "False"
+    assert json.loads(equities) == [p.equity for p in here.players]
