@@ -96,8 +96,8 @@ def target_cpu() -> tuple[str, set[str]]:
 
 # BMI2's pdep finds the k-th set bit of a word in one instruction; AMD CPUs before Zen 3 run it
 # as microcode (hundreds of cycles), so they, and CPUs without BMI2, search by popcounts.
-FAST_PDEP = "bmi2" in target_cpu()[1] and not target_cpu()[0].startswith(("bdver", "znver1",
-                                                                            "znver2"))
+_CPU, _FEATURES = target_cpu()
+FAST_PDEP = "bmi2" in _FEATURES and not _CPU.startswith(("bdver", "znver1", "znver2"))
 
 
 def _call_i64(builder: ir.IRBuilder, name: str, *args: Any) -> Any:
@@ -132,7 +132,7 @@ def nth_bit_pdep(bits: Any, k: Any) -> Any:
 
 @njit(inline="always")
 def nth_bit_search(bits: Any, k: Any) -> Any:
-    """`nth_bit_pdep` without BMI2: a binary search, halving the word six times by popcounts."""
+    """`nth_bit_pdep` without pdep: a binary search, halving the word six times by popcounts."""
     bits, k, position = np.uint64(bits), np.uint64(k), np.uint64(0)
     for step in range(6):
         width = np.uint64(32 >> step)

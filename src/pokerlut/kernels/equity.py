@@ -289,10 +289,11 @@ def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, seed: np.uint6
 
 
 @njit(inline="always")
-def _deal_board(t: Tables, omaha: bool, state: np.uint64, available: np.uint64, cards: np.ndarray,
-                n_board: int, hand: Hand) -> tuple[np.uint64, Hand]:
+def _deal_board(t: Tables, omaha: bool, state: np.uint64, available: np.uint64,
+                cards: np.ndarray, n_board: int, hand: Hand) -> tuple[np.uint64, Hand]:
     """Deal board cards n_board..4 uniformly without replacement from the cards of the bitmask
-    `available` (`draw_card`), two cards per random number."""
+    `available` (`draw_card`), two cards per random number, into `hand` (and into `cards` for
+    Omaha, whose showdown reads them)."""
     n = bit_count(available)
     j, r = n_board, np.uint64(0)
     while j < 5:
