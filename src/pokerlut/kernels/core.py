@@ -66,11 +66,18 @@ def hand_merge(a: Hand, b: Hand) -> Hand:
     return (a[0] + b[0], a[1] | b[1])
 
 
+def call_llvm(builder: ir.IRBuilder, name: str, result: ir.Type, *args: Any) -> Any:
+    """Call the LLVM function `name` (an intrinsic, declared in the module on first use) on
+    args, returning a value of type `result`."""
+    fn = builder.module.globals.get(name) or ir.Function(
+        builder.module, ir.FunctionType(result, [arg.type for arg in args]), name)
+    return builder.call(fn, list(args))
+
+
 @intrinsic
 def _ctpop(typingctx: Any, bits: Any) -> Any:
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        ctpop = builder.module.declare_intrinsic("llvm.ctpop", [ir.IntType(64)])
-        return builder.call(ctpop, [args[0]])
+        return call_llvm(builder, "llvm.ctpop.i64", ir.IntType(64), args[0])
 
     return types.uint64(types.uint64), codegen
 
@@ -100,17 +107,10 @@ _CPU, _FEATURES = target_cpu()
 FAST_PDEP = "bmi2" in _FEATURES and not _CPU.startswith(("bdver", "znver1", "znver2"))
 
 
-def _call_i64(builder: ir.IRBuilder, name: str, *args: Any) -> Any:
-    """Call the LLVM function `name` (declared in the module on first use) returning an i64."""
-    fn = builder.module.globals.get(name) or ir.Function(
-        builder.module, ir.FunctionType(ir.IntType(64), [arg.type for arg in args]), name)
-    return builder.call(fn, list(args))
-
-
 @intrinsic
 def _pdep(typingctx: Any, source: Any, mask: Any) -> Any:
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return _call_i64(builder, "llvm.x86.bmi.pdep.64", *args)
+        return call_llvm(builder, "llvm.x86.bmi.pdep.64", ir.IntType(64), *args)
 
     return types.uint64(types.uint64, types.uint64), codegen
 
@@ -118,7 +118,8 @@ def _pdep(typingctx: Any, source: Any, mask: Any) -> Any:
 @intrinsic
 def _cttz(typingctx: Any, bits: Any) -> Any:
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return _call_i64(builder, "llvm.cttz.i64", args[0], ir.Constant(ir.IntType(1), 0))
+        return call_llvm(builder, "llvm.cttz.i64", ir.IntType(64), args[0],
+                         ir.Constant(ir.IntType(1), 0))
 
     return types.uint64(types.uint64), codegen
 

@@ -40,7 +40,7 @@ from numba.core import cgutils, types
 from numba.extending import intrinsic
 
 from ..tables import SuitsIgnored, SuitsMixed, Wild
-from .core import RANK_BITS, SUIT_BIAS, SUIT_FLUSH, target_cpu
+from .core import RANK_BITS, SUIT_BIAS, SUIT_FLUSH, call_llvm, target_cpu
 from .hashing import MIXED_HASH, MULT, RANK5_HASH, RANK_HASH, HashSpec
 
 # The instruction sets the kernel is written for, widest first: (lanes, features, the LLVM
@@ -73,10 +73,7 @@ def _broadcast(builder: ir.IRBuilder, scalar: Any) -> Any:
 
 def _call(builder: ir.IRBuilder, name: str, *args: Any) -> Any:
     """Call the LLVM intrinsic `name` on vectors of LANES x i32, returning one."""
-    module = builder.module
-    fn = module.globals.get(name) or ir.Function(
-        module, ir.FunctionType(_vector(I32), [_vector(I32)] * len(args)), name)
-    return builder.call(fn, list(args))
+    return call_llvm(builder, name, _vector(I32), *args)
 
 
 def _permute(builder: ir.IRBuilder, table: list[int], index: Any) -> Any:
@@ -126,9 +123,6 @@ def _cards8(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
              for at in starts]
     both = ir.Constant(_vector(I32, 32), list(range(32)))
     halves = [builder.shuffle_vector(pairs[first], pairs[first + 2], both) for first in (0, 1)]
-    shuffle = builder.module.globals.get("llvm.x86.avx2.pshuf.b") or ir.Function(
-        builder.module, ir.FunctionType(_vector(I8, 32), [_vector(I8, 32)] * 2),
-        "llvm.x86.avx2.pshuf.b")
     columns = []
     for j in range(width):
         column = None
@@ -137,7 +131,8 @@ def _cards8(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
             for pair in (first, first + 2):  # in 128-bit half pair // 2 of `half`
                 for row in (2 * pair, 2 * pair + 1):
                     picks[4 * row] = width * row + j - starts[pair]
-            picked = builder.call(shuffle, [half, ir.Constant(_vector(I8, 32), picks)])
+            picked = call_llvm(builder, "llvm.x86.avx2.pshuf.b", _vector(I8, 32), half,
+                               ir.Constant(_vector(I8, 32), picks))
             column = picked if column is None else builder.or_(column, picked)
         columns.append(builder.bitcast(column, _vector(I32)))
     return columns
