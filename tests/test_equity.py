@@ -328,11 +328,27 @@ def counting_spots(n: int, seed: int = 2026):
     return spots
 
 
-@pytest.mark.parametrize(("players", "board", "dead", "game"), counting_spots(60))
+# Spots where suits mirror each other (the board, the live cards and every player hold the
+# same ranks in them) or nearly do: a dead card, a board card or who holds what breaks it.
+MIRROR_SPOTS = [
+    (["AsKs", "QsJs"], "", "", "holdem"),  # hearts, diamonds, clubs: three mirrors
+    (["AsKs", "QsJs"], "", "2h", "holdem"),  # a dead heart: diamonds and clubs only
+    (["AsKs", "QsJs"], "2h", "2d", "holdem"),  # the same live cards, but a heart on the board
+    (["AsKs", "QsJs"], "", "", "short-deck"),
+    (["AsAh", "KsKh"], "2s 2h", "", "holdem"),  # spades and hearts, clubs and diamonds
+    (["AsAh", "KsKh"], "2s", "", "holdem"),  # the board breaks spades from hearts
+    (["AhKh", "AsKs"], "2c 3d", "", "holdem"),  # same ranks overall, but not per player
+    (["AhKh", "AsKs", "QdQc"], "", "", "holdem"),
+    (["7s6s", "7h6h", "AcAd"], "5s 5h", "", "holdem"),
+    (["QQ, KK", "AA"], "", "", "holdem"),  # many deals, a few mirror
+]
+
+
+@pytest.mark.parametrize(("players", "board", "dead", "game"), counting_spots(60) + MIRROR_SPOTS)
 def test_boards_counted_in_classes_equal_boards_dealt_one_by_one(players, board, dead, game):
-    """Hold'em's exact enumeration counts boards in classes (`kernels.boards`); dealing every
-    board and evaluating every hand (the kernel the brute force checks above) must give the
-    very same integer counts."""
+    """Hold'em's exact enumeration counts boards in classes (`kernels.boards`; a suit that
+    mirrors another is counted once, twice as heavy); dealing every board and evaluating every
+    hand (the kernel the brute force checks above) must give the very same integer counts."""
     setup = engine._Setup(players, board, dead, game)
     deals = setup.deals(engine.MAX_DEALS)
     assert setup.boards_in_classes

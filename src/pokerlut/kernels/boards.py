@@ -10,7 +10,9 @@ which only one suit can have. So the showdowns of one deal of hole cards add up 
 2. then, per suit s, every board on which someone holds five cards of s: the cards to come of s
    one by one (their ranks make the flush), the others of other suits again as rank multisets
    with weights. Where the true winners differ from those of (1), the weight moves from the
-   rank-only outcome to the true one.
+   rank-only outcome to the true one. Two suits that every player, the board and the deck
+   hold in the same ranks are mirror images: swapping them maps the flush boards of one onto
+   the other's with the same winners, so only the first is dealt, its weight times the copies.
 
 Heads-up preflop that is about 6,000 rank classes plus a few thousand flush boards instead of
 1,712,304 boards, and the counts stay exact integers. A work item is one deal and a range of
@@ -60,14 +62,15 @@ PARTS = RANK_BLOCKS + 4 * FLUSH_PARTS
 @njit(inline="always")
 def _classes(t: Tables, rank_key: np.ndarray, avail: np.ndarray, lo: int, hi: int,
              row: np.ndarray, hole_keys: np.ndarray, n: int,
-             suited: bool, mask: np.ndarray, count: np.ndarray, key: Any) -> None:
+             suited: bool, mask: np.ndarray, count: np.ndarray, key: Any, copies: int) -> None:
     """Rank multisets lo..hi-1 of the cards to come (ranks drawn from `avail` cards per rank),
-    each on top of `key` (the rank key of the board's other cards) with its weight. Without
-    `suited`: add each multiset's rank-only outcome. With it: the board is one on which the
-    players with count[p] >= 5 hold a flush whose ranks are mask[p]; where that changes the
-    winners, move the weight from the rank-only outcome to the true one."""
+    each on top of `key` (the rank key of the board's other cards) with its weight, times
+    `copies` (the same boards in mirror suits). Without `suited`: add each multiset's rank-only
+    outcome. With it: the board is one on which the players with count[p] >= 5 hold a flush
+    whose ranks are mask[p]; where that changes the winners, move the weight from the
+    rank-only outcome to the true one."""
     for i in range(lo, hi):
-        weight = np.int64(1)
+        weight = np.int64(copies)
         total = key
         for j in range(MULTISET_DISTINCT[i]):
             rank, times = MULTISET_RANKS[i, j], MULTISET_TIMES[i, j]
@@ -99,11 +102,12 @@ def _flush_boards(t: Tables, rank_key: np.ndarray, rest_avail: np.ndarray,
                   suit: int, first: int, missing: int, row: np.ndarray, hole_keys: np.ndarray,
                   hole_counts: np.ndarray, hole_masks: np.ndarray, n: int, board_count: int,
                   board_mask: Any, need: int, suited_cards: np.ndarray, n_suited: int,
-                  idx: np.ndarray, count: np.ndarray, mask: np.ndarray) -> None:
-    """The flush boards of `suit` whose lowest card to come of the suit is suited_cards[first]
-    (first = FLUSH_PARTS - 1: none of the suit to come): every set of k more cards of the suit
-    from those above it, with every rank multiset of the other missing - k cards (`_classes`).
-    need: the cards of the suit to come before anyone holds five."""
+                  idx: np.ndarray, count: np.ndarray, mask: np.ndarray, copies: int) -> None:
+    """The flush boards of `suit` (counted `copies` times: its mirror suits') whose lowest card
+    to come of the suit is suited_cards[first] (first = FLUSH_PARTS - 1: none of the suit to
+    come): every set of k more cards of the suit from those above it, with every rank multiset
+    of the other missing - k cards (`_classes`). need: the cards of the suit to come before
+    anyone holds five."""
     if first == FLUSH_PARTS - 1:  # none of the suit to come
         k_lo, k_hi = 0, 0 if need == 0 else -1
     else:  # suited_cards[first] and k - 1 of the suit above it
@@ -131,8 +135,26 @@ def _flush_boards(t: Tables, rank_key: np.ndarray, rest_avail: np.ndarray,
                 mask[p] = (hole_masks[p] | bits) & RANK_BITS
             size = missing - k
             _classes(t, rank_key, rest_avail, MULTISET_STARTS[size], MULTISET_STARTS[size + 1],
-                     row, hole_keys, n, True, mask, count, total)
+                     row, hole_keys, n, True, mask, count, total, copies)
             more = m > 0 and next_combo(idx, m, above)
+
+
+@njit(inline="always")
+def _mirror_suits(board_mask: np.ndarray, live_mask: np.ndarray, hole_masks: np.ndarray,
+                  n: int, copies: np.ndarray) -> None:
+    """copies[suit]: how many suits (itself first) the board, the live cards and each of the n
+    players hold in the very same ranks as it; 0 for a suit that mirrors a lower one."""
+    for suit in range(4):
+        copies[suit] = 1
+        for first in range(suit):
+            same = (copies[first] > 0 and board_mask[first] == board_mask[suit]
+                    and live_mask[first] == live_mask[suit])
+            for p in range(n):
+                same = same and hole_masks[first, p] == hole_masks[suit, p]
+            if same:
+                copies[first] += 1
+                copies[suit] = 0
+                break
 
 
 @njit(**KERNEL)
@@ -155,13 +177,15 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
         ints, suited_cards, hole_counts = scratch[0][tid], scratch[1][tid], scratch[2][tid]
         words, hole_masks = scratch[3][tid], scratch[4][tid]
         avail, rest_avail, count, idx = ints[0:13], ints[13:26], ints[26:36], ints[36:41]
-        n_suited, board_count, need = ints[41:45], ints[45:49], ints[49:53]
-        rank_key, hole_keys, mask, board_mask = words[0:13], words[13:23], words[23:33], words[33:37]
+        n_suited, board_count, need, copies = ints[41:45], ints[45:49], ints[49:53], ints[53:57]
+        rank_key, hole_keys, mask = words[0:13], words[13:23], words[23:33]
+        board_mask, live_mask = words[33:37], words[37:41]
         a = items[it, 0]
         row = counts[tid, a]
         used = used_masks[a]
         avail[:] = 0
         n_suited[:] = 0
+        live_mask[:] = 0
         for c in deck:
             if not (used >> np.uint64(c)) & np.uint64(1):
                 rank, suit = c >> 2, c & 3
@@ -169,6 +193,7 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
                 rank_key[rank] = t.card_key[c] & RANK_KEY_MASK
                 suited_cards[suit, n_suited[suit]] = c
                 n_suited[suit] += 1
+                live_mask[suit] |= np.uint64(1) << np.uint64(rank)
         base = hand_empty()
         for j in range(n_board):
             base = hand_add(t, base, board[j])
@@ -186,17 +211,19 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
             for p in range(n):
                 top = max(top, hole_counts[suit, p])
             need[suit] = max(5 - top - board_count[suit], 0)  # cards of the suit to come
+        _mirror_suits(board_mask, live_mask, hole_masks, n, copies)
         rest_suit = -1
         for part in range(items[it, 1], items[it, 2]):
             if part < RANK_BLOCKS:
                 size = stop - start
                 _classes(t, rank_key, avail, start + part * size // RANK_BLOCKS,
                          start + (part + 1) * size // RANK_BLOCKS, row, hole_keys, n, False,
-                         mask, count, np.uint64(0))
+                         mask, count, np.uint64(0), 1)
                 continue
             suit, first = divmod(part - RANK_BLOCKS, FLUSH_PARTS)
-            if need[suit] > missing or (first != FLUSH_PARTS - 1 and first >= n_suited[suit]):
-                continue  # nobody can make five of the suit, or no such first card
+            if (copies[suit] == 0 or need[suit] > missing
+                    or (first != FLUSH_PARTS - 1 and first >= n_suited[suit])):
+                continue  # a mirror suit, nobody can make five of the suit, or no such card
             if suit != rest_suit:  # the cards left of other suits, by rank
                 rest_suit = suit
                 for r in range(13):
@@ -206,7 +233,7 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
             _flush_boards(t, rank_key, rest_avail, suit, first, missing, row, hole_keys,
                           hole_counts[suit], hole_masks[suit], n, board_count[suit],
                           board_mask[suit], need[suit], suited_cards[suit], n_suited[suit], idx,
-                          count, mask)
+                          count, mask, copies[suit])
 
 
 def scratch_rows(threads: int) -> tuple[np.ndarray, ...]:
