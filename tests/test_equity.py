@@ -360,6 +360,22 @@ def test_boards_counted_in_classes_equal_boards_dealt_one_by_one(players, board,
     assert (counted[0] == dealt[0]).all(), (counted[0][:8], dealt[0][:8])
 
 
+@pytest.mark.parametrize(("players", "board", "game"), [
+    (["AsAh", "KsKh"], "", "holdem"),
+    (["AsAh", "KsKh", "7c2d"], "2c 3c 4c", "holdem"),
+    (["AsKs:0.5", "Qh Qd"], "", "holdem"),
+    (["AsAhKdQd", "KsKh2c3c5d"], "", "omaha"),
+])
+def test_one_hand_each_is_the_one_deal_the_search_finds(players, board, game):
+    """With one hand per player, `deals` builds the deal directly; the search for deals (asked
+    for by the first player's hands, a slice) must find the very same arrays."""
+    setup = engine._Setup(players, board, "", game)
+    direct, searched = setup.deals(10), setup.deals(10, slice(0, 1))
+    for made, found in zip(direct, searched, strict=True):
+        assert made.dtype == found.dtype and made.shape == found.shape
+        assert (made == found).all(), (made, found)
+
+
 @pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2, reason="needs 2 numba threads")
 def test_exact_is_thread_independent():
     one = equity(["QQ, KK", "AKs, JJ"], "Qs 7s 2d", threads=1)

@@ -235,6 +235,8 @@ class _Setup:
         if math.prod(len(r) for r in self.ranges) > limit * 50 and first == slice(None):
             return None
         width = int(self.hole_sizes.max())
+        if first == slice(None) and all(len(r) == 1 for r in self.ranges):
+            return self._one_deal(width)
         row = np.dtype((np.void, width))  # a hand's cards as one item: fast to index
         hands: np.ndarray = np.zeros((1, 0), dtype=row)  # (deals, players) so far
         masks: np.ndarray = np.zeros(1, dtype=np.uint64)
@@ -252,6 +254,15 @@ class _Setup:
             hands = np.concatenate([hands[a], hand[b, None]], axis=1)
             masks, weights = masks[a] | bits[b], weights[a] * weight[b]
         return hands.view(np.uint8).reshape(len(masks), len(self.ranges), width), masks, weights
+
+    def _one_deal(self, width: int) -> tuple[np.ndarray, ...]:
+        """`deals` when every player has one hand (told apart in __init__), without a search."""
+        cards = np.zeros((1, len(self.ranges), width), np.uint8)
+        mask, weight = 0, 1.0
+        for i, r in enumerate(self.ranges):
+            cards[0, i, :len(r.combos[0])] = r.combos[0]
+            mask, weight = mask | int(r.masks[0]), weight * float(r.weights[0])
+        return cards, np.array([mask], np.uint64), np.array([weight])
 
     def deal_chunks(self) -> list[tuple[np.ndarray, ...]] | _Lazy | None:
         """The deals of hole cards (`deals`) as chunks that fit the outcome counters, split on
@@ -477,24 +488,31 @@ def _counting_calls(setup: _Setup, cards: np.ndarray, masks: np.ndarray, board: 
     deals = np.ascontiguousarray(cards[:, :, :2])
     scratch = boards.scratch_rows(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
     table = setup.tables()[0]
-    split_deals = len(masks) < 8 * threads
-    if split_deals:
-        d, part = np.divmod(np.arange(len(masks) * boards.PARTS), boards.PARTS)
-        items = np.column_stack([d, part, part + 1])[balanced_order(np.ones(len(d)), threads)]
-    else:
-        d = np.arange(len(masks))
-        items = np.zeros((len(d), 3), np.int64)
-        items[:, 0], items[:, 2] = d, boards.PARTS
+    items = _counting_items(len(masks), threads)
     per_deal = setup.classes_per_deal() * len(setup.ranges)
     per_call = max(1, CALL_WORK * len(items) // (per_deal * len(masks)))
 
     def call(start: int) -> Callable[[], None]:
-        part = np.ascontiguousarray(items[start:start + per_call])
+        part = items[start:start + per_call].copy()  # writable: the kernel's signature
 
         return lambda: boards.count_boards(table, setup.live, board, len(setup.board), deals,
                                            masks, part, counts, scratch)
 
     return [call(start) for start in range(0, len(items), per_call)]
+
+
+@functools.lru_cache(maxsize=64)
+def _counting_items(n_deals: int, threads: int) -> np.ndarray:
+    """The work items of `_counting_calls` (read-only): (deal, first part, one past the last)."""
+    items: np.ndarray
+    if n_deals < 8 * threads:
+        d, part = np.divmod(np.arange(n_deals * boards.PARTS), boards.PARTS)
+        items = np.column_stack([d, part, part + 1])[balanced_order(np.ones(len(d)), threads)]
+    else:
+        items = np.zeros((n_deals, 3), np.int64)
+        items[:, 0], items[:, 2] = np.arange(n_deals), boards.PARTS
+    items.setflags(write=False)
+    return items
 
 
 def _alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
