@@ -206,12 +206,14 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
             for suit in range(4):
                 hole_masks[suit, p] = (hole[1] >> np.uint64(16 * suit)) & RANK_BITS
                 hole_counts[suit, p] = np.int64(bit_count(hole_masks[suit, p]))
+        _mirror_suits(board_mask, live_mask, hole_masks, n, copies)
         for suit in range(4):
             top = 0
             for p in range(n):
                 top = max(top, hole_counts[suit, p])
             need[suit] = max(5 - top - board_count[suit], 0)  # cards of the suit to come
-        _mirror_suits(board_mask, live_mask, hole_masks, n, copies)
+            if copies[suit] == 0:  # a mirror: its boards are counted with the first suit's
+                need[suit] = missing + 1  # (a test here in the parts loop measured slower)
         rest_suit = -1
         for part in range(items[it, 1], items[it, 2]):
             if part < RANK_BLOCKS:
@@ -221,9 +223,8 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
                          mask, count, np.uint64(0), 1)
                 continue
             suit, first = divmod(part - RANK_BLOCKS, FLUSH_PARTS)
-            if (copies[suit] == 0 or need[suit] > missing
-                    or (first != FLUSH_PARTS - 1 and first >= n_suited[suit])):
-                continue  # a mirror suit, nobody can make five of the suit, or no such card
+            if need[suit] > missing or (first != FLUSH_PARTS - 1 and first >= n_suited[suit]):
+                continue  # nobody can make five of the suit (or a mirror), or no such card
             if suit != rest_suit:  # the cards left of other suits, by rank
                 rest_suit = suit
                 for r in range(13):
