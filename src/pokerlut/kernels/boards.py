@@ -57,6 +57,7 @@ RANK_BLOCKS = 16  # parts 0..15: the rank multisets in 16 blocks
 FLUSH_PARTS = 14  # then per suit: the flush boards by the index of their first card of the suit
 # (0..12), or 13: none to come (the known board already gives someone five of the suit)
 PARTS = RANK_BLOCKS + 4 * FLUSH_PARTS
+SUIT_0 = np.uint64(0x1_1111_1111_1111)  # the bits of the 13 cards of suit 0 in a card mask
 
 
 @njit(inline="always")
@@ -140,15 +141,16 @@ def _flush_boards(t: Tables, rank_key: np.ndarray, rest_avail: np.ndarray,
 
 
 @njit(inline="always")
-def _mirror_suits(board_mask: np.ndarray, live_mask: np.ndarray, hole_masks: np.ndarray,
-                  n: int, copies: np.ndarray) -> None:
-    """copies[suit]: how many suits (itself first) the board, the live cards and each of the n
-    players hold in the very same ranks as it; 0 for a suit that mirrors a lower one."""
+def _mirror_suits(board_mask: np.ndarray, live: Any, hole_masks: np.ndarray, n: int,
+                  copies: np.ndarray) -> None:
+    """copies[suit]: how many suits (itself first) the board, the live cards (`live`, bit c for
+    card c) and each of the n players hold in the very same ranks as it; 0 for a suit that
+    mirrors a lower one."""
     for suit in range(4):
         copies[suit] = 1
         for first in range(suit):
             same = (copies[first] > 0 and board_mask[first] == board_mask[suit]
-                    and live_mask[first] == live_mask[suit])
+                    and ((live >> np.uint64(first)) ^ (live >> np.uint64(suit))) & SUIT_0 == 0)
             for p in range(n):
                 same = same and hole_masks[first, p] == hole_masks[suit, p]
             if same:
@@ -172,20 +174,21 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
     missing = 5 - n_board
     n = deals.shape[1]
     start, stop = MULTISET_STARTS[missing], MULTISET_STARTS[missing + 1]
+    deck_mask = np.uint64(0)
+    for c in deck:
+        deck_mask |= np.uint64(1) << np.uint64(c)
     for it in prange(items.shape[0]):
         tid = numba.get_thread_id()
         ints, suited_cards, hole_counts = scratch[0][tid], scratch[1][tid], scratch[2][tid]
         words, hole_masks = scratch[3][tid], scratch[4][tid]
         avail, rest_avail, count, idx = ints[0:13], ints[13:26], ints[26:36], ints[36:41]
         n_suited, board_count, need, copies = ints[41:45], ints[45:49], ints[49:53], ints[53:57]
-        rank_key, hole_keys, mask = words[0:13], words[13:23], words[23:33]
-        board_mask, live_mask = words[33:37], words[37:41]
+        rank_key, hole_keys, mask, board_mask = words[0:13], words[13:23], words[23:33], words[33:37]
         a = items[it, 0]
         row = counts[tid, a]
         used = used_masks[a]
         avail[:] = 0
         n_suited[:] = 0
-        live_mask[:] = 0
         for c in deck:
             if not (used >> np.uint64(c)) & np.uint64(1):
                 rank, suit = c >> 2, c & 3
@@ -193,7 +196,6 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
                 rank_key[rank] = t.card_key[c] & RANK_KEY_MASK
                 suited_cards[suit, n_suited[suit]] = c
                 n_suited[suit] += 1
-                live_mask[suit] |= np.uint64(1) << np.uint64(rank)
         base = hand_empty()
         for j in range(n_board):
             base = hand_add(t, base, board[j])
@@ -206,7 +208,7 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
             for suit in range(4):
                 hole_masks[suit, p] = (hole[1] >> np.uint64(16 * suit)) & RANK_BITS
                 hole_counts[suit, p] = np.int64(bit_count(hole_masks[suit, p]))
-        _mirror_suits(board_mask, live_mask, hole_masks, n, copies)
+        _mirror_suits(board_mask, deck_mask & ~used, hole_masks, n, copies)
         for suit in range(4):
             top = 0
             for p in range(n):
