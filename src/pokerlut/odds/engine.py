@@ -488,7 +488,11 @@ def _counting_calls(setup: _Setup, cards: np.ndarray, masks: np.ndarray, board: 
     deals = np.ascontiguousarray(cards[:, :, :2])
     scratch = boards.scratch_rows(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
     table = setup.tables()[0]
-    items = _counting_items(len(masks), threads)
+    if len(masks) < 8 * threads:
+        items = _part_items(len(masks), threads)
+    else:
+        items = np.zeros((len(masks), 3), np.int64)
+        items[:, 0], items[:, 2] = np.arange(len(masks)), boards.PARTS
     per_deal = setup.classes_per_deal() * len(setup.ranges)
     per_call = max(1, CALL_WORK * len(items) // (per_deal * len(masks)))
 
@@ -502,15 +506,12 @@ def _counting_calls(setup: _Setup, cards: np.ndarray, masks: np.ndarray, board: 
 
 
 @functools.lru_cache(maxsize=64)
-def _counting_items(n_deals: int, threads: int) -> np.ndarray:
-    """The work items of `_counting_calls` (read-only): (deal, first part, one past the last)."""
-    items: np.ndarray
-    if n_deals < 8 * threads:
-        d, part = np.divmod(np.arange(n_deals * boards.PARTS), boards.PARTS)
-        items = np.column_stack([d, part, part + 1])[balanced_order(np.ones(len(d)), threads)]
-    else:
-        items = np.zeros((n_deals, 3), np.int64)
-        items[:, 0], items[:, 2] = np.arange(n_deals), boards.PARTS
+def _part_items(n_deals: int, threads: int) -> np.ndarray:
+    """`_counting_calls`'s work items for a few deals (read-only): each part of each deal,
+    (deal, part, part + 1), in `balanced_order`."""
+    d, part = np.divmod(np.arange(n_deals * boards.PARTS), boards.PARTS)
+    items: np.ndarray = np.column_stack([d, part, part + 1])[
+        balanced_order(np.ones(len(d)), threads)]
     items.setflags(write=False)
     return items
 
