@@ -63,15 +63,14 @@ SUIT_0 = np.uint64(0x1_1111_1111_1111)  # the bits of the 13 cards of suit 0 in 
 @njit(inline="always")
 def _classes(t: Tables, rank_key: np.ndarray, avail: np.ndarray, lo: int, hi: int,
              row: np.ndarray, hole_keys: np.ndarray, n: int,
-             suited: bool, mask: np.ndarray, count: np.ndarray, key: Any, copies: int) -> None:
+             suited: bool, mask: np.ndarray, count: np.ndarray, key: Any) -> None:
     """Rank multisets lo..hi-1 of the cards to come (ranks drawn from `avail` cards per rank),
-    each on top of `key` (the rank key of the board's other cards) with its weight, times
-    `copies` (the same boards in mirror suits). Without `suited`: add each multiset's rank-only
-    outcome. With it: the board is one on which the players with count[p] >= 5 hold a flush
-    whose ranks are mask[p]; where that changes the winners, move the weight from the
-    rank-only outcome to the true one."""
+    each on top of `key` (the rank key of the board's other cards) with its weight. Without
+    `suited`: add each multiset's rank-only outcome. With it: the board is one on which the
+    players with count[p] >= 5 hold a flush whose ranks are mask[p]; where that changes the
+    winners, move the weight from the rank-only outcome to the true one."""
     for i in range(lo, hi):
-        weight = np.int64(copies)
+        weight = np.int64(1)
         total = key
         for j in range(MULTISET_DISTINCT[i]):
             rank, times = MULTISET_RANKS[i, j], MULTISET_TIMES[i, j]
@@ -103,12 +102,11 @@ def _flush_boards(t: Tables, rank_key: np.ndarray, rest_avail: np.ndarray,
                   suit: int, first: int, missing: int, row: np.ndarray, hole_keys: np.ndarray,
                   hole_counts: np.ndarray, hole_masks: np.ndarray, n: int, board_count: int,
                   board_mask: Any, need: int, suited_cards: np.ndarray, n_suited: int,
-                  idx: np.ndarray, count: np.ndarray, mask: np.ndarray, copies: int) -> None:
-    """The flush boards of `suit` (counted `copies` times: its mirror suits') whose lowest card
-    to come of the suit is suited_cards[first] (first = FLUSH_PARTS - 1: none of the suit to
-    come): every set of k more cards of the suit from those above it, with every rank multiset
-    of the other missing - k cards (`_classes`). need: the cards of the suit to come before
-    anyone holds five."""
+                  idx: np.ndarray, count: np.ndarray, mask: np.ndarray) -> None:
+    """The flush boards of `suit` whose lowest card to come of the suit is suited_cards[first]
+    (first = FLUSH_PARTS - 1: none of the suit to come): every set of k more cards of the suit
+    from those above it, with every rank multiset of the other missing - k cards (`_classes`).
+    need: the cards of the suit to come before anyone holds five."""
     if first == FLUSH_PARTS - 1:  # none of the suit to come
         k_lo, k_hi = 0, 0 if need == 0 else -1
     else:  # suited_cards[first] and k - 1 of the suit above it
@@ -136,7 +134,7 @@ def _flush_boards(t: Tables, rank_key: np.ndarray, rest_avail: np.ndarray,
                 mask[p] = (hole_masks[p] | bits) & RANK_BITS
             size = missing - k
             _classes(t, rank_key, rest_avail, MULTISET_STARTS[size], MULTISET_STARTS[size + 1],
-                     row, hole_keys, n, True, mask, count, total, copies)
+                     row, hole_keys, n, True, mask, count, total)
             more = m > 0 and next_combo(idx, m, above)
 
 
@@ -170,7 +168,7 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
     the known board cards; deals[a]: (players, 2) hole cards; used_masks[a] their bitmask.
     items[i] = (deal, first part, one past the last part), parts as in PARTS. scratch: per
     thread (`scratch_rows`) int64 (64), int64 (4, 13), int64 (4, 10), uint64 (64),
-    uint64 (4, 10)."""
+    uint64 (4, 10), and int64 zeros the length of a counts row."""
     missing = 5 - n_board
     n = deals.shape[1]
     start, stop = MULTISET_STARTS[missing], MULTISET_STARTS[missing + 1]
@@ -180,7 +178,7 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
     for it in prange(items.shape[0]):
         tid = numba.get_thread_id()
         ints, suited_cards, hole_counts = scratch[0][tid], scratch[1][tid], scratch[2][tid]
-        words, hole_masks = scratch[3][tid], scratch[4][tid]
+        words, hole_masks, spare = scratch[3][tid], scratch[4][tid], scratch[5][tid]
         avail, rest_avail, count, idx = ints[0:13], ints[13:26], ints[26:36], ints[36:41]
         n_suited, board_count, need, copies = ints[41:45], ints[45:49], ints[49:53], ints[53:57]
         rank_key, hole_keys, mask, board_mask = words[0:13], words[13:23], words[23:33], words[33:37]
@@ -222,7 +220,7 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
                 size = stop - start
                 _classes(t, rank_key, avail, start + part * size // RANK_BLOCKS,
                          start + (part + 1) * size // RANK_BLOCKS, row, hole_keys, n, False,
-                         mask, count, np.uint64(0), 1)
+                         mask, count, np.uint64(0))
                 continue
             suit, first = divmod(part - RANK_BLOCKS, FLUSH_PARTS)
             if need[suit] > missing or (first != FLUSH_PARTS - 1 and first >= n_suited[suit]):
@@ -233,14 +231,20 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
                     rest_avail[r] = avail[r]
                 for j in range(n_suited[suit]):
                     rest_avail[suited_cards[suit, j] >> 2] -= 1
-            _flush_boards(t, rank_key, rest_avail, suit, first, missing, row, hole_keys,
+            mirrored = copies[suit] > 1  # counted into `spare`, then copies times into row
+            _flush_boards(t, rank_key, rest_avail, suit, first, missing,
+                          spare if mirrored else row, hole_keys,
                           hole_counts[suit], hole_masks[suit], n, board_count[suit],
                           board_mask[suit], need[suit], suited_cards[suit], n_suited[suit], idx,
-                          count, mask, copies[suit])
+                          count, mask)
+            if mirrored:
+                for w in range(len(row)):
+                    row[w] += copies[suit] * spare[w]
+                    spare[w] = 0
 
 
-def scratch_rows(threads: int) -> tuple[np.ndarray, ...]:
-    """The per-thread working rows of `count_boards`."""
+def scratch_rows(threads: int, bins: int) -> tuple[np.ndarray, ...]:
+    """The per-thread working rows of `count_boards` for counts rows of `bins` counters."""
     return (np.zeros((threads, 64), np.int64), np.zeros((threads, 4, 13), np.int64),
             np.zeros((threads, 4, 10), np.int64), np.zeros((threads, 64), np.uint64),
-            np.zeros((threads, 4, 10), np.uint64))
+            np.zeros((threads, 4, 10), np.uint64), np.zeros((threads, bins), np.int64))

@@ -486,7 +486,8 @@ def _counting_calls(setup: _Setup, cards: np.ndarray, masks: np.ndarray, board: 
     than chunks of one)."""
     threads = numba.get_num_threads()
     deals = np.ascontiguousarray(cards[:, :, :2])
-    scratch = boards.scratch_rows(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+    scratch = boards.scratch_rows(numba.config.NUMBA_NUM_THREADS,  # type: ignore[attr-defined]
+                                  counts.shape[2])
     table = setup.tables()[0]
     if len(masks) < 8 * threads:
         items = _part_items(len(masks), threads)
