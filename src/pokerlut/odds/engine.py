@@ -490,7 +490,7 @@ def _counting_calls(setup: _Setup, cards: np.ndarray, masks: np.ndarray, board: 
                                   counts.shape[2])
     table = setup.tables()[0]
     if len(masks) < 8 * threads:
-        items = _part_items(len(masks), threads)
+        items = _part_items(len(masks), threads).copy()  # writable: the kernel's signature
     else:
         items = np.zeros((len(masks), 3), np.int64)
         items[:, 0], items[:, 2] = np.arange(len(masks)), boards.PARTS
@@ -498,7 +498,7 @@ def _counting_calls(setup: _Setup, cards: np.ndarray, masks: np.ndarray, board: 
     per_call = max(1, CALL_WORK * len(items) // (per_deal * len(masks)))
 
     def call(start: int) -> Callable[[], None]:
-        part = items[start:start + per_call].copy()  # writable: the kernel's signature
+        part = np.ascontiguousarray(items[start:start + per_call])
 
         return lambda: boards.count_boards(table, setup.live, board, len(setup.board), deals,
                                            masks, part, counts, scratch)
