@@ -189,3 +189,40 @@ def test_this_file_passes_with_the_avx2_kernel():
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-3000:]
     assert " passed" in done.stdout and " failed" not in done.stdout
+
+
+@njit(_nrt=False)
+def block_flags(t, hands, deck, out, flagged):
+    """flagged[b] = what the checked block kernel says of block b (bad row or not)."""
+    width = hands.shape[1]
+    for b in range(flagged.shape[0]):
+        start = b * simd.LANES
+        if width == 7:
+            flagged[b] = simd.block_strengths(t, hands, start, 7, out, True, deck)
+        elif width == 6:
+            flagged[b] = simd.block_strengths(t, hands, start, 6, out, True, deck)
+        else:
+            flagged[b] = simd.block_strengths(t, hands, start, 5, out, True, deck)
+
+
+@needs_simd
+@pytest.mark.parametrize("game", ["high", "short-deck", "ace-to-five"])
+@pytest.mark.parametrize("n_cards", [5, 6, 7])
+def test_the_block_check_flags_exactly_the_blocks_with_a_bad_row(game, n_cards):
+    """No false alarm on good rows (each would cost a rescan), and every kind of bad row in
+    every lane is seen: the card bits' count is exact, neither short nor over."""
+    deck = sorted(rules(game).deck)
+    t = tables.load(game)
+    rng = np.random.default_rng(n_cards)
+    blocks = 4_000
+    hands = np.array([rng.choice(deck, n_cards, replace=False)
+                      for _ in range(blocks * simd.LANES)], dtype=np.uint8)
+    out = np.empty(len(hands), np.uint16)
+    flagged = np.ones(blocks, bool)
+    block_flags(t, hands, batch.deck_mask(t), out, flagged)
+    assert not flagged.any()
+    defects = ["repeat", "outside", 52, 63, 64, 255]
+    for b in range(blocks):
+        plant(hands, b * simd.LANES + b % simd.LANES, defects[b % len(defects)], deck)
+    block_flags(t, hands, batch.deck_mask(t), out, flagged)
+    assert flagged.all()
