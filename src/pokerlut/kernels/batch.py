@@ -128,9 +128,7 @@ def _rows_kernel(
     return rows
 
 
-# AVX2's eight-row kernel for validated rows alone: unvalidated, it measured no faster than one
-# row at a time (7 cards +3 %, 5 cards -5 %; validated +5 to +13 % and +20 %, on a Zen 3 VM)
-evaluate_rows = _rows_kernel(check=False, simd=SIMD and LANES == 16)
+evaluate_rows = _rows_kernel(check=False)
 evaluate_rows_checked = _rows_kernel(check=True)
 
 
