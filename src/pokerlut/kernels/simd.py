@@ -171,7 +171,7 @@ def _store_strengths(builder: ir.IRBuilder, bucket: Any, pos: Any, offsets: Any,
     """out[lane] = values[offsets[bucket] + pos] of each lane, all in scalar registers: the
     two vectors are stored to the stack and read back a lane at a time (volatile, or LLVM
     turns the round trip back into lane extracts), and each uint16 is stored on its own."""
-    lanes = cgutils.alloca_once(builder, _vector(I32), size=2)
+    lanes = cgutils.alloca_once(builder, _vector(I32), size=2)  # type: ignore[no-untyped-call]
     builder.store(bucket, lanes).volatile = True
     builder.store(pos, builder.gep(lanes, [I32(1)])).volatile = True
     scalars = builder.bitcast(lanes, I32.as_pointer())
