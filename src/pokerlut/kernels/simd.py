@@ -12,10 +12,9 @@ computes what `core.hand_strength` computes, lane by lane:
   (the permute reads the card's low bits: the suit and bits it ignores), summed;
 - the rank key's perfect-hash bucket and position in 64-bit lanes (`hashing.perfect_hash`);
 - the two table reads per hand as scalar loads (gathers measured slower: 550 M/s against 700
-  for seven cards); with AVX-512 the lanes are taken out of and put back into registers, then
-  stored as one vector; with AVX2 the buckets and positions are stored to the stack once and
-  read back one lane at a time, and each strength is stored on its own (`_store_strengths`:
-  no lane moves through the shuffle port, which the AVX2 kernel is short of);
+  for seven cards), each lane's bucket and position taken out of the vectors once and its
+  strength stored on its own (`_store_strengths`: no value goes back into a vector register
+  through the shuffle port);
 - if a lane holds five cards of a suit, that suit's rank mask by a second pass over the cards,
   and the flush table's value; in games where a flush can hurt, one that table leaves at 0
   is read by (suited mask, rank key) from the mixed table, as `core.suited_strength`.
@@ -56,9 +55,6 @@ LEVELS = ((16, ("avx512f", "avx512bw", "avx512dq", "avx512vbmi", "avx512vpopcntd
 _LEVEL = next((level for level in LEVELS if set(level[1]) <= target_cpu()[1]), None)
 AVAILABLE = _LEVEL is not None
 LANES, REQUIRED, _PERMUTE, _SHIFT_LEFT = _LEVEL or LEVELS[-1]
-# with AVX2, strengths read by `_store_strengths` (measured on Zen 3: 7-card blocks +8 to +24 %,
-# 5-card +20 to +35 %); AVX-512 keeps the reads it was measured with on Zen 5
-SCALAR_READS = LANES == 8
 
 I1, I8, I16, I32, I64 = (ir.IntType(bits) for bits in (1, 8, 16, 32, 64))
 
@@ -168,18 +164,12 @@ def _lookup(builder: ir.IRBuilder, table: Any, index: Any, extend: bool) -> Any:
 
 def _store_strengths(builder: ir.IRBuilder, bucket: Any, pos: Any, offsets: Any, values: Any,
                      out: Any) -> None:
-    """out[lane] = values[offsets[bucket] + pos] of each lane, all in scalar registers: the
-    two vectors are stored to the stack and read back a lane at a time (volatile, or LLVM
-    turns the round trip back into lane extracts), and each uint16 is stored on its own."""
-    lanes = cgutils.alloca_once(builder, _vector(I32), size=2)  # type: ignore[no-untyped-call]
-    builder.store(bucket, lanes).volatile = True
-    builder.store(pos, builder.gep(lanes, [I32(1)])).volatile = True
-    scalars = builder.bitcast(lanes, I32.as_pointer())
+    """out[lane] = values[offsets[bucket] + pos] of each lane, each lane's strength read and
+    stored on its own: the lanes leave the vector registers once and no value goes back in."""
     for lane in range(LANES):
-        at = [builder.load(builder.gep(scalars, [I32(lane + LANES * half)])) for half in (0, 1)]
-        for load in at:
-            load.volatile = True
-        slot = builder.add(builder.load(builder.gep(offsets, [builder.zext(at[0], I64)])), at[1])
+        offset = builder.load(builder.gep(offsets, [
+            builder.zext(builder.extract_element(bucket, I32(lane)), I64)]))
+        slot = builder.add(offset, builder.extract_element(pos, I32(lane)))
         value = builder.load(builder.gep(values, [builder.zext(slot, I64)]))
         builder.store(value, builder.gep(out, [I64(lane)]))
 
@@ -286,14 +276,9 @@ def block_strengths(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, 
                                                                 for i in range(LANES)], card))
         out_data = builder.gep(_data(context, builder, out, out_value), [first])
         target = builder.bitcast(out_data, _vector(I16).as_pointer())
-        if SCALAR_READS:
-            bucket, pos = _hash(builder, builder.zext(key, _vector(I64)), spec)
-            _store_strengths(builder, bucket, pos, field(context, builder, tables, offsets_name),
-                             field(context, builder, tables, values_name), out_data)
-        else:
-            value = hashed(context, builder, tables, builder.zext(key, _vector(I64)), spec,
-                           offsets_name, values_name)
-            builder.store(builder.trunc(value, _vector(I16)), target, align=2)
+        bucket, pos = _hash(builder, builder.zext(key, _vector(I64)), spec)
+        _store_strengths(builder, bucket, pos, field(context, builder, tables, offsets_name),
+                         field(context, builder, tables, values_name), out_data)
         if suits:
             flush = builder.and_(builder.add(counters, _splat(I32, int(SUIT_BIAS))),
                                  _splat(I32, int(SUIT_FLUSH)))
