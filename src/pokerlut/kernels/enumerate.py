@@ -249,6 +249,7 @@ def _counting_kernel(
                                 ((h4[0] >> np.uint64(32)) + SUIT_THREE) & SUIT_FLUSH):
                             _three_more(t, row, h4, c3, end)
                             continue
+                    filled = -1  # the rank of c4 whose pair table by_ranks holds
                     for c4 in range(c3 + 1, end):
                         h5 = hand_add(t, h4, c4)
                         if n_cards == 5:
@@ -279,20 +280,27 @@ PAIRS_ABOVE = np.array([13 * (c5 >> 2) + (c6 >> 2) for c4 in range(52)
 
 
 @njit(inline="always")
-def _two_in_order(t: Tables, out: np.ndarray, pos: int, h5: Any, c4: Any,
-                  by_ranks: np.ndarray) -> int:
-    """out[pos:] = the strengths of every 7-card hand of 5-card prefix `h5` (highest card c4)
-    plus two cards above c4, in order, of a deck without wild cards (which ends at card 51);
-    returns the next position. The strength of a hand that is no flush depends on the two
-    ranks alone: by_ranks[13 * r5 + r6] is looked up once per pair of ranks, and every hand
-    reads its pair's entry (PAIRS_ABOVE). Then the hands that reach five of a suit are
-    evaluated on their own."""
+def _fill_pairs(t: Tables, h5: Any, c4: Any, by_ranks: np.ndarray) -> None:
+    """by_ranks[13 * r5 + r6] = the strength, flushes aside, of 5-card prefix `h5` (highest
+    card c4) plus two cards of ranks r4 <= r5 <= r6, r4 the rank of c4. It depends on the
+    prefix's ranks alone, so prefixes that differ in c4's suit share it."""
     ranks = h5[0] & RANK_KEY_MASK
     r4 = np.int64(c4 >> 2)
     for r5 in range(r4, 13):
         k5 = ranks + (t.card_key[4 * r5] & RANK_KEY_MASK)
         for r6 in range(r5, 13):
             by_ranks[13 * r5 + r6] = rank_strength(t, k5 + (t.card_key[4 * r6] & RANK_KEY_MASK))
+
+
+@njit(inline="always")
+def _two_in_order(t: Tables, out: np.ndarray, pos: int, h5: Any, c4: Any,
+                  by_ranks: np.ndarray) -> int:
+    """out[pos:] = the strengths of every 7-card hand of 5-card prefix `h5` (highest card c4)
+    plus two cards above c4, in order, of a deck without wild cards (which ends at card 51);
+    returns the next position. The strength of a hand that is no flush depends on the two
+    ranks alone: every hand reads its pair's entry of by_ranks (`_fill_pairs`, filled by the
+    caller) through PAIRS_ABOVE. Then the hands that reach five of a suit are evaluated on
+    their own."""
     first, last = PAIRS_ABOVE_START[c4], PAIRS_ABOVE_START[c4 + 1]
     block, pairs = out[pos:pos + last - first], PAIRS_ABOVE[first:last]
     for j in range(block.size):  # slices and an unsigned index: 3x faster than out[pos + j]
@@ -352,6 +360,7 @@ def _in_order_kernel(
                 h3 = hand_add(t, h2, c2)
                 for c3 in range(c2 + 1, end):
                     h4 = hand_add(t, h3, c3)
+                    filled = -1  # the rank of c4 whose pair table by_ranks holds
                     for c4 in range(c3 + 1, end):
                         h5 = hand_add(t, h4, c4)
                         if n_cards == 5:
@@ -359,6 +368,9 @@ def _in_order_kernel(
                             pos += 1
                             continue
                         if n_cards == 7 and not is_wild(t):
+                            if c4 >> 2 != filled:  # the suits of one rank share the table
+                                _fill_pairs(t, h5, c4, by_ranks)
+                                filled = c4 >> 2
                             pos = _two_in_order(t, out, pos, h5, c4, by_ranks)
                             continue
                         for c5 in range(c4 + 1, end):
