@@ -249,7 +249,6 @@ def _counting_kernel(
                                 ((h4[0] >> np.uint64(32)) + SUIT_THREE) & SUIT_FLUSH):
                             _three_more(t, row, h4, c3, end)
                             continue
-                    filled = -1  # the rank of c4 whose pair table by_ranks holds
                     for c4 in range(c3 + 1, end):
                         h5 = hand_add(t, h4, c4)
                         if n_cards == 5:
