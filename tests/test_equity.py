@@ -405,6 +405,9 @@ MC_SPOTS = [
     (["QQ+, AKs", "random"], "Qs 7s 2d", "holdem", 200_000, 14),
     (["AsKsQdJd", "9h9c8h7c"], "", "omaha", 200_000, 15),
     (["AsKsQdJd", "9h9c8h7c", "2c2d4h4s"], "Ts 8d 2h", "omaha", 100_000, 16),
+    # two deal groups (`engine._groups`): the two small ranges together, "random" alone; deals
+    # of the two groups that collide are rejected
+    (["QQ+, AKs", "random", "JJ-99, AQs"], "Qs 7s 2d 5c", "holdem", 200_000, 17),
 ]
 
 
@@ -489,6 +492,34 @@ def test_overlapping_ranges_unbiased(players, seed):
     exact = equity(players, exact=True)
     mc = equity(players, exact=False, trials=200_000, seed=seed)
     assert_within_3se(mc, exact)
+
+
+def test_a_group_deals_every_collision_free_deal_by_its_weight():
+    # brute force over every hand of each range: the deals `_joint_deals` lists, each once,
+    # with the product of the hands' weights, none sharing a card with the fixed cards
+    ranges = [engine.parse_range(r) for r in ("AA, KK:0.5, AKs", "KK, AK:0.25", "AsKs, QQ")]
+    fixed = np.uint64((1 << 51) | (1 << 46))  # As and Qh (card 4 * rank + suit)
+    hands, masks, weights = engine._joint_deals(ranges, fixed)
+    got = {tuple(h): (int(m), w) for h, m, w in zip(hands.tolist(), masks, weights)}
+    expected = {}
+    for pick in itertools.product(*(range(len(r)) for r in ranges)):
+        cards = [int(c) for r, k in zip(ranges, pick) for c in r.combos[k]]
+        if len(set(cards)) == len(cards) and not any(fixed >> np.uint64(c) & 1 for c in cards):
+            mask = sum(1 << c for c in cards)
+            expected[pick] = (mask, math.prod(r.weights[k] for r, k in zip(ranges, pick)))
+    assert len(got) == len(hands) and got == expected and len(expected) > 0
+
+
+@pytest.mark.parametrize("sizes", [[1, 1], [6, 6, 1, 34, 1326], [1326] * 4, [2] * 10,
+                                   [200, 1, 81, 82, 3, 1326, 6]])
+def test_groups_hold_every_player_with_a_choice_once_within_the_limit(sizes):
+    groups = engine._groups(sizes)
+    players = sorted(p for g in groups for p in g)
+    assert players == [p for p, n in enumerate(sizes) if n > 1]
+    for g in groups:
+        assert len(g) == 1 or math.prod(sizes[p] for p in g) <= engine.GROUP_DEALS
+    for a, b in zip(groups, groups[1:]):  # a group ends only when the next player would not fit
+        assert math.prod(sizes[p] for p in a) * sizes[b[0]] > engine.GROUP_DEALS
 
 
 def test_overlapping_ranges_exact_deal_weights():
@@ -621,7 +652,9 @@ DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
     (dict(players=["random"] * 10, dead=" ".join(DECK[:32])), r"10 players need 25 .*only 20"),
     # ranges that can never be dealt together
     (dict(players=["AA"] * 4), r"cannot be dealt without sharing"),
-    (dict(players=["AA"] * 4, exact=False, trials=10), r"without sharing a card"),
+    (dict(players=["AA"] * 4, exact=False, trials=10), r"without sharing a card \(players 1, 2"),
+    # groups that each have deals but never fit together (5 players, 8 cards): rejection fails
+    (dict(players=["AA, KK, AK"] * 5, exact=False, trials=10), r"could not be dealt .*10,000"),
     (dict(players=["random"] * 6, exact=True), r"too much work to enumerate"),
 ])
 def test_bad_input(kwargs, match):

@@ -70,8 +70,10 @@ def _winners(t: Tables, omaha: bool, board: np.ndarray, board_hand: Hand, holes:
 @njit(inline="always")
 def winners_with(winners: int, top: Any, p: int, s: Any) -> tuple[int, Any]:
     """The winners' bitmask and top strength once player p's strength s is seen. Written as
-    selects, not branches: who wins is a coin toss to the branch predictor."""
-    return (1 << p) if s > top else (winners | (1 << p) if s == top else winners), max(top, s)
+    arithmetic on masks, not selects: who wins is a coin toss to the branch predictor, and in a
+    loop over players LLVM turns selects into branches (x86 cmov conversion)."""
+    better, same = np.int64(s > top), np.int64(s == top)
+    return (winners & (better - 1)) | ((better | same) << p), max(top, s)
 
 
 @njit(inline="always")
@@ -217,24 +219,22 @@ def _next(state: np.uint64) -> tuple[np.uint64, np.uint64]:
 @njit(inline="always")
 def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, seed: np.uint64, first_block: int,
               block_trials: np.ndarray, deck: np.ndarray, board: np.ndarray, n_board: int,
-              known_mask: np.uint64, combos: np.ndarray, combo_hands: np.ndarray,
-              alias_keep: np.ndarray, alias_other: np.ndarray, range_sizes: np.ndarray,
-              hole_sizes: np.ndarray,
-              counts: np.ndarray, failed: np.ndarray, scratch_board: np.ndarray,
-              scratch_hands: np.ndarray, scratch_holes: np.ndarray) -> None:
+              draws: Draws, hole_sizes: np.ndarray, counts: np.ndarray, failed: np.ndarray,
+              scratch_board: np.ndarray, scratch_hands: np.ndarray,
+              scratch_holes: np.ndarray) -> None:
     """Monte Carlo: counts[b] gets block_trials[b] trials of block first_block + b (`_showdown`).
 
     Each block has its own random stream, seeded from (seed, block number) alone, so results
-    do not depend on the thread count. A trial draws every player's hole cards from their
-    range (combos[p, :range_sizes[p]] by Walker's alias method: pick a column uniformly, keep it
-    if a uniform 32-bit number is below alias_keep[p, column] (its probability times 2**32),
-    else take alias_other[p, column]), rejecting the
-    whole draw if two players collide (which keeps overlapping ranges unbiased), then deals
-    the rest of the board.
+    do not depend on the thread count. Every player starts with his first hand (the only one
+    of a player with one), then a trial draws one deal per group of `draws` by Walker's alias
+    method (pick a column uniformly, keep it if a uniform 32-bit number is below alias_keep[g,
+    column] (its probability times 2**32), else take alias_other[g, column]), rejecting the
+    whole draw if two groups collide (which keeps overlapping ranges unbiased), then deals the
+    rest of the board.
     failed[b] is set if a block could not draw a collision-free deal in 10,000 tries.
     """
-    n_players = hole_sizes.shape[0]
     m = deck.shape[0]
+    n_groups = draws.group_sizes.shape[0]
     for b in prange(counts.shape[0]):
         tid = numba.get_thread_id()
         cards = scratch_board[tid]
@@ -248,36 +248,33 @@ def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, seed: np.uint6
         for j in range(n_board):
             cards[j] = board[j]
             base = hand_add(t, base, board[j])
-        fixed = known_mask  # players with a single possible hand are dealt it once
-        for p in range(n_players):
-            if range_sizes[p] == 1:
-                fixed |= _deal(omaha, combos, combo_hands, p, 0, hole_sizes, holes, hole_hands)
-        all_fixed = True
-        for p in range(n_players):
-            all_fixed &= range_sizes[p] == 1
+        for p in range(hole_sizes.shape[0]):
+            _deal(omaha, draws, p, 0, hole_sizes, holes, hole_hands)
         live = np.uint64(0)
         for i in range(m):
             live |= np.uint64(1) << np.uint64(deck[i])
         for trial in range(block_trials[b]):
-            used = fixed
+            used = draws.fixed_mask
             tries = 0
-            dealt = all_fixed
+            dealt = n_groups == 0
             while not dealt and tries < 10_000:
                 tries += 1
-                used = fixed
+                used = draws.fixed_mask
                 dealt = True
-                for p in range(n_players):
-                    if range_sizes[p] == 1:
-                        continue
+                for g in range(n_groups):
                     state, r = _next(state)
-                    column = np.int64(((r >> np.uint64(32)) * np.uint64(range_sizes[p])) >> np.uint64(32))
-                    keep = (r & np.uint64(0xFFFF_FFFF)) < alias_keep[p, column]
-                    k = column if keep else alias_other[p, column]
-                    bits = _deal(omaha, combos, combo_hands, p, k, hole_sizes, holes, hole_hands)
+                    column = np.int64(((r >> np.uint64(32)) * np.uint64(draws.group_deals[g]))
+                                      >> np.uint64(32))
+                    keep = (r & np.uint64(0xFFFF_FFFF)) < draws.alias_keep[g, column]
+                    k = column if keep else draws.alias_other[g, column]
+                    bits = draws.deal_masks[g, k]
                     if used & bits:
                         dealt = False
                         break
                     used |= bits
+                    for j in range(draws.group_sizes[g]):
+                        _deal(omaha, draws, draws.members[g, j], draws.deals[g, k, j],
+                              hole_sizes, holes, hole_hands)
             if not dealt:
                 failed[b] = True
                 break
@@ -310,15 +307,14 @@ def _deal_board(t: Tables, omaha: bool, state: np.uint64, available: np.uint64,
 
 
 @njit(inline="always")
-def _deal(omaha: bool, combos: np.ndarray, combo_hands: np.ndarray, p: int, k: int,
-          hole_sizes: np.ndarray, holes: np.ndarray, hole_hands: np.ndarray) -> Any:
-    """Give player p combo k: fill hole_hands[p] (and holes[p] in Omaha, which reads the
-    cards); return the cards' bitmask."""
-    hole_hands[p, 0], hole_hands[p, 1] = combo_hands[p, k, 0], combo_hands[p, k, 1]
+def _deal(omaha: bool, draws: Draws, p: int, k: int, hole_sizes: np.ndarray, holes: np.ndarray,
+          hole_hands: np.ndarray) -> None:
+    """Give player p his hand k: fill hole_hands[p] (and holes[p] in Omaha, which reads the
+    cards)."""
+    hole_hands[p, 0], hole_hands[p, 1] = draws.combo_hands[p, k, 0], draws.combo_hands[p, k, 1]
     if omaha:
         for i in range(hole_sizes[p]):
-            holes[p, i] = combos[p, k, i]
-    return combo_hands[p, k, 2]
+            holes[p, i] = draws.combos[p, k, i]
 
 
 @njit(_nrt=False, cache=True)
@@ -335,55 +331,86 @@ def weighted_totals(counts: np.ndarray, weights: np.ndarray, weighted: np.ndarra
                 totals[c] += counts[t, d, c]
 
 
+@njit(cache=True)
+def alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Walker's alias table (Vose's construction): choosing column i uniformly, then i with
+    probability keep[i] or else other[i], draws i with probability weights[i] / sum."""
+    n = len(weights)
+    scaled = weights * (n / weights.sum())
+    keep, other = np.ones(n), np.arange(n)
+    small, large = np.empty(n, np.int64), np.empty(n, np.int64)  # stacks of columns
+    n_small = n_large = 0
+    for i in range(n):
+        if scaled[i] < 1:
+            small[n_small], n_small = i, n_small + 1
+        else:
+            large[n_large], n_large = i, n_large + 1
+    while n_small and n_large:
+        n_small, n_large = n_small - 1, n_large - 1
+        s, g = small[n_small], large[n_large]
+        keep[s], other[s] = scaled[s], g
+        scaled[g] -= 1 - scaled[s]
+        if scaled[g] < 1:
+            small[n_small], n_small = g, n_small + 1
+        else:
+            large[n_large], n_large = g, n_large + 1
+    return keep, other  # columns left over keep themselves (probability 1, up to rounding)
+
+
 def combo_hands(t: Tables, combos: np.ndarray, hole_sizes: np.ndarray) -> np.ndarray:
-    """(players, combos, 3) uint64: the hand state (key, bits) of each combo's hole cards and
-    their card bitmask, so that a Monte Carlo deal reads them instead of adding cards."""
-    out = np.zeros(combos.shape[:2] + (3,), dtype=np.uint64)
+    """(players, combos, 2) uint64: the hand state (key, bits) of each combo's hole cards, so
+    that a Monte Carlo deal reads them instead of adding cards."""
+    out = np.zeros(combos.shape[:2] + (2,), dtype=np.uint64)
     for p, size in enumerate(hole_sizes.tolist()):
         cards = combos[p, :, :size]
         out[p, :, 0] = t.card_key[cards].sum(axis=1, dtype=np.uint64)
         out[p, :, 1] = np.bitwise_or.reduce(t.card_bit[cards], axis=1)
-        out[p, :, 2] = np.bitwise_or.reduce(np.uint64(1) << cards.astype(np.uint64), axis=1)
     return out
 
 
 class Spot(NamedTuple):
     """What every showdown of a board game shares. deck: the live cards (not dead, not on the
-    board); board: 5 slots, the first n_board known; hole_sizes[p]: player p's hole cards;
-    omaha: hands are two hole cards and three board cards."""
+    board); board: 5 slots, the first n_board known; hole_sizes[p]: player p's hole cards."""
 
     deck: np.ndarray
     board: np.ndarray
     n_board: int
     hole_sizes: np.ndarray
-    omaha: bool
 
 
 class Draws(NamedTuple):
-    """What Monte Carlo deals from: known_mask, the bits of every known card; combos[p,
-    :range_sizes[p]], player p's hole cards to draw from (`combo_hands`: their hand states),
-    by Walker's alias tables (alias_keep, alias_other)."""
+    """What Monte Carlo deals from. combos[p, k]: player p's hand k (`combo_hands`: its hand
+    state); a player with one hand holds hand 0 throughout, and fixed_mask has its cards with
+    the board and dead cards. The players with more are dealt in groups (`members[g,
+    :group_sizes[g]]`): a draw of group g is one of its group_deals[g] deals, deals[g, k]
+    (each member's hand) with the cards deal_masks[g, k], by Walker's alias tables
+    (alias_keep, alias_other), so that the members of a group never collide."""
 
-    known_mask: np.uint64
+    fixed_mask: np.uint64
     combos: np.ndarray
     combo_hands: np.ndarray
+    members: np.ndarray
+    group_sizes: np.ndarray
+    deals: np.ndarray
+    deal_masks: np.ndarray
+    group_deals: np.ndarray
     alias_keep: np.ndarray
     alias_other: np.ndarray
-    range_sizes: np.ndarray
 
 
 def _kernels(
-    split: bool,
+    split: bool, omaha: bool,
 ) -> tuple[Dispatcher[Callable[..., None]], Dispatcher[Callable[..., None]]]:
-    """`enumerate_boards` and `simulate` with `split` compiled in (a closure constant: the
-    hold'em kernels carry no split-pot code). `scratch`: per-thread rows (board cards, hole
-    hand states, hole cards), `enumerate_boards` uses the first two."""
+    """`enumerate_boards` and `simulate` with `split` and `omaha` (hands of exactly two hole
+    cards and three board cards) compiled in, as closure constants: the hold'em kernels carry
+    no split-pot or Omaha code. `scratch`: per-thread rows (board cards, hole hand states, hole
+    cards), `enumerate_boards` uses the first two."""
 
     @njit(**KERNEL)
     def enumerate_boards(t: Tables, t_low: Tables, spot: Spot, deals: np.ndarray,
                          used_masks: np.ndarray, items: np.ndarray, counts: np.ndarray,
                          scratch: tuple[np.ndarray, ...]) -> None:
-        _enumerate_boards(t, t_low, split, spot.omaha, spot.deck, spot.board, spot.n_board,
+        _enumerate_boards(t, t_low, split, omaha, spot.deck, spot.board, spot.n_board,
                           deals, used_masks, spot.hole_sizes, items, counts, scratch[0],
                           scratch[1])
 
@@ -391,18 +418,17 @@ def _kernels(
     def simulate(t: Tables, t_low: Tables, spot: Spot, draws: Draws, seed: np.uint64,
                  first_block: int, block_trials: np.ndarray, counts: np.ndarray,
                  failed: np.ndarray, scratch: tuple[np.ndarray, ...]) -> None:
-        _simulate(t, t_low, split, spot.omaha, seed, first_block, block_trials, spot.deck,
-                  spot.board, spot.n_board, draws.known_mask, draws.combos,
-                  draws.combo_hands, draws.alias_keep,
-                  draws.alias_other, draws.range_sizes, spot.hole_sizes, counts, failed,
+        _simulate(t, t_low, split, omaha, seed, first_block, block_trials, spot.deck,
+                  spot.board, spot.n_board, draws, spot.hole_sizes, counts, failed,
                   scratch[0], scratch[1], scratch[2])
 
     return enumerate_boards, simulate
 
 
-# by split: ENUMERATE_BOARDS[split](t, t_low, spot, ...) and SIMULATE[split](...)
-(ENUMERATE_BOARDS, SIMULATE) = ({s: k for s, k in zip((False, True), kernels)}
-                               for kernels in zip(_kernels(False), _kernels(True)))
+# by (split, omaha): ENUMERATE_BOARDS[split, omaha](t, t_low, spot, ...), SIMULATE[...](...)
+_KINDS = [(split, omaha) for split in (False, True) for omaha in (False, True)]
+(ENUMERATE_BOARDS, SIMULATE) = ({kind: k for kind, k in zip(_KINDS, kernels)}
+                               for kernels in zip(*(_kernels(*kind) for kind in _KINDS)))
 
 
 # Stud: every player has known cards and receives the rest of seven from the deck; no board.

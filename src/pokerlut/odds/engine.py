@@ -20,7 +20,8 @@ from ..cards import CardsLike, format_card, format_cards, parse_cards
 from ..kernels import boards
 from ..kernels.core import hand_add, hand_empty
 from ..kernels.equity import (ENUMERATE_BOARDS, POT, SIMULATE, SPLIT_FIELDS, Draws, Spot,
-                              combo_hands, stud_enumerate, stud_simulate, weighted_totals)
+                              alias_table, combo_hands, stud_enumerate, stud_simulate,
+                              weighted_totals)
 from ..parallel import balanced_order, parallel_section
 from ..rules import rules
 from ..stats import deck_of
@@ -472,8 +473,8 @@ def _dealing_calls(setup: _Setup, cards: np.ndarray, masks: np.ndarray, board: n
     work_per_item = max(1, boards_per_deal * setup.evaluations_per_board() // len(prefixes))
     per_call = max(1, CALL_WORK // work_per_item)
     scratch = _scratch(setup)
-    spot = Spot(setup.live, board, n_board, setup.hole_sizes, setup.omaha)
-    kernel = ENUMERATE_BOARDS[setup.split]
+    spot = Spot(setup.live, board, n_board, setup.hole_sizes)
+    kernel = ENUMERATE_BOARDS[setup.split, setup.omaha]
 
     def call(start: int) -> Callable[[], None]:
         q = np.arange(start, min(n_items, start + per_call))
@@ -523,53 +524,97 @@ def _part_items(n_deals: int, threads: int) -> np.ndarray:
     return items
 
 
-def _alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Walker's alias table (Vose's construction): choosing column i uniformly, then i with
-    probability keep[i] or else other[i], draws i with probability weights[i] / sum."""
-    n = len(weights)
-    scaled = weights * (n / weights.sum())
-    keep, other = np.ones(n), np.arange(n)
-    small = [i for i in range(n) if scaled[i] < 1]
-    large = [i for i in range(n) if scaled[i] >= 1]
-    while small and large:
-        s, g = small.pop(), large.pop()
-        keep[s], other[s] = scaled[s], g
-        scaled[g] -= 1 - scaled[s]
-        (small if scaled[g] < 1 else large).append(g)
-    return keep, other  # columns left over keep themselves (probability 1, up to rounding)
+def _draws(setup: _Setup) -> Draws:
+    """The players' hands for Monte Carlo (`kernels.equity.Draws`): the players with more than
+    one hand in groups (`_groups`), each group's deals that share no card with each other or
+    with a player's only hand, and their alias tables by the product of the hands' weights."""
+    ranges = setup.ranges
+    width = int(setup.hole_sizes.max())
+    combos = np.zeros((len(ranges), max(map(len, ranges)), width), dtype=np.uint8)
+    for p, r in enumerate(ranges):
+        combos[p, : len(r), : r.combos.shape[1]] = r.combos
+    fixed = int(setup.known_mask)
+    for r in ranges:
+        fixed |= int(r.masks[0]) if len(r) == 1 else 0
+    groups = _groups([len(r) for r in ranges])
+    joint = [_joint_deals([ranges[p] for p in members], np.uint64(fixed)) for members in groups]
+    n_deals = max([len(masks) for _, masks, _ in joint], default=1)
+    members = np.zeros((len(groups), max(map(len, groups), default=1)), dtype=np.int64)
+    deals = np.zeros((len(groups), n_deals, members.shape[1]), dtype=np.int32)
+    deal_masks = np.zeros((len(groups), n_deals), dtype=np.uint64)
+    keep, other = np.ones((len(groups), n_deals)), np.zeros((len(groups), n_deals), np.int64)
+    for g, (players, (hands, masks, weights)) in enumerate(zip(groups, joint)):
+        if len(masks) == 0:
+            raise ValueError("the players' ranges cannot be dealt without sharing a card "
+                             f"(players {', '.join(str(p + 1) for p in players)})")
+        members[g, : len(players)] = players
+        deals[g, : len(masks), : len(players)] = hands
+        deal_masks[g, : len(masks)] = masks
+        keep[g, : len(masks)], other[g, : len(masks)] = alias_table(weights)
+    # alias thresholds on a 32-bit uniform: u32 < ceil(p * 2**32) iff u32 / 2**32 < p
+    thresholds = np.ceil(keep * 2.0**32).astype(np.uint64)
+    hands = combo_hands(setup.tables()[0], combos, setup.hole_sizes)
+    return Draws(np.uint64(fixed), combos, hands, members, np.array(list(map(len, groups)), dtype=np.int64), deals, deal_masks,
+                 np.array([len(masks) for _, masks, _ in joint], dtype=np.int64), thresholds,
+                 other)
+
+
+GROUP_DEALS = 1 << 14  # the most deals a group of players (`_groups`) may have before filtering
+
+
+def _groups(sizes: list[int]) -> list[list[int]]:
+    """The players with more than one hand (sizes[p] hands), smallest ranges first, in groups
+    of as many as keep the product of their sizes within GROUP_DEALS: a group is dealt by one
+    draw from its collision-free deals (no retries, one random number), groups by rejection.
+
+    >>> _groups([6, 6, 1, 34, 1326])
+    [[0, 1, 3], [4]]
+    """
+    groups: list[list[int]] = []
+    product = GROUP_DEALS + 1
+    for p in sorted((p for p, n in enumerate(sizes) if n > 1), key=lambda p: sizes[p]):
+        if product * sizes[p] > GROUP_DEALS:
+            groups.append([])
+            product = 1
+        groups[-1].append(p)
+        product *= sizes[p]
+    return groups
+
+
+def _joint_deals(ranges: list[Range | _Hand], fixed: np.uint64
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every deal of one hand to each of `ranges` in which no two hands, and no hand and the
+    cards `fixed`, share a card: (hand index per range (deals, players), card masks, weights:
+    the product of the hands' weights)."""
+    hands = np.zeros((1, 0), dtype=np.int64)
+    masks, weights = np.zeros(1, dtype=np.uint64), np.ones(1)
+    for r in ranges:
+        free = (r.masks & fixed) == 0
+        old, new = np.nonzero(((masks[:, None] & r.masks[None, :]) == 0) & free[None, :])
+        hands = np.column_stack([hands[old], new])
+        masks, weights = masks[old] | r.masks[new], weights[old] * r.weights[new]
+    return hands, masks, weights
 
 
 def _simulate(setup: _Setup, trials: int, seed: int,
               progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
     """Outcome shares (a histogram over winner bitmasks), trials run, and whether partial."""
-    n_players = len(setup.ranges)
-    width = int(setup.hole_sizes.max())
-    k = max(len(r) for r in setup.ranges)
-    combos = np.zeros((n_players, k, width), dtype=np.uint8)
-    keep, other = np.ones((n_players, k)), np.zeros((n_players, k), dtype=np.int64)
-    for p, r in enumerate(setup.ranges):
-        combos[p, : len(r), : r.combos.shape[1]] = r.combos
-        keep[p, : len(r)], other[p, : len(r)] = _alias_table(r.weights)
-    sizes = np.array([len(r) for r in setup.ranges], dtype=np.int64)
     board = np.zeros(5, dtype=np.uint8)
     board[: len(setup.board)] = setup.board
     scratch = _scratch(setup)
-    spot = Spot(setup.live, board, len(setup.board), setup.hole_sizes, setup.omaha)
-    # alias thresholds on a 32-bit uniform: u32 < ceil(p * 2**32) iff u32 / 2**32 < p
-    thresholds = np.ceil(keep * 2.0**32).astype(np.uint64)
-    hands = combo_hands(setup.tables()[0], combos, setup.hole_sizes)
-    draws = Draws(setup.known_mask, combos, hands, thresholds, other, sizes)
+    spot = Spot(setup.live, board, len(setup.board), setup.hole_sizes)
+    draws = _draws(setup)
 
     def run(start: int, block_trials: np.ndarray, counts: np.ndarray) -> None:
         failed = np.zeros(len(counts), dtype=np.bool_)
-        SIMULATE[setup.split](*setup.tables(), spot, draws, np.uint64(seed), start, block_trials,
-                              counts, failed, scratch)
+        SIMULATE[setup.split, setup.omaha](*setup.tables(), spot, draws, np.uint64(seed),
+                                           start, block_trials, counts, failed, scratch)
         if failed.any():
             raise ValueError("the players' ranges could not be dealt without sharing a card "
                              "(10,000 tries in a row failed)")
 
-    return _in_blocks(trials, _bins(n_players, setup.split), setup.evaluations_per_board(),
-                      run, progress)
+    return _in_blocks(trials, _bins(len(setup.ranges), setup.split),
+                      setup.evaluations_per_board(), run, progress)
 
 
 def _in_blocks(trials: int, bins: int, evaluations: int,
