@@ -226,11 +226,10 @@ def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, seed: np.uint6
 
     Each block has its own random stream, seeded from (seed, block number) alone, so results
     do not depend on the thread count. Every player starts with his first hand (the only one
-    of a player with one), then a trial draws one deal per group of `draws` by Walker's alias
-    method (pick a column uniformly, keep it if a uniform 32-bit number is below alias_keep[g,
-    column] (its probability times 2**32), else take alias_other[g, column]), rejecting the
-    whole draw if two groups collide (which keeps overlapping ranges unbiased), then deals the
-    rest of the board.
+    of a player with one), then a trial draws one deal per group of `draws` (`_draw`),
+    rejecting the whole draw if two groups collide (which keeps overlapping ranges unbiased),
+    then deals the rest of the board. With one group the showdown reads the deal's own row of
+    hands (every player's), without a copy.
     failed[b] is set if a block could not draw a collision-free deal in 10,000 tries.
     """
     m = deck.shape[0]
@@ -248,41 +247,59 @@ def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, seed: np.uint6
         for j in range(n_board):
             cards[j] = board[j]
             base = hand_add(t, base, board[j])
-        for p in range(hole_sizes.shape[0]):
-            _deal(omaha, draws, p, 0, hole_sizes, holes, hole_hands)
+        for p in range(hole_sizes.shape[0]):  # hand 0 each: the only one of a fixed player
+            hole_hands[p, 0], hole_hands[p, 1] = draws.combo_hands[p, 0]
+            for i in range(hole_sizes[p] if omaha else 0):
+                holes[p, i] = draws.combos[p, 0, i]
         live = np.uint64(0)
         for i in range(m):
             live |= np.uint64(1) << np.uint64(deck[i])
         for trial in range(block_trials[b]):
-            used = draws.fixed_mask
+            used, hands = draws.fixed_mask, hole_hands
+            if n_groups == 1:  # one draw, nothing to collide with: its own row of hands
+                state, k = _draw(state, draws, 0)
+                used |= draws.deal_masks[0, k]
+                hands = draws.deal_hands[0, k]
+                if omaha:
+                    _deal_cards(draws, 0, k, hole_sizes, holes)
             tries = 0
-            dealt = n_groups == 0
+            dealt = n_groups <= 1
             while not dealt and tries < 10_000:
                 tries += 1
                 used = draws.fixed_mask
                 dealt = True
                 for g in range(n_groups):
-                    state, r = _next(state)
-                    column = np.int64(((r >> np.uint64(32)) * np.uint64(draws.group_deals[g]))
-                                      >> np.uint64(32))
-                    keep = (r & np.uint64(0xFFFF_FFFF)) < draws.alias_keep[g, column]
-                    k = column if keep else draws.alias_other[g, column]
+                    state, k = _draw(state, draws, g)
                     bits = draws.deal_masks[g, k]
                     if used & bits:
                         dealt = False
                         break
                     used |= bits
                     for j in range(draws.group_sizes[g]):
-                        _deal(omaha, draws, draws.members[g, j], draws.deals[g, k, j],
-                              hole_sizes, holes, hole_hands)
+                        p = draws.members[g, j]
+                        hole_hands[p, 0] = draws.deal_hands[g, k, p, 0]
+                        hole_hands[p, 1] = draws.deal_hands[g, k, p, 1]
+                    if omaha:
+                        _deal_cards(draws, g, k, hole_sizes, holes)
             if not dealt:
                 failed[b] = True
                 break
             state, board_hand = _deal_board(t, omaha, state, live & ~used, cards, n_board, base)
             won = _showdown(row, t, t_low, split, omaha, cards, board_hand, holes, hole_sizes,
-                            hole_hands)
+                            hands)
             if won >= 0:
                 row[won] += 1
+
+
+@njit(inline="always")
+def _draw(state: np.uint64, draws: Draws, g: int) -> tuple[np.uint64, int]:
+    """A deal of group g by Walker's alias method: pick a column uniformly, keep it if a
+    uniform 32-bit number is below alias_keep[g, column] (its probability times 2**32), else
+    take alias_other[g, column]. Returns the next state too."""
+    state, r = _next(state)
+    column = np.int64(((r >> np.uint64(32)) * np.uint64(draws.group_deals[g])) >> np.uint64(32))
+    keep = (r & np.uint64(0xFFFF_FFFF)) < draws.alias_keep[g, column]
+    return state, column if keep else draws.alias_other[g, column]
 
 
 @njit(inline="always")
@@ -307,14 +324,12 @@ def _deal_board(t: Tables, omaha: bool, state: np.uint64, available: np.uint64,
 
 
 @njit(inline="always")
-def _deal(omaha: bool, draws: Draws, p: int, k: int, hole_sizes: np.ndarray, holes: np.ndarray,
-          hole_hands: np.ndarray) -> None:
-    """Give player p his hand k: fill hole_hands[p] (and holes[p] in Omaha, which reads the
-    cards)."""
-    hole_hands[p, 0], hole_hands[p, 1] = draws.combo_hands[p, k, 0], draws.combo_hands[p, k, 1]
-    if omaha:
+def _deal_cards(draws: Draws, g: int, k: int, hole_sizes: np.ndarray, holes: np.ndarray) -> None:
+    """Give the members of group g the cards of its deal k (Omaha's showdown reads them)."""
+    for j in range(draws.group_sizes[g]):
+        p = draws.members[g, j]
         for i in range(hole_sizes[p]):
-            holes[p, i] = draws.combos[p, k, i]
+            holes[p, i] = draws.combos[p, draws.deals[g, k, j], i]
 
 
 @njit(_nrt=False, cache=True)
@@ -384,7 +399,8 @@ class Draws(NamedTuple):
     the board and dead cards. The players with more are dealt in groups (`members[g,
     :group_sizes[g]]`): a draw of group g is one of its group_deals[g] deals, deals[g, k]
     (each member's hand) with the cards deal_masks[g, k], by Walker's alias tables
-    (alias_keep, alias_other), so that the members of a group never collide."""
+    (alias_keep, alias_other), so that the members of a group never collide. deal_hands[g, k,
+    p]: player p's hand state in that deal, for the members and the players with one hand."""
 
     fixed_mask: np.uint64
     combos: np.ndarray
@@ -393,6 +409,7 @@ class Draws(NamedTuple):
     group_sizes: np.ndarray
     deals: np.ndarray
     deal_masks: np.ndarray
+    deal_hands: np.ndarray
     group_deals: np.ndarray
     alias_keep: np.ndarray
     alias_other: np.ndarray

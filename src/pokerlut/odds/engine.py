@@ -554,7 +554,13 @@ def _draws(setup: _Setup) -> Draws:
     # alias thresholds on a 32-bit uniform: u32 < ceil(p * 2**32) iff u32 / 2**32 < p
     thresholds = np.ceil(keep * 2.0**32).astype(np.uint64)
     hands = combo_hands(setup.tables()[0], combos, setup.hole_sizes)
-    return Draws(np.uint64(fixed), combos, hands, members, np.array(list(map(len, groups)), dtype=np.int64), deals, deal_masks,
+    deal_hands = np.zeros((len(groups), n_deals, len(ranges), 2), dtype=np.uint64)
+    deal_hands[:, :] = hands[:, 0]  # the players with one hand, and (overwritten) members
+    for g, (players, (hands_of, masks, _)) in enumerate(zip(groups, joint)):
+        for j, p in enumerate(players):
+            deal_hands[g, : len(masks), p] = hands[p, hands_of[:, j]]
+    return Draws(np.uint64(fixed), combos, hands, members,
+                 np.array(list(map(len, groups)), dtype=np.int64), deals, deal_masks, deal_hands,
                  np.array([len(masks) for _, masks, _ in joint], dtype=np.int64), thresholds,
                  other)
 
