@@ -14,6 +14,7 @@ every two hole cards with every three board cards.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -56,12 +57,12 @@ def _player_strength(t: Tables, omaha: bool, board: np.ndarray, board_hand: Hand
 
 
 @njit(inline="always")
-def _winners(t: Tables, omaha: bool, board: np.ndarray, board_hand: Hand, holes: np.ndarray,
-             hole_sizes: np.ndarray, hole_hands: np.ndarray) -> int:
-    """Bitmask of the players holding the best hand on this board (none when no hand
+def _winners(t: Tables, omaha: bool, n: int, board: np.ndarray, board_hand: Hand,
+             holes: np.ndarray, hole_sizes: np.ndarray, hole_hands: np.ndarray) -> int:
+    """Bitmask of the n players holding the best hand on this board (none when no hand
     qualifies: a low game's strength 0)."""
     top, winners = 0, 0
-    for p in range(hole_sizes.shape[0]):
+    for p in range(n):
         s = _player_strength(t, omaha, board, board_hand, holes, hole_sizes, hole_hands, p)
         winners, top = winners_with(winners, top, p, s)
     return winners if top else 0
@@ -107,16 +108,16 @@ def _add_split(row: np.ndarray, high: int, low: int, n: int) -> None:
 
 
 @njit(inline="always")
-def _showdown(row: np.ndarray, t: Tables, t_low: Tables, split: bool, omaha: bool,
+def _showdown(row: np.ndarray, t: Tables, t_low: Tables, split: bool, omaha: bool, n: int,
               board: np.ndarray, board_hand: Hand, holes: np.ndarray, hole_sizes: np.ndarray,
               hole_hands: np.ndarray) -> int:
-    """One showdown: with `split`, add its hi-lo shares to row and return -1; else return the
+    """One showdown of n players: with `split`, add its hi-lo shares to row and return -1; else return the
     winners' bin, which the caller counts (`row[bin] += 1` written here, inlined, was lost by
     numba 0.68 on boards completed by a work item's own cards; tests/test_equity.py sees it)."""
-    high = _winners(t, omaha, board, board_hand, holes, hole_sizes, hole_hands)
+    high = _winners(t, omaha, n, board, board_hand, holes, hole_sizes, hole_hands)
     if split:
-        low = _winners(t_low, omaha, board, board_hand, holes, hole_sizes, hole_hands)
-        _add_split(row, high, low, hole_sizes.shape[0])
+        low = _winners(t_low, omaha, n, board, board_hand, holes, hole_sizes, hole_hands)
+        _add_split(row, high, low, n)
         return -1
     return high
 
@@ -143,7 +144,7 @@ def _enumerate_boards(t: Tables, t_low: Tables, split: bool, omaha: bool, deck: 
     parallel work; the rest of the board is every combination of later deck cards.
     counts[thread, deal] accumulates (`_showdown`); the scratch arrays have one row per thread.
     """
-    m = deck.shape[0]
+    m, n_players = deck.shape[0], hole_sizes.shape[0]
     missing = 5 - n_board
     for it in prange(items.shape[0]):
         tid = numba.get_thread_id()
@@ -172,8 +173,8 @@ def _enumerate_boards(t: Tables, t_low: Tables, split: bool, omaha: bool, deck: 
             continue
         rest = missing - (n - n_board)
         if rest == 0:
-            won = _showdown(row, t, t_low, split, omaha, cards, base, holes, hole_sizes,
-                            hole_hands)
+            won = _showdown(row, t, t_low, split, omaha, n_players, cards, base, holes,
+                            hole_sizes, hole_hands)
             if won >= 0:
                 row[won] += 1
             continue
@@ -200,7 +201,8 @@ def _enumerate_boards(t: Tables, t_low: Tables, split: bool, omaha: bool, deck: 
                     if (used >> np.uint64(c2)) & np.uint64(1):
                         continue
                     cards[n + rest - 1] = c2
-                    won = _showdown(row, t, t_low, split, omaha, cards, hand_add(t, h1, c2),
+                    won = _showdown(row, t, t_low, split, omaha, n_players, cards,
+                                    hand_add(t, h1, c2),
                                     holes, hole_sizes, hole_hands)
                     if won >= 0:
                         row[won] += 1
@@ -217,8 +219,8 @@ def _next(state: np.uint64) -> tuple[np.uint64, np.uint64]:
 
 
 @njit(inline="always")
-def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, seed: np.uint64, first_block: int,
-              block_trials: np.ndarray, deck: np.ndarray, board: np.ndarray, n_board: int,
+def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, players: int, seed: np.uint64,
+              first_block: int, block_trials: np.ndarray, deck: np.ndarray, board: np.ndarray, n_board: int,
               draws: Draws, hole_sizes: np.ndarray, counts: np.ndarray, failed: np.ndarray,
               scratch_board: np.ndarray, scratch_hands: np.ndarray,
               scratch_holes: np.ndarray) -> None:
@@ -285,8 +287,8 @@ def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, seed: np.uint6
                 failed[b] = True
                 break
             state, board_hand = _deal_board(t, omaha, state, live & ~used, cards, n_board, base)
-            won = _showdown(row, t, t_low, split, omaha, cards, board_hand, holes, hole_sizes,
-                            hands)
+            won = _showdown(row, t, t_low, split, omaha, players, cards, board_hand, holes,
+                            hole_sizes, hands)
             if won >= 0:
                 row[won] += 1
 
@@ -415,13 +417,10 @@ class Draws(NamedTuple):
     alias_other: np.ndarray
 
 
-def _kernels(
-    split: bool, omaha: bool,
-) -> tuple[Dispatcher[Callable[..., None]], Dispatcher[Callable[..., None]]]:
-    """`enumerate_boards` and `simulate` with `split` and `omaha` (hands of exactly two hole
-    cards and three board cards) compiled in, as closure constants: the hold'em kernels carry
-    no split-pot or Omaha code. `scratch`: per-thread rows (board cards, hole hand states, hole
-    cards), `enumerate_boards` uses the first two."""
+def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None]]:
+    """`_enumerate_boards` with `split` and `omaha` (hands of exactly two hole cards and three
+    board cards) compiled in, as closure constants: the hold'em kernels carry no split-pot or
+    Omaha code. `scratch`: per-thread rows (board cards, hole hand states)."""
 
     @njit(**KERNEL)
     def enumerate_boards(t: Tables, t_low: Tables, spot: Spot, deals: np.ndarray,
@@ -431,21 +430,30 @@ def _kernels(
                           deals, used_masks, spot.hole_sizes, items, counts, scratch[0],
                           scratch[1])
 
+    return enumerate_boards
+
+
+# by (split, omaha): ENUMERATE_BOARDS[split, omaha](t, t_low, spot, ...)
+ENUMERATE_BOARDS = {(split, omaha): _enumerate_kernel(split, omaha)
+                    for split in (False, True) for omaha in (False, True)}
+
+
+@functools.cache
+def simulate_kernel(split: bool, omaha: bool, players: int) -> Dispatcher[Callable[..., None]]:
+    """`_simulate` with `split`, `omaha` and the number of players compiled in (closure
+    constants; made and compiled on first use of each): the showdown's loop over the players
+    unrolled, and no split-pot or Omaha code in hold'em. `scratch`: per-thread rows (board
+    cards, hole hand states, hole cards)."""
+
     @njit(**KERNEL)
     def simulate(t: Tables, t_low: Tables, spot: Spot, draws: Draws, seed: np.uint64,
                  first_block: int, block_trials: np.ndarray, counts: np.ndarray,
                  failed: np.ndarray, scratch: tuple[np.ndarray, ...]) -> None:
-        _simulate(t, t_low, split, omaha, seed, first_block, block_trials, spot.deck,
+        _simulate(t, t_low, split, omaha, players, seed, first_block, block_trials, spot.deck,
                   spot.board, spot.n_board, draws, spot.hole_sizes, counts, failed,
                   scratch[0], scratch[1], scratch[2])
 
-    return enumerate_boards, simulate
-
-
-# by (split, omaha): ENUMERATE_BOARDS[split, omaha](t, t_low, spot, ...), SIMULATE[...](...)
-_KINDS = [(split, omaha) for split in (False, True) for omaha in (False, True)]
-(ENUMERATE_BOARDS, SIMULATE) = ({kind: k for kind, k in zip(_KINDS, kernels)}
-                               for kernels in zip(*(_kernels(*kind) for kind in _KINDS)))
+    return simulate
 
 
 # Stud: every player has known cards and receives the rest of seven from the deck; no board.

@@ -19,8 +19,8 @@ from .. import tables
 from ..cards import CardsLike, format_card, format_cards, parse_cards
 from ..kernels import boards
 from ..kernels.core import hand_add, hand_empty
-from ..kernels.equity import (ENUMERATE_BOARDS, POT, SIMULATE, SPLIT_FIELDS, Draws, Spot,
-                              alias_table, combo_hands, stud_enumerate, stud_simulate,
+from ..kernels.equity import (ENUMERATE_BOARDS, POT, SPLIT_FIELDS, Draws, Spot, alias_table,
+                              combo_hands, simulate_kernel, stud_enumerate, stud_simulate,
                               weighted_totals)
 from ..parallel import balanced_order, parallel_section
 from ..rules import rules
@@ -610,11 +610,12 @@ def _simulate(setup: _Setup, trials: int, seed: int,
     scratch = _scratch(setup)
     spot = Spot(setup.live, board, len(setup.board), setup.hole_sizes)
     draws = _draws(setup)
+    kernel = simulate_kernel(setup.split, setup.omaha, len(setup.ranges))
 
     def run(start: int, block_trials: np.ndarray, counts: np.ndarray) -> None:
         failed = np.zeros(len(counts), dtype=np.bool_)
-        SIMULATE[setup.split, setup.omaha](*setup.tables(), spot, draws, np.uint64(seed),
-                                           start, block_trials, counts, failed, scratch)
+        kernel(*setup.tables(), spot, draws, np.uint64(seed), start, block_trials, counts,
+               failed, scratch)
         if failed.any():
             raise ValueError("the players' ranges could not be dealt without sharing a card "
                              "(10,000 tries in a row failed)")
