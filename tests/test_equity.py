@@ -522,6 +522,20 @@ def test_groups_hold_every_player_with_a_choice_once_within_the_limit(sizes):
         assert math.prod(sizes[p] for p in a) * sizes[b[0]] > engine.GROUP_DEALS
 
 
+def test_a_group_listed_with_every_players_hand_deals_as_the_copies_do(monkeypatch):
+    # one group of few deals: the showdown reads each deal's row of hands; with GROUP_DEALS
+    # lowered the same group is dealt by copying its members' hands. Same draws, same result.
+    spot = dict(players=["AsAh", "QQ+, AK:0.5", "9c9d"], board="Kh7d", exact=False,
+                trials=50_001, seed=3)
+    setup = engine._Setup(spot["players"], spot["board"], "", "holdem")
+    assert engine._draws(setup).deal_hands.shape[:2] == (1, 16)  # QQ 6, KK 3, AA 1, AK 6
+    rows = equity(**spot)
+    monkeypatch.setattr(engine, "GROUP_DEALS", 8)
+    assert engine._draws(setup).deal_hands.shape[0] == 0
+    copied = equity(**spot)
+    assert copied.players == rows.players and rows.boards == 50_001
+
+
 def test_overlapping_ranges_exact_deal_weights():
     # AA,KK vs AA: 6/7 of the deals give player 1 kings (KK vs AA) and 1/7 aces (AA vs AA)
     r = equity(["AA, KK", "AA"])

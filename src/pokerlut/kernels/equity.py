@@ -111,9 +111,10 @@ def _add_split(row: np.ndarray, high: int, low: int, n: int) -> None:
 def _showdown(row: np.ndarray, t: Tables, t_low: Tables, split: bool, omaha: bool, n: int,
               board: np.ndarray, board_hand: Hand, holes: np.ndarray, hole_sizes: np.ndarray,
               hole_hands: np.ndarray) -> int:
-    """One showdown of n players: with `split`, add its hi-lo shares to row and return -1; else return the
-    winners' bin, which the caller counts (`row[bin] += 1` written here, inlined, was lost by
-    numba 0.68 on boards completed by a work item's own cards; tests/test_equity.py sees it)."""
+    """One showdown of n players: with `split`, add its hi-lo shares to row and return -1;
+    else return the winners' bin, which the caller counts (`row[bin] += 1` written here,
+    inlined, was lost by numba 0.68 on boards completed by a work item's own cards;
+    tests/test_equity.py sees it)."""
     high = _winners(t, omaha, n, board, board_hand, holes, hole_sizes, hole_hands)
     if split:
         low = _winners(t_low, omaha, n, board, board_hand, holes, hole_sizes, hole_hands)
@@ -202,8 +203,7 @@ def _enumerate_boards(t: Tables, t_low: Tables, split: bool, omaha: bool, deck: 
                         continue
                     cards[n + rest - 1] = c2
                     won = _showdown(row, t, t_low, split, omaha, n_players, cards,
-                                    hand_add(t, h1, c2),
-                                    holes, hole_sizes, hole_hands)
+                                    hand_add(t, h1, c2), holes, hole_sizes, hole_hands)
                     if won >= 0:
                         row[won] += 1
 
@@ -220,9 +220,9 @@ def _next(state: np.uint64) -> tuple[np.uint64, np.uint64]:
 
 @njit(inline="always")
 def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, players: int, seed: np.uint64,
-              first_block: int, block_trials: np.ndarray, deck: np.ndarray, board: np.ndarray, n_board: int,
-              draws: Draws, hole_sizes: np.ndarray, counts: np.ndarray, failed: np.ndarray,
-              scratch_board: np.ndarray, scratch_hands: np.ndarray,
+              first_block: int, block_trials: np.ndarray, deck: np.ndarray, board: np.ndarray,
+              n_board: int, draws: Draws, hole_sizes: np.ndarray, counts: np.ndarray,
+              failed: np.ndarray, scratch_board: np.ndarray, scratch_hands: np.ndarray,
               scratch_holes: np.ndarray) -> None:
     """Monte Carlo: counts[b] gets block_trials[b] trials of block first_block + b (`_showdown`).
 
@@ -230,12 +230,13 @@ def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, players: int, 
     do not depend on the thread count. Every player starts with his first hand (the only one
     of a player with one), then a trial draws one deal per group of `draws` (`_draw`),
     rejecting the whole draw if two groups collide (which keeps overlapping ranges unbiased),
-    then deals the rest of the board. With one group the showdown reads the deal's own row of
-    hands (every player's), without a copy.
+    then deals the rest of the board. With one group of listed rows (`Draws.deal_hands`) the
+    showdown reads the drawn deal's row, without a copy.
     failed[b] is set if a block could not draw a collision-free deal in 10,000 tries.
     """
     m = deck.shape[0]
     n_groups = draws.group_sizes.shape[0]
+    rows = draws.deal_hands.shape[0] == 1  # one group, its deals with every player's hand
     for b in prange(counts.shape[0]):
         tid = numba.get_thread_id()
         cards = scratch_board[tid]
@@ -251,21 +252,22 @@ def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, players: int, 
             base = hand_add(t, base, board[j])
         for p in range(hole_sizes.shape[0]):  # hand 0 each: the only one of a fixed player
             hole_hands[p, 0], hole_hands[p, 1] = draws.combo_hands[p, 0]
-            for i in range(hole_sizes[p] if omaha else 0):
-                holes[p, i] = draws.combos[p, 0, i]
+            if omaha:
+                for i in range(hole_sizes[p]):
+                    holes[p, i] = draws.combos[p, 0, i]
         live = np.uint64(0)
         for i in range(m):
             live |= np.uint64(1) << np.uint64(deck[i])
         for trial in range(block_trials[b]):
             used, hands = draws.fixed_mask, hole_hands
-            if n_groups == 1:  # one draw, nothing to collide with: its own row of hands
+            if rows:  # one draw, nothing to collide with: the showdown reads its row of hands
                 state, k = _draw(state, draws, 0)
                 used |= draws.deal_masks[0, k]
                 hands = draws.deal_hands[0, k]
                 if omaha:
                     _deal_cards(draws, 0, k, hole_sizes, holes)
             tries = 0
-            dealt = n_groups <= 1
+            dealt = rows or n_groups == 0
             while not dealt and tries < 10_000:
                 tries += 1
                 used = draws.fixed_mask
@@ -278,9 +280,8 @@ def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, players: int, 
                         break
                     used |= bits
                     for j in range(draws.group_sizes[g]):
-                        p = draws.members[g, j]
-                        hole_hands[p, 0] = draws.deal_hands[g, k, p, 0]
-                        hole_hands[p, 1] = draws.deal_hands[g, k, p, 1]
+                        p, hand = draws.members[g, j], draws.deals[g, k, j]
+                        hole_hands[p, 0], hole_hands[p, 1] = draws.combo_hands[p, hand]
                     if omaha:
                         _deal_cards(draws, g, k, hole_sizes, holes)
             if not dealt:
@@ -401,8 +402,9 @@ class Draws(NamedTuple):
     the board and dead cards. The players with more are dealt in groups (`members[g,
     :group_sizes[g]]`): a draw of group g is one of its group_deals[g] deals, deals[g, k]
     (each member's hand) with the cards deal_masks[g, k], by Walker's alias tables
-    (alias_keep, alias_other), so that the members of a group never collide. deal_hands[g, k,
-    p]: player p's hand state in that deal, for the members and the players with one hand."""
+    (alias_keep, alias_other), so that the members of a group never collide. When there is
+    one group of at most GROUP_DEALS deals, deal_hands[0, k, p] is player p's hand state in
+    its deal k, for every player (else deal_hands is empty)."""
 
     fixed_mask: np.uint64
     combos: np.ndarray

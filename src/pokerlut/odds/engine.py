@@ -539,26 +539,27 @@ def _draws(setup: _Setup) -> Draws:
     groups = _groups([len(r) for r in ranges])
     joint = [_joint_deals([ranges[p] for p in members], np.uint64(fixed)) for members in groups]
     n_deals = max([len(masks) for _, masks, _ in joint], default=1)
+    hands = combo_hands(setup.tables()[0], combos, setup.hole_sizes)
     members = np.zeros((len(groups), max(map(len, groups), default=1)), dtype=np.int64)
     deals = np.zeros((len(groups), n_deals, members.shape[1]), dtype=np.int32)
     deal_masks = np.zeros((len(groups), n_deals), dtype=np.uint64)
     keep, other = np.ones((len(groups), n_deals)), np.zeros((len(groups), n_deals), np.int64)
-    for g, (players, (hands, masks, weights)) in enumerate(zip(groups, joint)):
+    # one group of a few deals (at most GROUP_DEALS): each deal's row of every player's hand
+    rows = len(groups) == 1 and n_deals <= GROUP_DEALS
+    deal_hands = np.zeros((int(rows), n_deals if rows else 0, len(ranges), 2), dtype=np.uint64)
+    deal_hands[:] = hands[:, 0]  # the players with one hand (the members' are set below)
+    for g, (players, (picks, masks, weights)) in enumerate(zip(groups, joint)):
         if len(masks) == 0:
             raise ValueError("the players' ranges cannot be dealt without sharing a card "
                              f"(players {', '.join(str(p + 1) for p in players)})")
         members[g, : len(players)] = players
-        deals[g, : len(masks), : len(players)] = hands
+        deals[g, : len(masks), : len(players)] = picks
         deal_masks[g, : len(masks)] = masks
         keep[g, : len(masks)], other[g, : len(masks)] = alias_table(weights)
+        for j, p in enumerate(players if rows else []):
+            deal_hands[g, : len(masks), p] = hands[p, picks[:, j]]
     # alias thresholds on a 32-bit uniform: u32 < ceil(p * 2**32) iff u32 / 2**32 < p
     thresholds = np.ceil(keep * 2.0**32).astype(np.uint64)
-    hands = combo_hands(setup.tables()[0], combos, setup.hole_sizes)
-    deal_hands = np.zeros((len(groups), n_deals, len(ranges), 2), dtype=np.uint64)
-    deal_hands[:, :] = hands[:, 0]  # the players with one hand, and (overwritten) members
-    for g, (players, (hands_of, masks, _)) in enumerate(zip(groups, joint)):
-        for j, p in enumerate(players):
-            deal_hands[g, : len(masks), p] = hands[p, hands_of[:, j]]
     return Draws(np.uint64(fixed), combos, hands, members,
                  np.array(list(map(len, groups)), dtype=np.int64), deals, deal_masks, deal_hands,
                  np.array([len(masks) for _, masks, _ in joint], dtype=np.int64), thresholds,
