@@ -280,8 +280,8 @@ def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, players: int, 
                         break
                     used |= bits
                     for j in range(draws.group_sizes[g]):
-                        p, hand = draws.members[g, j], draws.deals[g, k, j]
-                        hole_hands[p, 0], hole_hands[p, 1] = draws.combo_hands[p, hand]
+                        p = draws.members[g, j]
+                        hole_hands[p, 0], hole_hands[p, 1] = draws.group_hands[g, k, j]
                     if omaha:
                         _deal_cards(draws, g, k, hole_sizes, holes)
             if not dealt:
@@ -401,10 +401,10 @@ class Draws(NamedTuple):
     state); a player with one hand holds hand 0 throughout, and fixed_mask has its cards with
     the board and dead cards. The players with more are dealt in groups (`members[g,
     :group_sizes[g]]`): a draw of group g is one of its group_deals[g] deals, deals[g, k]
-    (each member's hand) with the cards deal_masks[g, k], by Walker's alias tables
-    (alias_keep, alias_other), so that the members of a group never collide. When there is
-    one group of at most GROUP_DEALS deals, deal_hands[0, k, p] is player p's hand state in
-    its deal k, for every player (else deal_hands is empty)."""
+    (each member's hand; group_hands[g, k]: their hand states) with the cards deal_masks[g,
+    k], by Walker's alias tables (alias_keep, alias_other), so that the members of a group
+    never collide. When there is one group of at most GROUP_DEALS deals, deal_hands[0, k, p]
+    is player p's hand state in its deal k, for every player (else deal_hands is empty)."""
 
     fixed_mask: np.uint64
     combos: np.ndarray
@@ -413,6 +413,7 @@ class Draws(NamedTuple):
     group_sizes: np.ndarray
     deals: np.ndarray
     deal_masks: np.ndarray
+    group_hands: np.ndarray
     deal_hands: np.ndarray
     group_deals: np.ndarray
     alias_keep: np.ndarray

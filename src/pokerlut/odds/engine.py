@@ -543,6 +543,7 @@ def _draws(setup: _Setup) -> Draws:
     members = np.zeros((len(groups), max(map(len, groups), default=1)), dtype=np.int64)
     deals = np.zeros((len(groups), n_deals, members.shape[1]), dtype=np.int32)
     deal_masks = np.zeros((len(groups), n_deals), dtype=np.uint64)
+    group_hands = np.zeros((len(groups), n_deals, members.shape[1], 2), dtype=np.uint64)
     keep, other = np.ones((len(groups), n_deals)), np.zeros((len(groups), n_deals), np.int64)
     # one group of a few deals (at most GROUP_DEALS): each deal's row of every player's hand
     rows = len(groups) == 1 and n_deals <= GROUP_DEALS
@@ -556,12 +557,15 @@ def _draws(setup: _Setup) -> Draws:
         deals[g, : len(masks), : len(players)] = picks
         deal_masks[g, : len(masks)] = masks
         keep[g, : len(masks)], other[g, : len(masks)] = alias_table(weights)
-        for j, p in enumerate(players if rows else []):
-            deal_hands[g, : len(masks), p] = hands[p, picks[:, j]]
+        for j, p in enumerate(players):
+            group_hands[g, : len(masks), j] = hands[p, picks[:, j]]
+            if rows:
+                deal_hands[g, : len(masks), p] = hands[p, picks[:, j]]
     # alias thresholds on a 32-bit uniform: u32 < ceil(p * 2**32) iff u32 / 2**32 < p
     thresholds = np.ceil(keep * 2.0**32).astype(np.uint64)
     return Draws(np.uint64(fixed), combos, hands, members,
-                 np.array(list(map(len, groups)), dtype=np.int64), deals, deal_masks, deal_hands,
+                 np.array(list(map(len, groups)), dtype=np.int64), deals, deal_masks, group_hands,
+                 deal_hands,
                  np.array([len(masks) for _, masks, _ in joint], dtype=np.int64), thresholds,
                  other)
 
