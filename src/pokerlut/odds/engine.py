@@ -559,8 +559,8 @@ def _draws(setup: _Setup) -> Draws:
         keep[g, : len(masks)], other[g, : len(masks)] = alias_table(weights)
         for j, p in enumerate(players):
             group_hands[g, : len(masks), j] = hands[p, picks[:, j]]
-            if rows:
-                deal_hands[g, : len(masks), p] = hands[p, picks[:, j]]
+            if rows:  # the same hand states, in player p's column
+                deal_hands[g, : len(masks), p] = group_hands[g, : len(masks), j]
     # alias thresholds on a 32-bit uniform: u32 < ceil(p * 2**32) iff u32 / 2**32 < p
     thresholds = np.ceil(keep * 2.0**32).astype(np.uint64)
     return Draws(np.uint64(fixed), combos, hands, members,
