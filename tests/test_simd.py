@@ -3,6 +3,7 @@ against the strengths of every hand in order (themselves checked hand by hand in
 test_exhaustive.py), bad rows in every lane, and the tables' sizes that keep its reads inside
 them. On a CPU with AVX-512, the whole file runs again with numba's target cut to AVX2."""
 
+import itertools
 import math
 import os
 import re
@@ -105,14 +106,19 @@ def test_every_hand_in_batches_gets_its_strength_in_order(game, n_cards):
 
 
 def plant(hands, row, defect, deck):
-    """Make `row` of `hands` bad: a repeated card, a card above the deck, or one outside it."""
+    """Make `row` of `hands` bad: a repeated card ("repeat": the first at the end, or
+    ("repeat", j, k): card j at position k), or a card outside the deck at position 1 (or at
+    `position` for a defect (card, position)): "outside" is one below the deck's top or 52."""
     if defect == "repeat":
-        hands[row, -1] = hands[row, 0]
-    elif defect == "outside":
+        defect = ("repeat", 0, hands.shape[1] - 1)
+    if isinstance(defect, tuple) and defect[0] == "repeat":
+        hands[row, defect[2]] = hands[row, defect[1]]
+        return
+    card, position = defect if isinstance(defect, tuple) else (defect, 1)
+    if card == "outside":
         missing = sorted(set(range(52)) - set(deck))
-        hands[row, 2] = missing[0] if missing else 52
-    else:
-        hands[row, 1] = defect
+        card = missing[0] if missing else 52
+    hands[row, position] = card
 
 
 @pytest.mark.parametrize("game", ["high", "short-deck", "ace-to-five", "deuce-to-seven"])
@@ -210,7 +216,7 @@ def block_flags(t, hands, deck, out, flagged):
 @pytest.mark.parametrize("n_cards", [5, 6, 7])
 def test_the_block_check_flags_exactly_the_blocks_with_a_bad_row(game, n_cards):
     """No false alarm on good rows (each would cost a rescan), and every kind of bad row in
-    every lane is seen: the card bits' count is exact, neither short nor over."""
+    every lane is seen: any two positions repeating a card, and cards outside the deck."""
     deck = sorted(rules(game).deck)
     t = tables.load(game)
     rng = np.random.default_rng(n_cards)
@@ -221,7 +227,9 @@ def test_the_block_check_flags_exactly_the_blocks_with_a_bad_row(game, n_cards):
     flagged = np.ones(blocks, bool)
     block_flags(t, hands, batch.deck_mask(t), out, flagged)
     assert not flagged.any()
-    defects = ["repeat", "outside", 52, 63, 64, 255]
+    defects = ([(card, position) for card in ("outside", 52, 63, 64, 255)
+                for position in range(n_cards)]
+               + [("repeat", j, k) for j, k in itertools.combinations(range(n_cards), 2)])
     for b in range(blocks):
         plant(hands, b * simd.LANES + b % simd.LANES, defects[b % len(defects)], deck)
     block_flags(t, hands, batch.deck_mask(t), out, flagged)

@@ -64,13 +64,16 @@ def _rows_of_impl(t: Any, hands: Any, width: Any, out: Any, check: Any, first_ba
             n = hands.shape[0]
             blocks = n // LANES
             deck = deck_mask(t) if check else np.uint64(0)  # read by the checks alone
+            # A bad block only marks first_bad[0] (any thread: they all write -1), and the
+            # first bad row is found after the loop: a call inside it made LLVM keep the
+            # kernel's constant vectors on the stack (10 % on the checked kernel).
+            before = first_bad[0]
             for block in prange(blocks):
-                start = block * LANES
                 # numba passes the typing context itself
-                if block_strengths(t, hands, start, width, out, check, deck):  # type: ignore[call-arg]
-                    bad = _first_bad_row(t, hands, start, out)
-                    if bad >= 0:
-                        _mark_bad(first_bad, bad)
+                if block_strengths(t, hands, block * LANES, width, out, check, deck):  # type: ignore[call-arg]
+                    first_bad[0] = -1
+            if first_bad[0] < 0:
+                first_bad[0] = min(before, _first_bad_row(t, hands, blocks * LANES, out))
             for i in range(blocks * LANES, n):
                 if _row(t, hands, i, width, out, check):
                     _mark_bad(first_bad, i)
@@ -85,16 +88,13 @@ def _rows_of_impl(t: Any, hands: Any, width: Any, out: Any, check: Any, first_ba
 
 
 @njit(_nrt=False, cache=True)
-def _first_bad_row(t: Tables, hands: np.ndarray, start: int, out: np.ndarray) -> int:
-    """The first bad row of rows start .. start + LANES - 1, rechecked one at a time (-1 if
-    none): a call, not inlined, so that the rare path stays out of the block loop (2 %
-    on the checked kernel). No thread id here: numba cannot link a cached function that asks
-    for it outside a parallel region."""
+def _first_bad_row(t: Tables, hands: np.ndarray, stop: int, out: np.ndarray) -> int:
+    """The first bad row of rows 0 .. stop - 1, rechecked one at a time (stop if none)."""
     width = hands.shape[1]
-    for i in range(start, start + LANES):
+    for i in range(stop):
         if _row(t, hands, i, width, out, True):
             return i
-    return -1
+    return stop
 
 
 @njit(inline="always")

@@ -6,7 +6,8 @@ start + LANES - 1 of a C-contiguous (n, width) uint8 array, in a game without wi
 computes what `core.hand_strength` computes, lane by lane:
 
 - the block's cards as one vector per card column: with AVX-512 a byte permute of two 64-byte
-  loads per column, with AVX2 two byte shuffles of four 16-byte loads;
+  loads per column (column j also holds the row's next three cards, for the check), with
+  AVX2 two byte shuffles of four 16-byte loads;
 - each card's rank key 5**rank (the low half of `card_key` in every game without wild cards) by a
   register permute (two and a select with AVX2's 8-entry permute), its suit counter likewise
   (the permute reads the card's low bits: the suit and bits it ignores), summed;
@@ -20,12 +21,14 @@ computes what `core.hand_strength` computes, lane by lane:
   is read by (suited mask, rank key) from the mixed table, as `core.suited_strength`.
 
 With `check`, it returns whether a row holds a card outside the game's deck or a repeated
-card: each card sets bit `card` of a 64-bit mask kept as two 32-bit halves (a shift by 32 or
-more sets nothing, so cards above 63 set no bit), and a row is bad unless its mask has `width`
-bits, all in `deck` (bit c set: card c is in the game's deck). The caller then rescans the
-block's rows the scalar way to name the first bad one. Without `check` a bad row gets a
-meaningless strength and every read stays inside the tables (masks are cut to 13 bits, buckets
-and positions to their bits, and the tables are padded for any key).
+card. With AVX-512, byte compares of the columns test four pairs of a row's cards at a time
+(`_bad_rows16`) and vpshufbitqmb reads each card's bit in `deck` (bit c set: card c is in the
+game's deck). With AVX2, each card sets bit `card` of a 64-bit mask kept as two 32-bit halves
+(a shift by 32 or more sets nothing, so cards above 63 set no bit), and a row is bad unless
+its mask has `width` bits, all in `deck`. The caller then rescans the rows the scalar way to
+name the first bad one. Without `check` a bad row gets a meaningless strength and every read
+stays inside the tables (masks are cut to 13 bits, buckets and positions to their bits, and
+the tables are padded for any key).
 
 `LANES` and `REQUIRED` are those of the widest level in `LEVELS` whose CPU features numba's
 target has; `AVAILABLE` says whether there is one, and the batch kernels fall back to the
@@ -46,15 +49,15 @@ from .core import RANK_BITS, SUIT_BIAS, SUIT_FLUSH, call_llvm, target_cpu
 from .hashing import MIXED_HASH, MULT, RANK5_HASH, RANK_HASH, HashSpec
 
 # The instruction sets the kernel is written for, widest first: (lanes, features, the LLVM
-# intrinsics it calls for a register permute of 32-bit lanes and a variable left shift)
-LEVELS = ((16, ("avx512f", "avx512bw", "avx512dq", "avx512vbmi", "avx512vpopcntdq"),
-           "llvm.x86.avx512.permvar.si.512", "llvm.x86.avx512.psllv.d.512"),
-          (8, ("avx2",), "llvm.x86.avx2.permd", "llvm.x86.avx2.psllv.d.256"))
+# intrinsic it calls for a register permute of 32-bit lanes)
+LEVELS = ((16, ("avx512f", "avx512bw", "avx512dq", "avx512vbmi", "avx512bitalg"),
+           "llvm.x86.avx512.permvar.si.512"),
+          (8, ("avx2",), "llvm.x86.avx2.permd"))
 
 
 _LEVEL = next((level for level in LEVELS if set(level[1]) <= target_cpu()[1]), None)
 AVAILABLE = _LEVEL is not None
-LANES, REQUIRED, _PERMUTE, _SHIFT_LEFT = _LEVEL or LEVELS[-1]
+LANES, REQUIRED, _PERMUTE = _LEVEL or LEVELS[-1]
 
 I1, I8, I16, I32, I64 = (ir.IntType(bits) for bits in (1, 8, 16, 32, 64))
 
@@ -95,11 +98,11 @@ def _cards(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
 
 
 def _cards16(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
-    """Sixteen rows, each card in every byte of its lane (a permute's index reads the low bits
-    alone; mask it for the card itself): two 64-byte loads (the block's first and last 64
+    """Sixteen rows: card j of each row in the low byte of its lane, and the row's cards
+    j + 1, j + 2, j + 3 (mod width) in the others, for the check (`_bad_rows16`; the
+    evaluation reads the low byte alone): two 64-byte loads (the block's first and last 64
     bytes) and one byte permute per column."""
-    size = LANES * width
-    tail = size - 64
+    tail = LANES * width - 64
     loaded = _vector(I8, 64).as_pointer()
     head = builder.load(builder.bitcast(base, loaded), align=1)
     rest = builder.load(builder.bitcast(builder.gep(base, [I64(tail)]), loaded), align=1)
@@ -107,8 +110,8 @@ def _cards16(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
     for j in range(width):
         picks = []
         for row in range(LANES):
-            at = width * row + j
-            picks += [at if at < 64 else 64 + at - tail] * 4
+            for at in (width * row + (j + i) % width for i in range(4)):
+                picks.append(at if at < 64 else 64 + at - tail)
         card_bytes = builder.shuffle_vector(head, rest, ir.Constant(_vector(I32, 64), picks))
         columns.append(builder.bitcast(card_bytes, _vector(I32)))
     return columns
@@ -184,12 +187,9 @@ def _data(context: Any, builder: Any, array_type: Any, value: Any) -> Any:
 
 
 def _bit_counts(builder: ir.IRBuilder, low: Any, high: Any) -> Any:
-    """The bits set in low and high together, per lane: AVX-512's vpopcntd, or with AVX2 a
-    table of each nibble's bits (vpshufb) over both halves' bytes, summed per lane by two
-    multiply-adds (fewer shuffle-port instructions than LLVM's popcount of each half)."""
-    if LANES == 16:
-        return builder.add(_call(builder, "llvm.ctpop.v16i32", low),
-                           _call(builder, "llvm.ctpop.v16i32", high))
+    """The bits set in low and high together, per lane (eight lanes): a table of each nibble's
+    bits (vpshufb) over both halves' bytes, summed per lane by two multiply-adds (fewer
+    shuffle-port instructions than LLVM's popcount of each half)."""
     nibble_bits = ir.Constant(_vector(I8, 32), [bin(i % 16).count("1") for i in range(32)])
     total = None
     for half in (low, high):
@@ -205,14 +205,15 @@ def _bit_counts(builder: ir.IRBuilder, low: Any, high: Any) -> Any:
                      _splat(I16, 1, 16))
 
 
-def _bad_rows(builder: ir.IRBuilder, cards: list[Any], width: int, deck: Any) -> Any:
-    """i1: whether a row repeats a card or holds one outside `deck` (see the module's text)."""
+def _bad_rows8(builder: ir.IRBuilder, cards: list[Any], width: int, deck: Any) -> Any:
+    """i1: whether one of eight rows repeats a card or holds one outside `deck`, by a mask of
+    the cards' bits (see the module's text)."""
+    shift = "llvm.x86.avx2.psllv.d.256"  # a variable left shift per lane (vpsllvd)
     low = _splat(I32, 0)
     high = _splat(I32, 0)
     for card in cards:
-        card = builder.and_(card, _splat(I32, 0xFF))
-        low = builder.or_(low, _call(builder, _SHIFT_LEFT, _splat(I32, 1), card))
-        high = builder.or_(high, _call(builder, _SHIFT_LEFT, _splat(I32, 1),
+        low = builder.or_(low, _call(builder, shift, _splat(I32, 1), card))
+        high = builder.or_(high, _call(builder, shift, _splat(I32, 1),
                                       builder.sub(card, _splat(I32, 32))))
     short = builder.icmp_unsigned("!=", _bit_counts(builder, low, high), _splat(I32, width))
     outside = _splat(I32, 0)
@@ -222,6 +223,34 @@ def _bad_rows(builder: ir.IRBuilder, cards: list[Any], width: int, deck: Any) ->
         outside = builder.or_(outside, builder.and_(lanes, not_in_deck))
     return _any(builder, builder.or_(short, builder.icmp_unsigned("!=", outside,
                                                                   _splat(I32, 0))))
+
+
+def _bad_rows16(builder: ir.IRBuilder, cards: list[Any], width: int, deck: Any) -> Any:
+    """i1: whether one of sixteen rows repeats a card or holds one outside `deck`. Column j
+    holds a row's cards j, j + 1, j + 2, j + 3 (mod width) in its lane's bytes, so a byte
+    compare of columns j and j + step checks four pairs of cards `step` apart: columns 0 and 4
+    cover every start, and hold every card for vpshufbitqmb's test of its bit in `deck` (a
+    card of 64 or more is out by a compare)."""
+    def column(j: int) -> Any:
+        return builder.bitcast(cards[j % width], _vector(I8, 64))
+
+    ok = _splat(ir.IntType(1), 1, 64)
+    for step in range(1, width // 2 + 1):
+        starts = width if 2 * step < width else step  # pairs (j, j + width / 2) come twice
+        for first in range(0, starts, 4):
+            ok = builder.and_(ok, builder.icmp_unsigned("!=", column(first),
+                                                        column(first + step)))
+    everywhere = ir.Constant(_vector(I32, 8), [0] * 8)
+    deck_bytes = builder.bitcast(builder.shuffle_vector(
+        builder.insert_element(ir.Constant(_vector(I64, 8), None), deck, I32(0)),
+        ir.Constant(_vector(I64, 8), None), everywhere), _vector(I8, 64))
+    for first in (0, 4):
+        cards_here = column(first)
+        in_deck = call_llvm(builder, "llvm.x86.avx512.vpshufbitqmb.512",
+                            _vector(ir.IntType(1), 64), deck_bytes, cards_here)
+        below = builder.icmp_unsigned("<", cards_here, _splat(I8, 64, 64))
+        ok = builder.and_(ok, builder.and_(in_deck, below))
+    return builder.icmp_unsigned("!=", builder.bitcast(ok, I64), I64(-1))
 
 
 def handles(tables: Any, hands: Any) -> bool:
@@ -308,6 +337,10 @@ def block_strengths(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, 
                 stored = builder.zext(builder.load(target, align=2), _vector(I32))
                 builder.store(builder.trunc(builder.select(suited, flushed, stored),
                                             _vector(I16)), target, align=2)
-        return _bad_rows(builder, cards, n_cards, deck_value) if checked else cgutils.false_bit
+        if not checked:
+            return cgutils.false_bit
+        if LANES == 16:
+            return _bad_rows16(builder, cards, n_cards, deck_value)
+        return _bad_rows8(builder, cards, n_cards, deck_value)
 
     return signature, codegen
