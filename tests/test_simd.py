@@ -108,7 +108,8 @@ def test_every_hand_in_batches_gets_its_strength_in_order(game, n_cards):
 def plant(hands, row, defect, deck):
     """Make `row` of `hands` bad: a repeated card ("repeat": the first at the end, or
     ("repeat", j, k): card j at position k), or a card outside the deck at position 1 (or at
-    `position` for a defect (card, position)): "outside" is one below the deck's top or 52."""
+    `position` for a defect (card, position)): "outside" is the lowest of the 52 cards the
+    deck lacks, or 52."""
     if defect == "repeat":
         defect = ("repeat", 0, hands.shape[1] - 1)
     if isinstance(defect, tuple) and defect[0] == "repeat":
