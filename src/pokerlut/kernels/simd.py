@@ -70,10 +70,11 @@ def _splat(element: ir.IntType, value: int, lanes: int = LANES) -> ir.Constant:
     return ir.Constant(_vector(element, lanes), [value] * lanes)
 
 
-def _broadcast(builder: ir.IRBuilder, scalar: Any) -> Any:
-    """An i32 in every lane."""
-    one = builder.insert_element(ir.Constant(_vector(I32), None), scalar, I32(0))
-    return builder.shuffle_vector(one, one, ir.Constant(_vector(I32), [0] * LANES))
+def _broadcast(builder: ir.IRBuilder, scalar: Any, lanes: int = LANES) -> Any:
+    """`scalar` (an integer) in every one of `lanes` lanes."""
+    empty = ir.Constant(_vector(scalar.type, lanes), None)
+    one = builder.insert_element(empty, scalar, I32(0))
+    return builder.shuffle_vector(one, one, ir.Constant(_vector(I32, lanes), [0] * lanes))
 
 
 def _call(builder: ir.IRBuilder, name: str, *args: Any) -> Any:
@@ -234,20 +235,17 @@ def _bad_rows16(builder: ir.IRBuilder, cards: list[Any], width: int, deck: Any) 
     def column(j: int) -> Any:
         return builder.bitcast(cards[j % width], _vector(I8, 64))
 
-    ok = _splat(ir.IntType(1), 1, 64)
+    ok = _splat(I1, 1, 64)
     for step in range(1, width // 2 + 1):
         starts = width if 2 * step < width else step  # pairs (j, j + width / 2) come twice
         for first in range(0, starts, 4):
             ok = builder.and_(ok, builder.icmp_unsigned("!=", column(first),
                                                         column(first + step)))
-    everywhere = ir.Constant(_vector(I32, 8), [0] * 8)
-    deck_bytes = builder.bitcast(builder.shuffle_vector(
-        builder.insert_element(ir.Constant(_vector(I64, 8), None), deck, I32(0)),
-        ir.Constant(_vector(I64, 8), None), everywhere), _vector(I8, 64))
+    deck_bytes = builder.bitcast(_broadcast(builder, deck, 8), _vector(I8, 64))
     for first in (0, 4):
         cards_here = column(first)
         in_deck = call_llvm(builder, "llvm.x86.avx512.vpshufbitqmb.512",
-                            _vector(ir.IntType(1), 64), deck_bytes, cards_here)
+                            _vector(I1, 64), deck_bytes, cards_here)
         below = builder.icmp_unsigned("<", cards_here, _splat(I8, 64, 64))
         ok = builder.and_(ok, builder.and_(in_deck, below))
     return builder.icmp_unsigned("!=", builder.bitcast(ok, I64), I64(-1))
