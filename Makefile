@@ -1,11 +1,11 @@
-# make demo: create .venv, install, run the tour.  make test: the whole test suite.
-# make docs: the documentation site (mkdocs.yml) into build/site.
+# make demo: create .venv, install, run the tour.  make test: the whole test suite (CI).
+# make check: the fast tier for day-to-day work.  make docs: the site (mkdocs.yml) into build/site.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 
-.PHONY: demo test bench bench-peers tables docs clean
+.PHONY: demo test check bench bench-startup bench-peers tables docs clean
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,11 @@ test: $(INSTALLED)
 	NUMBA_BOUNDSCHECK=1 NUMBA_CACHE_DIR=$$(mktemp -d) \
 		$(BIN)/python -m pytest $(PARALLEL) -q -m "not slow" -p no:cacheprovider $(BOUNDSCHECKED)
 
+# Type checks and every test not marked slow (exhaustive checks, whole-process runs, rebuilds).
+check: $(INSTALLED)
+	$(BIN)/python -m mypy
+	$(BIN)/python -m pytest $(PARALLEL) -q -m "not slow"
+
 # Every benchmark (BENCH="-k batch" picks some), then benchmarks/results.json (items/s per
 # benchmark and thread count, the machine) and results.md (the table; put it in the README with
 # `$(BIN)/python scripts/bench_report.py benchmarks/results.json --readme README.md`).
@@ -50,6 +55,10 @@ bench: $(INSTALLED)
 bench-peers: $(INSTALLED)
 	$(INSTALL_PEERS)
 	$(BIN)/python scripts/bench_peers.py
+
+# Start-up: each row of the table a new process, cold (empty numba cache) and warm.
+bench-startup: $(INSTALLED)
+	$(BIN)/python scripts/bench_startup.py
 
 tables: $(INSTALLED)
 	$(BIN)/python scripts/build_tables.py

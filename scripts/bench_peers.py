@@ -5,8 +5,9 @@
 
 `make bench-peers` installs the peers (the `compare` extra: whichever install here) and runs
 this. Fixed-seed random 5- and 7-card hands go through each installed peer's fastest public
-call, one hand at a time (none of them takes a batch), and through `pokerlut.evaluate_batch`
-(validated, as by default) on the same hands, on one thread and on all, in the same run. Each
+call, one hand at a time (none of them takes a batch), through `pokerlut.evaluate` one call a
+hand (lists of card ints), and through `pokerlut.evaluate_batch` (validated, as by default) on
+the same hands, on one thread and on all, in the same run. Each
 peer gets its cards in its own form before the clock starts, and is called once before it
 (numba compiled, tables loaded). Pure-Python peers get fewer hands (the first ones), and
 pokerlut is timed on those too: on a few thousand hands its per-call cost shows, and more so on
@@ -171,13 +172,15 @@ def compare(peers: list[Peer], n_hands: int, seed: int, repeat: int) -> tuple[li
             del given
             ours_s = {t: best_time(lambda: pokerlut.evaluate_batch(subset, threads=t), repeat, 0.1)[0]
                       for t in (1, threads)}
+            as_lists, evaluate = subset.tolist(), pokerlut.evaluate  # one call a hand, as the peer
+            calls_s = best_time(lambda: [evaluate(row) for row in as_lists], repeat)[0]
             bad = disagreements(ours[:n], strength)
             for i, j in bad:
                 problems.append(
                     f"{peer.name}, {width} cards: {pokerlut.format_cards(hands[i])} vs {pokerlut.format_cards(hands[j])}: "
                     f"pokerlut {ours[i]} vs {ours[j]}, {peer.name} {out[i]} vs {out[j]}")
             rows.append({"peer": peer.name, "version": peer.version, "cards": width, "hands": n,
-                         "peer_per_s": n / peer_s,
+                         "peer_per_s": n / peer_s, "pokerlut_calls_per_s": n / calls_s,
                          "pokerlut_1_thread_per_s": n / ours_s[1], "pokerlut_threads": threads,
                          "pokerlut_all_threads_per_s": n / ours_s[threads],
                          "same_order": not bad})
@@ -186,12 +189,14 @@ def compare(peers: list[Peer], n_hands: int, seed: int, repeat: int) -> tuple[li
 
 def markdown(rows: list[dict[str, Any]]) -> str:
     threads = rows[0]["pokerlut_threads"] if rows else 1
-    lines = [f"| peer | cards | hands | peer speed | pokerlut, 1 thread | x peer | pokerlut, {threads} threads | x peer | same order |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---|"]
+    lines = [f"| peer | cards | hands | peer speed | `pokerlut.evaluate`, a call a hand | x peer "
+             f"| pokerlut batch, 1 thread | x peer | pokerlut batch, {threads} threads | x peer | same order |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     for r in rows:
         one, all_ = r["pokerlut_1_thread_per_s"], r["pokerlut_all_threads_per_s"]
         lines.append(
             f"| {r['peer']} {r['version']} | {r['cards']} | {r['hands']:,} | {rate(r['peer_per_s'])} "
+            f"| {rate(r['pokerlut_calls_per_s'])} | {r['pokerlut_calls_per_s'] / r['peer_per_s']:.2f} "
             f"| {rate(one)} | {one / r['peer_per_s']:,.0f} | {rate(all_)} | {all_ / r['peer_per_s']:,.0f} "
             f"| {'yes' if r['same_order'] else 'NO'} |")
     return "\n".join(lines) + "\n"

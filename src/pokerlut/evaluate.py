@@ -12,15 +12,15 @@ import numpy.typing as npt
 
 from . import tables
 from .cards import CardsLike, format_card, parse_cards
-from .kernels.batch import evaluate_rows, evaluate_rows_checked, order_rows, strength_order
-from .kernels.core import Hand, hand_add, hand_empty, hand_strength, njit
-from .kernels.batch import INVALID_BITS
+from .kernels.batch import evaluate_rows, order_rows, strength_order
+from .kernels.core import njit
 from .kernels.omaha import omaha_rows, omaha_strength
 from . import lang as _lang
 from .names import Category
 from .parallel import parallel_section
 from .italian import NO_CYCLE, ItalianTables, italian_tables, straight_flush_kind
-from .kernels.italian import italian_rows, italian_strength
+from .kernels.italian import italian_rows
+from . import one_hand
 from .rules import GAMES, Rules, rules as rules_of
 
 HAND_SIZES = (5, 6, 7)
@@ -28,29 +28,8 @@ CHUNK_ROWS = 1 << 23  # rows per kernel call: about 10 ms of work
 _CARD_OF = {format_card(c): c for c in range(52)}  # "As" -> 51, for the fast text path
 
 
-@njit(inline="always")
-def _checked_hand(t: tables.Tables, cards: Any) -> tuple[bool, Hand]:
-    """The hand of a tuple of 5..7 card ints, and False if one is not in the game's deck or
-    repeats."""
-    seen = np.uint64(0)
-    hand = hand_empty()
-    for card in cards:
-        if card < 0 or card > 53 or seen >> np.uint64(card) & np.uint64(1):
-            return False, hand
-        seen |= np.uint64(1) << np.uint64(card)
-        hand = hand_add(t, hand, card)
-    return not hand[0] & INVALID_BITS, hand
-
-
-@njit(inline="always")
-def _checked_strength(t: tables.Tables, cards: Any) -> Any:
-    """Strength of a tuple of 5..7 card ints, or -1 if they are not distinct cards of the deck."""
-    ok, hand = _checked_hand(t, cards)
-    return np.int64(hand_strength(t, hand, len(cards) == 5)) if ok else np.int64(-1)
-
-
-# (game, wild, players, flush_by_suit) or game -> single-hand kernels
-_by_game: dict[Any, dict[int, Callable[..., Any]]] = {}
+# game name, or (game, wild, players, flush_by_suit) -> `one_hand.hand_strength` of the game
+_by_game: dict[Any, Callable[[Any], int]] = {}
 
 
 def _resolve(game: Any, wild: Any = None, players: Any = None,
@@ -63,43 +42,13 @@ def _resolve(game: Any, wild: Any = None, players: Any = None,
     return rules, italian_tables(rules, flush_by_suit is not False) if rules.suit_ties else None
 
 
-def _single_hand(rules: Rules,
-                 it: ItalianTables | None = None) -> dict[int, Callable[..., Any]]:
-    """Kernels for one hand of 5, 6 or 7 int arguments (a fixed count dispatches faster than
-    *args), with the game's tables frozen in: numba caches them keyed on the tables' contents."""
-    t = tables.load(rules.name)
-    if it is not None:
-        tie_rank, value = it.tie_rank, it.value
-
-        @njit(cache=True, _nrt=False)
-        def italian(a: int, b: int, c: int, d: int, e: int) -> Any:
-            ok, hand = _checked_hand(t, (a, b, c, d, e))
-            return np.int64(italian_strength(t, tie_rank, value, hand)) if ok else np.int64(-1)
-
-        return {5: italian}
-
-    @njit(cache=True, _nrt=False)
-    def five(a: int, b: int, c: int, d: int, e: int) -> Any:
-        return _checked_strength(t, (a, b, c, d, e))
-
-    @njit(cache=True, _nrt=False)
-    def six(a: int, b: int, c: int, d: int, e: int, f: int) -> Any:
-        return _checked_strength(t, (a, b, c, d, e, f))
-
-    @njit(cache=True, _nrt=False)
-    def seven(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> Any:
-        return _checked_strength(t, (a, b, c, d, e, f, g))
-
-    return {5: five, 6: six, 7: seven}
-
-
-def _kernels(game: Any, wild: Any, players: Any,
-             flush_by_suit: Any) -> dict[int, Callable[..., Any]]:
-    """The single-hand kernels of a game, made once per game (and Italian option)."""
+def _strength_of(game: Any, wild: Any = None, players: Any = None,
+                 flush_by_suit: Any = None) -> Callable[[Any], int]:
+    """The one-hand strength function of a game (and Italian option), made once."""
     rules, it = _resolve(game, wild, players, flush_by_suit)
     key = (rules.name, it is not None and flush_by_suit is not False)
     if key not in _by_game:
-        _by_game[key] = _single_hand(rules, it)
+        _by_game[key] = one_hand.hand_strength(tables.load(rules.name), it)
     return _by_game[key]
 
 
@@ -157,23 +106,18 @@ def evaluate(cards: CardsLike, game: str = "high", wild: str | None = None, *,
         except KeyError:
             hand = None
     elif type(hand) is np.ndarray and hand.ndim == 1 and hand.dtype.kind in "iu":
-        hand = hand.tolist()  # plain ints, checked below
+        hand = hand.tolist()  # plain ints, checked by the strength function
     key = (game if wild is None and players is None and flush_by_suit is None
            else (game, wild, players, flush_by_suit))
     try:
-        kernels = _by_game[key]
+        strength_of = _by_game[key]
     except (KeyError, TypeError):  # first use of the game, or not a game name
-        kernels = _by_game[key] = _kernels(game, wild, players, flush_by_suit)
-    if (type(hand) is list or type(hand) is tuple) and len(hand) in kernels:
-        for card in hand:
-            if type(card) is not int or not 0 <= card <= 53:  # no bools, floats or overflow
-                break
-        else:
-            strength: int = kernels[len(hand)](*hand)  # numba returns a Python int
-            if strength >= 0:
-                return strength
+        strength_of = _by_game[key] = _strength_of(game, wild, players, flush_by_suit)
+    strength = strength_of(hand)
+    if strength >= 0:
+        return strength
     checked = _hand(cards, _resolve(game, wild, players)[0])  # raises on bad input
-    return int(kernels[len(checked)](*checked.tolist()))
+    return strength_of(checked.tolist())
 
 
 def _as_batch(hands: Any, sizes: tuple[int, ...] = HAND_SIZES, what: str = "hands",
@@ -216,6 +160,20 @@ def _explain_row(hands: np.ndarray, row: int, rules: Rules) -> str:
     raise AssertionError(f"row {row} was flagged but is valid")  # pragma: no cover
 
 
+def first_bad_row(hands: np.ndarray, rules: Rules) -> int:
+    """The first row of `hands` holding a card outside the game's deck or a repeated card, by
+    numpy, 65,536 rows at a time (len(hands) if none)."""
+    in_deck = np.zeros(256, dtype=bool)
+    in_deck[rules.deck] = True
+    for start in range(0, len(hands), 1 << 16):
+        rows = hands[start:start + (1 << 16)]
+        ordered = np.sort(rows, axis=1)
+        bad = ~in_deck[rows].all(axis=1) | (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        if bad.any():
+            return start + int(np.argmax(bad))
+    return len(hands)
+
+
 def evaluate_batch(hands: Any, *, game: str = "high", wild: str | None = None,
                    players: int | None = None, flush_by_suit: bool | None = None,
                    validate: bool = True, threads: int | None = None) -> np.ndarray:
@@ -237,10 +195,10 @@ def evaluate_batch(hands: Any, *, game: str = "high", wild: str | None = None,
         def launch(part: slice, out: np.ndarray, bad: np.ndarray) -> None:
             italian_rows(t, it.tie_rank, it.value, hands[part], out, validate, bad)
     else:
-        kernel = evaluate_rows_checked if validate else evaluate_rows
-
         def launch(part: slice, out: np.ndarray, bad: np.ndarray) -> None:
-            kernel(t, hands[part], out, bad)
+            evaluate_rows(t, hands[part], out, bad, validate)
+            if bad[0] < 0:  # a bad row in a block of rows
+                bad[0] = first_bad_row(hands[part], rules)
 
     return _in_chunks(len(hands), threads, launch, lambda row: _explain_row(hands, row, rules))
 
@@ -428,18 +386,14 @@ def winners(hands: Any, game: str = "high", wild: str | None = None, *,
             if owner.setdefault(card, seat) != seat:
                 raise ValueError(f"card {format_card(card)} is in seat {owner[card]} and in "
                                  f"seat {seat}: a showdown's hands come from one deck")
-    s = np.array([evaluate(h, game, wild, players=players, flush_by_suit=flush_by_suit)
-                  for h in parsed], dtype=np.uint16)
-    beats = np.empty(len(s) ** 2, dtype=np.int8)
-    order_rows(np.repeat(s, len(s)), np.tile(s, len(s)),
-               *(NO_CYCLE if it is None else it.cycle), beats)
-    beaten = (beats.reshape(len(s), len(s)) < 0).any(axis=1)
-    if not beaten.all():
-        seats: list[int] = np.flatnonzero(~beaten).tolist()
-        return seats
+    s = [evaluate(h, game, wild, players=players, flush_by_suit=flush_by_suit) for h in parsed]
+    cycle = NO_CYCLE if it is None else it.cycle
+    beaten = [any(strength_order(a, b, *cycle) < 0 for b in s) for a in s]
+    if not all(beaten):
+        return [seat for seat, lost in enumerate(beaten) if not lost]
     assert it is not None  # only Italian poker has the cycle
     kinds = [straight_flush_kind(int(x), it) for x in s]  # a cycle: straight flushes only
-    return sorted(max((seat for seat in range(len(s)) if kinds[seat] == kind), key=lambda i: s[i])
+    return sorted(max((seat for seat in range(len(s)) if kinds[seat] == kind), key=s.__getitem__)
                   for kind in ("royal", "middle", "minimum"))
 
 
@@ -458,11 +412,11 @@ def best_five(cards: CardsLike, game: str = "high", wild: str | None = None) -> 
     """
     rules = rules_of(game, wild)
     hand = _hand(cards, rules)
-    five = _kernels(rules, None, None, None)[5]
+    strength_of = _strength_of(rules)
     chosen: tuple[int, ...]
     best, chosen = 0, ()
     for combo in itertools.combinations(hand.tolist(), 5):  # at most 21
-        strength = five(*combo)
+        strength = strength_of(combo)
         if strength > best:
             best, chosen = strength, combo
     return hand[np.isin(hand, chosen)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -51,7 +52,8 @@ def _rows_of(t: Tables, hands: np.ndarray, width: int, out: np.ndarray, check: b
              first_bad: np.ndarray, simd: bool) -> None:
     """out[i] = the strength of row i, for every row of `hands` (each `width` cards, a literal),
     in parallel: LANES rows at a time by `simd.block_strengths` when `simd` (a literal) is set,
-    the game has no wild cards and the rows are C-contiguous uint8; else one row at a time."""
+    the game has no wild cards and the rows are C-contiguous uint8 (at least LANES of them, or
+    none); else one row at a time."""
     raise NotImplementedError("_rows_of is compiled by numba")
 
 
@@ -64,19 +66,18 @@ def _rows_of_impl(t: Any, hands: Any, width: Any, out: Any, check: Any, first_ba
             n = hands.shape[0]
             blocks = n // LANES
             deck = deck_mask(t) if check else np.uint64(0)  # read by the checks alone
-            # A bad block only marks first_bad[0] (any thread: they all write -1), and the
-            # first bad row is found after the loop: a call inside it made LLVM keep the
-            # kernel's constant vectors on the stack (10 % on the checked kernel).
-            before = first_bad[0]
+            # A bad block only sets first_bad[0] to -1 (any thread: they all write the same), and
+            # the caller finds the first bad row: a call inside the loop made LLVM keep the
+            # kernel's constant vectors on the stack (10 % on the checked kernel). The rows
+            # after the last whole block are those of one more block ending at the last row
+            # (n >= LANES), so no scalar evaluator is compiled in: it took 60 % of the
+            # kernel's compile time.
             for block in prange(blocks):
                 # numba passes the typing context itself
                 if block_strengths(t, hands, block * LANES, width, out, check, deck):  # type: ignore[call-arg]
                     first_bad[0] = -1
-            if first_bad[0] < 0:
-                first_bad[0] = min(before, _first_bad_row(t, hands, blocks * LANES, out))
-            for i in range(blocks * LANES, n):
-                if _row(t, hands, i, width, out, check):
-                    _mark_bad(first_bad, i)
+            if n > blocks * LANES and block_strengths(t, hands, n - LANES, width, out, check, deck):  # type: ignore[call-arg]
+                first_bad[0] = -1
         return a_block_at_once
 
     def one_at_a_time(t: Any, hands: Any, width: Any, out: Any, check: Any, first_bad: Any,
@@ -85,16 +86,6 @@ def _rows_of_impl(t: Any, hands: Any, width: Any, out: Any, check: Any, first_ba
             if _row(t, hands, i, width, out, check):
                 _mark_bad(first_bad, i)
     return one_at_a_time
-
-
-@njit(_nrt=False, cache=True)
-def _first_bad_row(t: Tables, hands: np.ndarray, stop: int, out: np.ndarray) -> int:
-    """The first bad row of rows 0 .. stop - 1, rechecked one at a time (stop if none)."""
-    width = hands.shape[1]
-    for i in range(stop):
-        if _row(t, hands, i, width, out, True):
-            return i
-    return stop
 
 
 @njit(inline="always")
@@ -107,29 +98,39 @@ def deck_mask(t: Tables) -> Any:
     return deck
 
 
-def _rows_kernel(
-    check: bool, simd: bool = SIMD,
+@functools.cache
+def rows_kernel(
+    width: int, check: bool, simd: bool = SIMD,
 ) -> Dispatcher[Callable[[Tables, np.ndarray, np.ndarray, np.ndarray], None]]:
-    """The batch kernel, with or without the checks compiled in, and a block of rows at a time
-    by AVX-512 or AVX2 where it can (`simd`: the CPU has one, see `simd.py`) or one at a time.
-    Both are closure constants: numba caches each version keyed on them."""
+    """The batch kernel for rows of `width` (5, 6 or 7) cards, with or without the checks,
+    a block of rows at a time by AVX-512 or AVX2 where it can (`simd`: the CPU has one, see
+    `simd.py`) or one at a time; made on first use, so a process compiles only the kernels it
+    runs. The arguments are closure constants: numba caches each version keyed on them.
+
+    `kernel(t, hands, out, first_bad)`: out[i] = strength of the best five of row i (see
+    `_row`). With `check`, a bad row lowers first_bad[thread] to its index, or a bad row in a
+    block sets first_bad[0] to -1: the caller then finds it (`evaluate.first_bad_row`)."""
 
     @njit(**KERNEL)
     def rows(t: Tables, hands: np.ndarray, out: np.ndarray, first_bad: np.ndarray) -> None:
-        """out[i] = strength of the best five of row i (5, 6 or 7 cards); see `_row`."""
-        width = hands.shape[1]
-        if width == 7:
-            _rows_of(t, hands, 7, out, check, first_bad, simd)
-        elif width == 6:
-            _rows_of(t, hands, 6, out, check, first_bad, simd)
-        else:
-            _rows_of(t, hands, 5, out, check, first_bad, simd)
+        _rows_of(t, hands, width, out, check, first_bad, simd)
 
     return rows
 
 
-evaluate_rows = _rows_kernel(check=False)
-evaluate_rows_checked = _rows_kernel(check=True)
+def evaluate_rows(t: Tables, hands: np.ndarray, out: np.ndarray, first_bad: np.ndarray,
+                  check: bool) -> None:
+    """out[i] = the strength of row i of C-contiguous uint8 `hands` by `rows_kernel` (`first_bad`
+    as it says); fewer rows than a block are padded to one with copies of the first row."""
+    kernel = rows_kernel(hands.shape[1], check)
+    n = len(hands)
+    if 0 < n < LANES:
+        padded = np.concatenate([hands, np.repeat(hands[:1], LANES - n, axis=0)])
+        strengths = np.empty(LANES, dtype=np.uint16)
+        kernel(t, padded, strengths, first_bad)
+        out[:] = strengths[:n]
+    else:
+        kernel(t, hands, out, first_bad)
 
 
 @njit(**KERNEL)
@@ -139,7 +140,6 @@ def evaluate5_rows(t: Tables, hands: np.ndarray, out: np.ndarray) -> None:
         out[i] = eval5(t, hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4])
 
 
-@njit(inline="always")
 def strength_order(sa: Any, sb: Any, royal: int, minimum_lo: int, minimum_hi: int) -> Any:
     """1 if strength sa beats sb, -1 if it loses, 0 if equal; except that a minimum straight
     flush (strengths minimum_lo..minimum_hi) beats a royal flush (royal and up). Games without
@@ -151,9 +151,12 @@ def strength_order(sa: Any, sb: Any, royal: int, minimum_lo: int, minimum_hi: in
     return (sa > sb) - (sa < sb)
 
 
+_strength_order = njit(inline="always")(strength_order)  # the same, in kernels
+
+
 @njit(**KERNEL)
 def order_rows(sa: np.ndarray, sb: np.ndarray, royal: int, minimum_lo: int, minimum_hi: int,
                out: np.ndarray) -> None:
     """out[i] = strength_order(sa[i], sb[i], ...): 1, -1 or 0 per row."""
     for i in prange(sa.shape[0]):
-        out[i] = strength_order(np.int64(sa[i]), np.int64(sb[i]), royal, minimum_lo, minimum_hi)
+        out[i] = _strength_order(np.int64(sa[i]), np.int64(sb[i]), royal, minimum_lo, minimum_hi)

@@ -169,78 +169,89 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
     items[i] = (deal, first part, one past the last part), parts as in PARTS. scratch: per
     thread (`scratch_rows`) int64 (64), int64 (4, 13), int64 (4, 10), uint64 (64),
     uint64 (4, 10), and int64 zeros the length of a counts row."""
-    missing = 5 - n_board
-    n = deals.shape[1]
-    start, stop = MULTISET_STARTS[missing], MULTISET_STARTS[missing + 1]
     deck_mask = np.uint64(0)
     for c in deck:
         deck_mask |= np.uint64(1) << np.uint64(c)
     for it in prange(items.shape[0]):
         tid = numba.get_thread_id()
-        ints, suited_cards, hole_counts = scratch[0][tid], scratch[1][tid], scratch[2][tid]
-        words, hole_masks, spare = scratch[3][tid], scratch[4][tid], scratch[5][tid]
-        avail, rest_avail, count, idx = ints[0:13], ints[13:26], ints[26:36], ints[36:41]
-        n_suited, board_count, need, copies = ints[41:45], ints[45:49], ints[49:53], ints[53:57]
-        rank_key, hole_keys, mask, board_mask = words[0:13], words[13:23], words[23:33], words[33:37]
-        a = items[it, 0]
-        row = counts[tid, a]
-        used = used_masks[a]
-        avail[:] = 0
-        n_suited[:] = 0
-        for c in deck:
-            if not (used >> np.uint64(c)) & np.uint64(1):
-                rank, suit = c >> 2, c & 3
-                avail[rank] += 1
-                rank_key[rank] = t.card_key[c] & RANK_KEY_MASK
-                suited_cards[suit, n_suited[suit]] = c
-                n_suited[suit] += 1
-        base = hand_empty()
-        for j in range(n_board):
-            base = hand_add(t, base, board[j])
+        _count_item(t, deck, deck_mask, board, n_board, deals, used_masks, items[it],
+                    counts[tid], scratch[0][tid], scratch[1][tid], scratch[2][tid],
+                    scratch[3][tid], scratch[4][tid], scratch[5][tid])
+
+
+@njit(_nrt=False)
+def _count_item(t: Tables, deck: np.ndarray, deck_mask: Any, board: np.ndarray, n_board: int,
+                deals: np.ndarray, used_masks: np.ndarray, item: np.ndarray, counts: np.ndarray,
+                ints: np.ndarray, suited_cards: np.ndarray, hole_counts: np.ndarray,
+                words: np.ndarray, hole_masks: np.ndarray, spare: np.ndarray) -> None:
+    """One work item of `count_boards` on one thread's counts and scratch rows: a call from
+    the parallel loop, not inlined into it (numba's parallel lowering of this body took 60 %
+    of the kernel's compile time)."""
+    missing = 5 - n_board
+    n = deals.shape[1]
+    start, stop = MULTISET_STARTS[missing], MULTISET_STARTS[missing + 1]
+    avail, rest_avail, count, idx = ints[0:13], ints[13:26], ints[26:36], ints[36:41]
+    n_suited, board_count, need, copies = ints[41:45], ints[45:49], ints[49:53], ints[53:57]
+    rank_key, hole_keys, mask, board_mask = words[0:13], words[13:23], words[23:33], words[33:37]
+    a = item[0]
+    row = counts[a]
+    used = used_masks[a]
+    avail[:] = 0
+    n_suited[:] = 0
+    for c in deck:
+        if not (used >> np.uint64(c)) & np.uint64(1):
+            rank, suit = c >> 2, c & 3
+            avail[rank] += 1
+            rank_key[rank] = t.card_key[c] & RANK_KEY_MASK
+            suited_cards[suit, n_suited[suit]] = c
+            n_suited[suit] += 1
+    base = hand_empty()
+    for j in range(n_board):
+        base = hand_add(t, base, board[j])
+    for suit in range(4):
+        board_mask[suit] = (base[1] >> np.uint64(16 * suit)) & RANK_BITS
+        board_count[suit] = np.int64(bit_count(board_mask[suit]))
+    for p in range(n):
+        hole = hand_add(t, hand_add(t, hand_empty(), deals[a, p, 0]), deals[a, p, 1])
+        hole_keys[p] = hand_merge(base, hole)[0]
         for suit in range(4):
-            board_mask[suit] = (base[1] >> np.uint64(16 * suit)) & RANK_BITS
-            board_count[suit] = np.int64(bit_count(board_mask[suit]))
+            hole_masks[suit, p] = (hole[1] >> np.uint64(16 * suit)) & RANK_BITS
+            hole_counts[suit, p] = np.int64(bit_count(hole_masks[suit, p]))
+    _mirror_suits(board_mask, deck_mask & ~used, hole_masks, n, copies)
+    for suit in range(4):
+        top = 0
         for p in range(n):
-            hole = hand_add(t, hand_add(t, hand_empty(), deals[a, p, 0]), deals[a, p, 1])
-            hole_keys[p] = hand_merge(base, hole)[0]
-            for suit in range(4):
-                hole_masks[suit, p] = (hole[1] >> np.uint64(16 * suit)) & RANK_BITS
-                hole_counts[suit, p] = np.int64(bit_count(hole_masks[suit, p]))
-        _mirror_suits(board_mask, deck_mask & ~used, hole_masks, n, copies)
-        for suit in range(4):
-            top = 0
-            for p in range(n):
-                top = max(top, hole_counts[suit, p])
-            need[suit] = max(5 - top - board_count[suit], 0)  # cards of the suit to come
-            if copies[suit] == 0:  # a mirror: its boards are counted with the first suit's
-                need[suit] = missing + 1  # (a test here in the parts loop measured slower)
-        rest_suit = -1
-        for part in range(items[it, 1], items[it, 2]):
-            if part < RANK_BLOCKS:
-                size = stop - start
-                _classes(t, rank_key, avail, start + part * size // RANK_BLOCKS,
-                         start + (part + 1) * size // RANK_BLOCKS, row, hole_keys, n, False,
-                         mask, count, np.uint64(0))
-                continue
-            suit, first = divmod(part - RANK_BLOCKS, FLUSH_PARTS)
-            if need[suit] > missing or (first != FLUSH_PARTS - 1 and first >= n_suited[suit]):
-                continue  # nobody can make five of the suit (or a mirror), or no such card
-            if suit != rest_suit:  # the cards left of other suits, by rank
-                rest_suit = suit
-                for r in range(13):
-                    rest_avail[r] = avail[r]
-                for j in range(n_suited[suit]):
-                    rest_avail[suited_cards[suit, j] >> 2] -= 1
-            mirrored = copies[suit] > 1  # counted into `spare`, then copies times into row
-            _flush_boards(t, rank_key, rest_avail, suit, first, missing,
-                          spare if mirrored else row, hole_keys,
-                          hole_counts[suit], hole_masks[suit], n, board_count[suit],
-                          board_mask[suit], need[suit], suited_cards[suit], n_suited[suit], idx,
-                          count, mask)
-            if mirrored:
-                for w in range(len(row)):
-                    row[w] += copies[suit] * spare[w]
-                    spare[w] = 0
+            top = max(top, hole_counts[suit, p])
+        need[suit] = max(5 - top - board_count[suit], 0)  # cards of the suit to come
+        if copies[suit] == 0:  # a mirror: its boards are counted with the first suit's
+            need[suit] = missing + 1  # (a test here in the parts loop measured slower)
+    rest_suit = -1
+    for part in range(item[1], item[2]):
+        if part < RANK_BLOCKS:
+            size = stop - start
+            _classes(t, rank_key, avail, start + part * size // RANK_BLOCKS,
+                     start + (part + 1) * size // RANK_BLOCKS, row, hole_keys, n, False,
+                     mask, count, np.uint64(0))
+            continue
+        suit, first = divmod(part - RANK_BLOCKS, FLUSH_PARTS)
+        if need[suit] > missing or (first != FLUSH_PARTS - 1 and first >= n_suited[suit]):
+            continue  # nobody can make five of the suit (or a mirror), or no such card
+        if suit != rest_suit:  # the cards left of other suits, by rank
+            rest_suit = suit
+            for r in range(13):
+                rest_avail[r] = avail[r]
+            for j in range(n_suited[suit]):
+                rest_avail[suited_cards[suit, j] >> 2] -= 1
+        mirrored = copies[suit] > 1  # counted into `spare`, then copies times into row
+        _flush_boards(t, rank_key, rest_avail, suit, first, missing,
+                      spare if mirrored else row, hole_keys,
+                      hole_counts[suit], hole_masks[suit], n, board_count[suit],
+                      board_mask[suit], need[suit], suited_cards[suit], n_suited[suit], idx,
+                      count, mask)
+        if mirrored:
+            for w in range(len(row)):
+                row[w] += copies[suit] * spare[w]
+                spare[w] = 0
 
 
 def scratch_rows(threads: int, bins: int) -> tuple[np.ndarray, ...]:

@@ -220,18 +220,30 @@ def _suited_strength(t: Any, mask: Any, ranks: Any) -> Callable[[Any, Any, Any],
 WILD_SHIFT = np.uint64(56)
 
 
-@njit(inline="always")
 def wild_strength(t: Tables, hand: Hand) -> Any:
     """Strength of a hand in a wild game. The rank key holds the wild cards too (see
     `tables.wild_rank_key`) and each wild card counts in every suit, so a hand is read as in a
     plain game: the best non-flush five by one lookup, unless a suit's naturals and wild cards
-    reach five; then also that suit's flush."""
-    key = hand[0] & RANK_KEY_MASK
-    if suits_matter(t):
-        flush = ((hand[0] >> np.uint64(32)) + SUIT_BIAS) & SUIT_FLUSH
-        if flush:  # a call, not inlined: it keeps the hot loop small (10 % on natural hands)
-            return _wild_flush(t, hand, flush, key)
-    return t.wild_values[perfect_hash(key, t.wild_offsets, WILD_HASH)]
+    reach five; then also that suit's flush. For numba code only: compiled for wild tables
+    alone (`hand_strength` never reaches it for others, and they compile no `_wild_flush`)."""
+    raise NotImplementedError("wild_strength is compiled by numba; call hand_strength")
+
+
+@overload(wild_strength, inline="always")
+def _wild_strength(t: Any, hand: Any) -> Callable[[Any, Any], Any]:
+    if not issubclass(_kind(t), Wild):
+        def unreached(t: Any, hand: Any) -> Any:
+            return t.wild_values[0]
+        return unreached
+
+    def wild(t: Any, hand: Any) -> Any:
+        key = hand[0] & RANK_KEY_MASK
+        if suits_matter(t):
+            flush = ((hand[0] >> np.uint64(32)) + SUIT_BIAS) & SUIT_FLUSH
+            if flush:  # a call, not inlined: it keeps the hot loop small (10 % on natural hands)
+                return _wild_flush(t, hand, flush, key)
+        return t.wild_values[perfect_hash(key, t.wild_offsets, WILD_HASH)]
+    return wild
 
 
 @njit(_nrt=False, cache=True)

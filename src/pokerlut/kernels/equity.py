@@ -133,79 +133,76 @@ def _hole_hands(t: Tables, holes: np.ndarray, hole_sizes: np.ndarray, out: np.nd
 
 
 @njit(inline="always")
-def _enumerate_boards(t: Tables, t_low: Tables, split: bool, omaha: bool, deck: np.ndarray,
-                      board: np.ndarray, n_board: int, deals: np.ndarray, used_masks: np.ndarray,
-                      hole_sizes: np.ndarray, items: np.ndarray, counts: np.ndarray,
-                      scratch_board: np.ndarray, scratch_hands: np.ndarray) -> None:
-    """Every completion of the board for every deal of hole cards.
+def _enumerate_item(t: Tables, t_low: Tables, split: bool, omaha: bool, deck: np.ndarray,
+                    board: np.ndarray, n_board: int, deals: np.ndarray, used_masks: np.ndarray,
+                    hole_sizes: np.ndarray, item: np.ndarray, counts: np.ndarray,
+                    cards: np.ndarray, hole_hands: np.ndarray) -> None:
+    """Every completion of the board for one work item, on one thread's rows.
 
     deck: the live cards (not dead, not on the board); board[:n_board] the known board cards.
     deals[a]: (players, 6) hole cards of deal a; used_masks[a]: bitmask of its hole cards.
-    items[i] = (deal, first new board card index into deck or -1, second or -1): one unit of
+    item = (deal, first new board card index into deck or -1, second or -1): one unit of
     parallel work; the rest of the board is every combination of later deck cards.
-    counts[thread, deal] accumulates (`_showdown`); the scratch arrays have one row per thread.
+    counts[deal] accumulates (`_showdown`); cards and hole_hands are scratch rows.
     """
     m, n_players = deck.shape[0], hole_sizes.shape[0]
     missing = 5 - n_board
-    for it in prange(items.shape[0]):
-        tid = numba.get_thread_id()
-        cards, hole_hands = scratch_board[tid], scratch_hands[tid]
-        a = items[it, 0]
-        used = used_masks[a]
-        holes = deals[a]
-        _hole_hands(t, holes, hole_sizes, hole_hands)
-        row = counts[tid, a]
-        base = hand_empty()
-        for j in range(n_board):
-            cards[j] = board[j]
-            base = hand_add(t, base, board[j])
-        n = n_board
-        start = 0
-        skip = False
-        for k in range(1, 3):
-            if items[it, k] >= 0:
-                card = deck[items[it, k]]
-                skip |= (used >> np.uint64(card)) & np.uint64(1) != 0
-                cards[n] = card
-                base = hand_add(t, base, card)
-                n += 1
-                start = items[it, k] + 1
-        if skip:
-            continue
-        rest = missing - (n - n_board)
-        if rest == 0:
-            won = _showdown(row, t, t_low, split, omaha, n_players, cards, base, holes,
-                            hole_sizes, hole_hands)
-            if won >= 0:
-                row[won] += 1
-            continue
-        # one to three more cards: the innermost loop deals the last, the loops outside it
-        # the others, or run once and deal none (so the showdown is written once, inlined)
-        for i0 in range(start, m) if rest == 3 else range(-1, 0):
-            h0, lo1 = base, start
-            if i0 >= 0:
-                c0 = deck[i0]
-                if (used >> np.uint64(c0)) & np.uint64(1):
+    a = item[0]
+    used = used_masks[a]
+    holes = deals[a]
+    _hole_hands(t, holes, hole_sizes, hole_hands)
+    row = counts[a]
+    base = hand_empty()
+    for j in range(n_board):
+        cards[j] = board[j]
+        base = hand_add(t, base, board[j])
+    n = n_board
+    start = 0
+    skip = False
+    for k in range(1, 3):
+        if item[k] >= 0:
+            card = deck[item[k]]
+            skip |= (used >> np.uint64(card)) & np.uint64(1) != 0
+            cards[n] = card
+            base = hand_add(t, base, card)
+            n += 1
+            start = item[k] + 1
+    if skip:
+        return
+    rest = missing - (n - n_board)
+    if rest == 0:
+        won = _showdown(row, t, t_low, split, omaha, n_players, cards, base, holes,
+                        hole_sizes, hole_hands)
+        if won >= 0:
+            row[won] += 1
+        return
+    # one to three more cards: the innermost loop deals the last, the loops outside it
+    # the others, or run once and deal none (so the showdown is written once, inlined)
+    for i0 in range(start, m) if rest == 3 else range(-1, 0):
+        h0, lo1 = base, start
+        if i0 >= 0:
+            c0 = deck[i0]
+            if (used >> np.uint64(c0)) & np.uint64(1):
+                continue
+            cards[n] = c0
+            h0, lo1 = hand_add(t, base, c0), i0 + 1
+        for i1 in range(lo1, m) if rest >= 2 else range(-1, 0):
+            h1, lo2 = h0, lo1
+            if i1 >= 0:
+                c1 = deck[i1]
+                if (used >> np.uint64(c1)) & np.uint64(1):
                     continue
-                cards[n] = c0
-                h0, lo1 = hand_add(t, base, c0), i0 + 1
-            for i1 in range(lo1, m) if rest >= 2 else range(-1, 0):
-                h1, lo2 = h0, lo1
-                if i1 >= 0:
-                    c1 = deck[i1]
-                    if (used >> np.uint64(c1)) & np.uint64(1):
-                        continue
-                    cards[n + rest - 2] = c1
-                    h1, lo2 = hand_add(t, h0, c1), i1 + 1
-                for i2 in range(lo2, m):
-                    c2 = deck[i2]
-                    if (used >> np.uint64(c2)) & np.uint64(1):
-                        continue
-                    cards[n + rest - 1] = c2
-                    won = _showdown(row, t, t_low, split, omaha, n_players, cards,
-                                    hand_add(t, h1, c2), holes, hole_sizes, hole_hands)
-                    if won >= 0:
-                        row[won] += 1
+                cards[n + rest - 2] = c1
+                h1, lo2 = hand_add(t, h0, c1), i1 + 1
+            for i2 in range(lo2, m):
+                c2 = deck[i2]
+                if (used >> np.uint64(c2)) & np.uint64(1):
+                    continue
+                cards[n + rest - 1] = c2
+                won = _showdown(row, t, t_low, split, omaha, n_players, cards,
+                                hand_add(t, h1, c2), holes, hole_sizes, hole_hands)
+                if won >= 0:
+                    row[won] += 1
 
 
 @njit(inline="always")
@@ -421,17 +418,27 @@ class Draws(NamedTuple):
 
 
 def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None]]:
-    """`_enumerate_boards` with `split` and `omaha` (hands of exactly two hole cards and three
-    board cards) compiled in, as closure constants: the hold'em kernels carry no split-pot or
-    Omaha code. `scratch`: per-thread rows (board cards, hole hand states)."""
+    """`_enumerate_item` over every work item in parallel, with `split` and `omaha` (hands of
+    exactly two hole cards and three board cards) compiled in, as closure constants: the
+    hold'em kernels carry no split-pot or Omaha code. `scratch`: per-thread rows (board
+    cards, hole hand states). An item is a call from the parallel loop, not inlined into it:
+    numba's parallel lowering of the loop's body took most of the compile time."""
+
+    @njit(_nrt=False)
+    def one_item(t: Tables, t_low: Tables, spot: Spot, deals: np.ndarray, used_masks: np.ndarray,
+                 item: np.ndarray, counts: np.ndarray, cards: np.ndarray,
+                 hole_hands: np.ndarray) -> None:
+        _enumerate_item(t, t_low, split, omaha, spot.deck, spot.board, spot.n_board, deals,
+                        used_masks, spot.hole_sizes, item, counts, cards, hole_hands)
 
     @njit(**KERNEL)
     def enumerate_boards(t: Tables, t_low: Tables, spot: Spot, deals: np.ndarray,
                          used_masks: np.ndarray, items: np.ndarray, counts: np.ndarray,
                          scratch: tuple[np.ndarray, ...]) -> None:
-        _enumerate_boards(t, t_low, split, omaha, spot.deck, spot.board, spot.n_board,
-                          deals, used_masks, spot.hole_sizes, items, counts, scratch[0],
-                          scratch[1])
+        for it in prange(items.shape[0]):
+            tid = numba.get_thread_id()
+            one_item(t, t_low, spot, deals, used_masks, items[it], counts[tid], scratch[0][tid],
+                     scratch[1][tid])
 
     return enumerate_boards
 

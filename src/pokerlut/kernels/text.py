@@ -119,7 +119,7 @@ def _fast_row(ct: CharTables, data: np.ndarray, s: int, e: int, out: np.ndarray,
     return True
 
 
-@njit(inline="always")
+@njit(_nrt=False)
 def parse_row(ct: CharTables, data: np.ndarray, s: int, e: int, utf8: bool, jokers: bool,
               out: np.ndarray, i: int, k: int) -> int:
     """Cards of the text data[s:e] into out[i, :k] (those after the k-th are counted, not
@@ -209,7 +209,7 @@ def first_count(ct: CharTables, data: np.ndarray, offsets: np.ndarray, width: in
     """(row, number of cards) of the first row of 1 or more distinct cards; (-1, 0) if none."""
     for row in range(n):
         s, e = _bounds(data, offsets, width, row)
-        count = parse_row(ct, data, s, e, utf8, jokers, scratch, 0, scratch.shape[1])
+        count = parse_row(ct, data, s, e, utf8, jokers, scratch, np.int64(0), scratch.shape[1])
         if count > 0:
             return row, count
     return -1, 0
@@ -226,4 +226,6 @@ def parse_rows(ct: CharTables, data: np.ndarray, offsets: np.ndarray, width: int
         if _fast_row(ct, data, s, e, out, i, k):
             ok[i] = 1
         else:
-            ok[i] = parse_row(ct, data, s, e, utf8, jokers, out, i, k) == k
+            # a call, not inlined (numba's parallel lowering of it took 70 % of the compile time);
+            # np.int64: the loop index is unsigned there, which would compile a second version
+            ok[i] = parse_row(ct, data, s, e, utf8, jokers, out, np.int64(i), k) == k

@@ -1,0 +1,127 @@
+"""One hand from Python without numba: the reads of `kernels.core.hand_strength` over the same
+tables, held as Python lists.
+
+A call from Python into a numba function costs more than the whole lookup done in Python (the
+dispatcher alone takes about 0.2 us), and the first one in a process starts numba's code
+generator (0.1-0.2 s, more with an empty cache). `evaluate`, `compare`, `describe`, `winners`
+and `best_five` therefore read the tables here; batches and everything in a loop run in numba.
+
+Each card is one Python int: its key in the low 64 bits (`core.hand_add`) and its bit above
+them. Summing the cards sums the keys, and the bits' sum has one set bit per card only when no
+card repeats (a repeat carries into another bit), so one addition per card also checks the hand.
+
+>>> strength = hand_strength(tables.load("high"))
+>>> strength([51, 47, 43, 39, 35]), strength((0, 5, 9, 13, 20, 24, 30))
+(7462, 49)
+>>> strength([51, 51, 43, 39, 35]), strength([51, 47, 43, 39, 99]), strength([51, 47, 43])
+(-1, -1, -1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import tables
+from .italian import ItalianTables
+from .kernels.hashing import MIXED_HASH, MULT, RANK_HASH, WILD_HASH, HashSpec
+
+WORD = (1 << 64) - 1
+RANK_KEY_MASK, SUIT_BIAS, SUIT_FLUSH, RANK_BITS = 0xFFFF_FFFF, 0x3333, 0x8888, 0x1FFF
+SUIT_SHIFT = (1 << 46) | (1 << 31) | (1 << 15) | (1 << 14)  # as kernels.italian.SUIT_SHIFT
+
+
+def slot(key: int, offsets: list[int], spec: HashSpec) -> int:
+    """`kernels.hashing.perfect_hash` on Python ints."""
+    mix_shift, bucket_bits, pos_bits = spec
+    h = ((key ^ (key >> mix_shift)) * int(MULT)) & WORD
+    return offsets[h >> (64 - bucket_bits)] + ((h >> (64 - bucket_bits - pos_bits))
+                                               & ((1 << pos_bits) - 1))
+
+
+def hand_strength(t: tables.Tables, it: ItalianTables | None = None) -> Callable[[Any], int]:
+    """The strength of one hand in the game whose tables are `t` (with its suit tables `it` in
+    Italian poker), as a function of a list or tuple of 5, 6 or 7 card ints (5 in Italian
+    poker); it gives -1 for anything else (a card that is not an int of the game's deck, a
+    repeated card, another count), for the caller to explain."""
+    packed: list[int] = [key + (bit << 64) for key, bit in zip(t.card_key[:54].tolist(),
+                                                               t.card_bit[:54].tolist())]
+    flush: list[int] = t.flush.tolist()
+    rank_offsets: list[int] = t.rank_offsets.tolist()
+    rank_values: list[int] = t.rank_values.tolist()
+    mixed: tuple[list[int], list[int]] = (t.mixed_offsets.tolist(), t.mixed_values.tolist())
+    wild: tuple[list[int], list[int]] = (t.wild_offsets.tolist(), t.wild_values.tolist())
+    suits, settle, is_wild = (not isinstance(t, tables.SuitsIgnored), isinstance(t, tables.SuitsSettle),
+                              isinstance(t, tables.Wild))
+    multiply, bucket_shift = int(MULT), 64 - RANK_HASH.bucket_bits
+    bucket_mask, pos_shift = (1 << RANK_HASH.bucket_bits) - 1, bucket_shift - RANK_HASH.pos_bits
+    pos_mask = (1 << RANK_HASH.pos_bits) - 1
+    tie_rank: list[int] = it.tie_rank.tolist() if it is not None else []
+    by_suits: list[int] = it.value.tolist() if it is not None else []
+
+    def suited(total: int, suit_flush: int) -> int:
+        """Strength of a hand with five or more cards of a suit (`core.suited_strength`, and
+        `core.wild_strength` with its `_wild_flush`)."""
+        ranks, bits = total & RANK_KEY_MASK, total >> 64
+        if is_wild:
+            best = wild[1][slot(ranks, wild[0], WILD_HASH)]
+            row = ((total >> 56) & 0xFF) * 8192
+            for suit in range(4):
+                if suit_flush & (0x8 << 4 * suit):
+                    best = max(best, flush[row + ((bits >> 16 * suit) & RANK_BITS)])
+            return best
+        suit = (suit_flush > 0x8) + (suit_flush > 0x80) + (suit_flush > 0x800)
+        mask = (bits >> 16 * suit) & RANK_BITS
+        if settle or flush[mask]:
+            return flush[mask]
+        return mixed[1][slot(mask << 32 | ranks, mixed[0], MIXED_HASH)]
+
+    def strength(hand: Any) -> int:
+        """The strength of `hand`, or -1 if it is not distinct card ints of the deck."""
+        if type(hand) is not list and type(hand) is not tuple:
+            return -1
+        # a card outside the deck has no bit: the bits then count fewer than n
+        try:
+            n = len(hand)
+            if n == 7:
+                a, b, c, d, e, f, g = hand
+                if not type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is type(g) is int:
+                    return -1
+                total = packed[a] + packed[b] + packed[c] + packed[d] + packed[e] + packed[f] + packed[g]
+                low = a | b | c | d | e | f | g
+            elif n == 5:
+                a, b, c, d, e = hand
+                if not type(a) is type(b) is type(c) is type(d) is type(e) is int:
+                    return -1
+                total = packed[a] + packed[b] + packed[c] + packed[d] + packed[e]
+                low = a | b | c | d | e
+            elif n == 6:
+                a, b, c, d, e, f = hand
+                if not type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is int:
+                    return -1
+                total = packed[a] + packed[b] + packed[c] + packed[d] + packed[e] + packed[f]
+                low = a | b | c | d | e | f
+            else:
+                return -1
+        except IndexError:  # a card above 53
+            return -1
+        if low < 0 or (total >> 64).bit_count() != n:  # a negative card, or one outside the deck
+            return -1
+        suit_flush = ((total >> 32) + SUIT_BIAS) & SUIT_FLUSH if suits else 0
+        if suit_flush:
+            value = suited(total, suit_flush)
+        elif is_wild:
+            value = wild[1][slot(total & RANK_KEY_MASK, wild[0], WILD_HASH)]
+        else:
+            h = (total & RANK_KEY_MASK) * multiply
+            value = rank_values[rank_offsets[(h >> bucket_shift) & bucket_mask]
+                                + ((h >> pos_shift) & pos_mask)]
+        if it is None:
+            return value
+        if n != 5:
+            return -1
+        # Italian poker: the suit of the card of rank tie_rank[value] (`kernels.italian`)
+        card = (total >> (64 + tie_rank[value])) & 0x0001_0001_0001_0001
+        return (by_suits[value] >> (((card * SUIT_SHIFT) & WORD) >> 58)) & 0xFFFF
+
+    return strength
