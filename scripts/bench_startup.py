@@ -12,6 +12,7 @@ any installed machine. Prints a markdown table; --json keeps the figures.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import platform
@@ -54,6 +55,17 @@ ROWS = {  # name -> (what a new process does, code)
     "cli-eval": ("`pokerlut eval \"As Ks Qs Js Ts\"`",
                  "import sys; from pokerlut.cli import main; sys.exit(main(['eval', 'As Ks Qs Js Ts']))"),
 }
+
+
+# Other evaluators, where installed (`make bench-peers` installs them): one hand in a new process
+PEERS = {
+    "phevaluator": ("phevaluator: imports and evaluates one hand",
+                    "from phevaluator import evaluate_cards; evaluate_cards('As', 'Ks', 'Qs', 'Js', 'Ts')"),
+    "eval7": ("eval7: the same", "import eval7; eval7.evaluate([eval7.Card(c) for c in 'As Ks Qs Js Ts'.split()])"),
+    "treys": ("treys: the same", "from treys import Card, Evaluator;"
+              " Evaluator().evaluate([Card.new('As'), Card.new('Ks')], [Card.new(c) for c in ('Qs', 'Js', 'Ts')])"),
+}
+ROWS.update({name: row for name, row in PEERS.items() if importlib.util.find_spec(name)})
 
 
 def run(code: str, cache: str) -> float:

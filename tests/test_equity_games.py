@@ -72,6 +72,7 @@ SPOTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, players, board, dead", SPOTS)
 def test_exact_equity_equals_brute_force_through_the_reference(game, players, board, dead):
     want, boards = brute_force(game, players, board, dead)
@@ -210,6 +211,7 @@ STUD_SPOTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, players, dead", STUD_SPOTS)
 def test_stud_exact_equity_equals_brute_force_through_the_reference(game, players, dead):
     want, deals = stud_brute_force(game, players, dead)

@@ -294,6 +294,7 @@ omaha_hand = st.lists(st.integers(0, 51), min_size=3, max_size=7, unique=True).m
 player_text = st.one_of(range_text, card_sample, omaha_hand)
 
 
+@pytest.mark.slow
 @SLOW
 @given(players=st.lists(player_text, max_size=5) | st.lists(st.sampled_from(RANGE_TOKENS),
                                                             min_size=2, max_size=10),
@@ -347,6 +348,7 @@ two_cards = st.lists(st.integers(0, 51), min_size=2, max_size=2).map(
     lambda xs: "".join(format_card(x) for x in xs))  # may repeat a card: must be refused
 
 
+@pytest.mark.slow
 @SLOW
 @given(data=st.data(), game=st.sampled_from(["holdem", "omaha"]),
        deck=st.permutations(range(52)), n_known=st.integers(3, 8), n_board=st.integers(3, 5),

@@ -29,7 +29,7 @@ def cards(text: str) -> list[int]:
 
 
 @pytest.mark.parametrize("players, flush_by_suit", [
-    *(pytest.param(p, True, marks=pytest.mark.slow) if p > 5 else (p, True) for p in PLAYERS),
+    *(pytest.param(p, True, marks=pytest.mark.slow) if p > 4 else (p, True) for p in PLAYERS),
     (4, False)])
 def test_every_hand_in_order_of_strength_agrees_with_the_reference(players, flush_by_suit):
     """Sorted by the fast strength, each hand and the next compare as the reference says:

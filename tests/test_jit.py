@@ -33,6 +33,7 @@ def random_hands(n, width, deck=52, seed=3):
     return (52 - deck + np.argsort(rng.random((n, deck)), axis=1)[:, :width]).astype(np.uint8)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [5, 6, 7])
 def test_the_same_strengths_as_in_python(width):
     hands = random_hands(20_000, width)

@@ -219,6 +219,7 @@ def test_unknown_category_or_game():
         L.game_name("razz", "es")
 
 
+@pytest.mark.slow
 def test_by_category_splits_the_royal_flush():
     counts = count_hands(5)
     plain = by_category(counts)

@@ -118,6 +118,7 @@ def test_counts_total_every_deck(players):
     assert counts["FULL_HOUSE"] == ranks * 4 * (ranks - 1) * 6
 
 
+@pytest.mark.slow
 def test_counts_52_cards_are_the_standard_ones():
     assert category_counts(9) == {
         "STRAIGHT_FLUSH": 40,

@@ -186,6 +186,7 @@ def test_a_cpu_without_avx2_evaluates_one_row_at_a_time():
     assert done.stdout.split("\n")[0] == "False {7462}"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(simd.LANES != 16, reason="this process runs the AVX2 kernel already")
 @pytest.mark.skipif(not binding.get_host_cpu_features().get("avx2"), reason="no AVX2 here")
 def test_this_file_passes_with_the_avx2_kernel():

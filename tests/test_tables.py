@@ -32,6 +32,7 @@ def rebuilt(tmp_path_factory):
 ALL_GAMES = sorted([*GAMES, *WILD_GAMES, *ITALIAN_GAMES])
 
 
+@pytest.mark.slow
 def test_rebuild_is_byte_identical(rebuilt):
     """Every game's folder (wild variants too), file by file."""
     assert sorted(p.name for p in rebuilt.iterdir()) == ALL_GAMES

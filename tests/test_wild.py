@@ -93,6 +93,7 @@ def best_of_subsets(t, hands, out):
 
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,wild", MODES)
 def test_seven_cards_are_the_best_of_their_fives(game, wild):
     """2,000,000 random 7-card hands (half with a joker, deuces as they come) equal the best of
@@ -220,6 +221,7 @@ def test_stats_command_with_jokers():
     assert lines[2].split()[:5] == ["five", "of", "a", "kind", "13"]
 
 
+@pytest.mark.slow
 def test_equity_with_jokers_against_brute_force():
     from pokerlut import equity
 

@@ -223,6 +223,39 @@ def _two_more(t: Tables, row: np.ndarray, h5: Any, c4: Any, end: int) -> None:
                     row[hand_strength(t, hand_add(t, h6, c6))] += 1
 
 
+@njit(_nrt=False)
+def _count_pair(t: Tables, n_cards: int, end: int, c0: Any, c1: Any, row: np.ndarray) -> None:
+    """row[s] += the hands of strength s whose two lowest cards are c0 < c1 (cards below
+    `end`): a call from `_counting_kernel`'s parallel loop, not inlined into it (numba's
+    parallel lowering of it took most of the compile time), and a global, not a closure
+    (a dispatcher in a kernel's closure changes its cache key in every process)."""
+    h2 = hand_add(t, hand_add(t, hand_empty(), c0), c1)
+    for c2 in range(c1 + 1, end):
+        h3 = hand_add(t, h2, c2)
+        for c3 in range(c2 + 1, end):
+            h4 = hand_add(t, h3, c3)
+            if n_cards == 7 and not is_wild(t):
+                if suits_settle(t) or not suits_matter(t) or not (
+                        ((h4[0] >> np.uint64(32)) + SUIT_THREE) & SUIT_FLUSH):
+                    _three_more(t, row, h4, c3, end)
+                    continue
+            for c4 in range(c3 + 1, end):
+                h5 = hand_add(t, h4, c4)
+                if n_cards == 5:
+                    row[hand_strength(t, h5)] += 1
+                    continue
+                if n_cards == 7 and not is_wild(t):
+                    _two_more(t, row, h5, c4, end)
+                    continue
+                for c5 in range(c4 + 1, end):
+                    h6 = hand_add(t, h5, c5)
+                    if n_cards == 6:
+                        row[hand_strength(t, h6)] += 1
+                        continue
+                    for c6 in range(c5 + 1, end):
+                        row[hand_strength(t, hand_add(t, h6, c6))] += 1
+
+
 def _counting_kernel(
     end: int,
 ) -> Dispatcher[Callable[[Tables, int, np.ndarray, np.ndarray], None]]:
@@ -237,38 +270,7 @@ def _counting_kernel(
         cards without wild cards, the last three (or two) are counted by their ranks.
         """
         for p in prange(pairs.shape[0]):
-            one_pair(t, n_cards, pairs[p, 0], pairs[p, 1], counts[numba.get_thread_id()])
-
-    @njit(_nrt=False)
-    def one_pair(t: Tables, n_cards: int, c0: Any, c1: Any, row: np.ndarray) -> None:
-        """row[s] += the hands of strength s whose two lowest cards are c0 < c1: a call from
-        the parallel loop, not inlined (numba's parallel lowering of it took most of the
-        compile time)."""
-        h2 = hand_add(t, hand_add(t, hand_empty(), c0), c1)
-        for c2 in range(c1 + 1, end):
-            h3 = hand_add(t, h2, c2)
-            for c3 in range(c2 + 1, end):
-                h4 = hand_add(t, h3, c3)
-                if n_cards == 7 and not is_wild(t):
-                    if suits_settle(t) or not suits_matter(t) or not (
-                            ((h4[0] >> np.uint64(32)) + SUIT_THREE) & SUIT_FLUSH):
-                        _three_more(t, row, h4, c3, end)
-                        continue
-                for c4 in range(c3 + 1, end):
-                    h5 = hand_add(t, h4, c4)
-                    if n_cards == 5:
-                        row[hand_strength(t, h5)] += 1
-                        continue
-                    if n_cards == 7 and not is_wild(t):
-                        _two_more(t, row, h5, c4, end)
-                        continue
-                    for c5 in range(c4 + 1, end):
-                        h6 = hand_add(t, h5, c5)
-                        if n_cards == 6:
-                            row[hand_strength(t, h6)] += 1
-                            continue
-                        for c6 in range(c5 + 1, end):
-                            row[hand_strength(t, hand_add(t, h6, c6))] += 1
+            _count_pair(t, n_cards, end, pairs[p, 0], pairs[p, 1], counts[numba.get_thread_id()])
 
     return count_strengths
 
@@ -344,6 +346,40 @@ def _flushes_in_order(t: Tables, out: np.ndarray, pos: int, h5: Any, c4: int, su
             at += 1
 
 
+@njit(_nrt=False)
+def _pair_in_order(t: Tables, n_cards: int, end: int, c0: Any, c1: Any, pos: Any,
+                   out: np.ndarray, by_ranks: np.ndarray) -> None:
+    """out[pos:] = the strengths of the hands whose two lowest cards are c0 < c1 (cards below
+    `end`), in order: a call from `_in_order_kernel`'s parallel loop, as `_count_pair`."""
+    h2 = hand_add(t, hand_add(t, hand_empty(), c0), c1)
+    for c2 in range(c1 + 1, end):
+        h3 = hand_add(t, h2, c2)
+        for c3 in range(c2 + 1, end):
+            h4 = hand_add(t, h3, c3)
+            filled = -1  # the rank of c4 whose pair table by_ranks holds
+            for c4 in range(c3 + 1, end):
+                h5 = hand_add(t, h4, c4)
+                if n_cards == 5:
+                    out[pos] = hand_strength(t, h5)
+                    pos += 1
+                    continue
+                if n_cards == 7 and not is_wild(t):
+                    if c4 >> 2 != filled:  # the suits of one rank share the table
+                        _fill_pairs(t, h5, c4, by_ranks)
+                        filled = c4 >> 2
+                    pos = _two_in_order(t, out, pos, h5, c4, by_ranks)
+                    continue
+                for c5 in range(c4 + 1, end):
+                    h6 = hand_add(t, h5, c5)
+                    if n_cards == 6:
+                        out[pos] = hand_strength(t, h6)
+                        pos += 1
+                        continue
+                    for c6 in range(c5 + 1, end):
+                        out[pos] = hand_strength(t, hand_add(t, h6, c6))
+                        pos += 1
+
+
 def _in_order_kernel(
     end: int,
 ) -> Dispatcher[Callable[[Tables, int, np.ndarray, np.ndarray, np.ndarray, np.ndarray], None]]:
@@ -356,41 +392,8 @@ def _in_order_kernel(
         are pairs[p], in increasing order of their cards (as itertools.combinations lists
         them). scratch: a row of 169 or more uint16 per thread."""
         for p in prange(pairs.shape[0]):
-            one_pair(t, n_cards, pairs[p, 0], pairs[p, 1], starts[p], out,
-                     scratch[numba.get_thread_id()])
-
-    @njit(_nrt=False)
-    def one_pair(t: Tables, n_cards: int, c0: Any, c1: Any, pos: Any, out: np.ndarray,
-                 by_ranks: np.ndarray) -> None:
-        """out[pos:] = the strengths of the hands whose two lowest cards are c0 < c1, in
-        order: a call from the parallel loop, as in `_counting_kernel`."""
-        h2 = hand_add(t, hand_add(t, hand_empty(), c0), c1)
-        for c2 in range(c1 + 1, end):
-            h3 = hand_add(t, h2, c2)
-            for c3 in range(c2 + 1, end):
-                h4 = hand_add(t, h3, c3)
-                filled = -1  # the rank of c4 whose pair table by_ranks holds
-                for c4 in range(c3 + 1, end):
-                    h5 = hand_add(t, h4, c4)
-                    if n_cards == 5:
-                        out[pos] = hand_strength(t, h5)
-                        pos += 1
-                        continue
-                    if n_cards == 7 and not is_wild(t):
-                        if c4 >> 2 != filled:  # the suits of one rank share the table
-                            _fill_pairs(t, h5, c4, by_ranks)
-                            filled = c4 >> 2
-                        pos = _two_in_order(t, out, pos, h5, c4, by_ranks)
-                        continue
-                    for c5 in range(c4 + 1, end):
-                        h6 = hand_add(t, h5, c5)
-                        if n_cards == 6:
-                            out[pos] = hand_strength(t, h6)
-                            pos += 1
-                            continue
-                        for c6 in range(c5 + 1, end):
-                            out[pos] = hand_strength(t, hand_add(t, h6, c6))
-                            pos += 1
+            _pair_in_order(t, n_cards, end, pairs[p, 0], pairs[p, 1], starts[p], out,
+                           scratch[numba.get_thread_id()])
 
     return strengths_in_order
 

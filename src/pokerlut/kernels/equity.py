@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numba
 import numpy as np
 from numba import prange
+from numba.extending import overload
 
 from ..tables import Tables
 from .core import (KERNEL, Hand, bit_count, draw_card, hand_add, hand_empty, hand_merge,
@@ -417,12 +418,10 @@ class Draws(NamedTuple):
     alias_other: np.ndarray
 
 
-def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None]]:
-    """`_enumerate_item` over every work item in parallel, with `split` and `omaha` (hands of
-    exactly two hole cards and three board cards) compiled in, as closure constants: the
-    hold'em kernels carry no split-pot or Omaha code. `scratch`: per-thread rows (board
-    cards, hole hand states). An item is a call from the parallel loop, not inlined into it:
-    numba's parallel lowering of the loop's body took most of the compile time."""
+def _item_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None]]:
+    """`_enumerate_item` of one work item with `split` and `omaha` compiled in: a function of
+    its own, called from the parallel loop and not inlined into it (numba's parallel lowering
+    of the loop's body took most of the compile time)."""
 
     @njit(_nrt=False)
     def one_item(t: Tables, t_low: Tables, spot: Spot, deals: np.ndarray, used_masks: np.ndarray,
@@ -431,14 +430,48 @@ def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None
         _enumerate_item(t, t_low, split, omaha, spot.deck, spot.board, spot.n_board, deals,
                         used_masks, spot.hole_sizes, item, counts, cards, hole_hands)
 
+    return one_item
+
+
+_ITEM_KERNELS = {(split, omaha): _item_kernel(split, omaha)
+                 for split in (False, True) for omaha in (False, True)}
+
+
+def _enumerate_one(t: Tables, t_low: Tables, split: bool, omaha: bool, spot: Spot,
+                   deals: np.ndarray, used_masks: np.ndarray, item: np.ndarray, counts: np.ndarray,
+                   cards: np.ndarray, hole_hands: np.ndarray) -> None:
+    """The call of `_item_kernel(split, omaha)` (constants), chosen at compile time: a
+    dispatcher held in a kernel's closure would change the kernel's cache key in every
+    process, and numba's parallel lowering would compile an overload's own function again."""
+    raise NotImplementedError("_enumerate_one is compiled by numba")
+
+
+@overload(_enumerate_one, inline="always", prefer_literal=True)
+def _enumerate_one_impl(t: Any, t_low: Any, split: Any, omaha: Any, spot: Any, deals: Any,
+                        used_masks: Any, item: Any, counts: Any, cards: Any,
+                        hole_hands: Any) -> Callable[..., None]:
+    one_item = _ITEM_KERNELS[split.literal_value, omaha.literal_value]
+
+    def call(t: Any, t_low: Any, split: Any, omaha: Any, spot: Any, deals: Any,
+             used_masks: Any, item: Any, counts: Any, cards: Any, hole_hands: Any) -> None:
+        one_item(t, t_low, spot, deals, used_masks, item, counts, cards, hole_hands)
+    return call
+
+
+def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None]]:
+    """`_enumerate_one` over every work item in parallel, with `split` and `omaha` (hands of
+    exactly two hole cards and three board cards) compiled in, as closure constants: the
+    hold'em kernels carry no split-pot or Omaha code. `scratch`: per-thread rows (board
+    cards, hole hand states)."""
+
     @njit(**KERNEL)
     def enumerate_boards(t: Tables, t_low: Tables, spot: Spot, deals: np.ndarray,
                          used_masks: np.ndarray, items: np.ndarray, counts: np.ndarray,
                          scratch: tuple[np.ndarray, ...]) -> None:
         for it in prange(items.shape[0]):
             tid = numba.get_thread_id()
-            one_item(t, t_low, spot, deals, used_masks, items[it], counts[tid], scratch[0][tid],
-                     scratch[1][tid])
+            _enumerate_one(t, t_low, split, omaha, spot, deals, used_masks, items[it],
+                           counts[tid], scratch[0][tid], scratch[1][tid])
 
     return enumerate_boards
 
