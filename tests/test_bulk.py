@@ -5,6 +5,7 @@ thread per worker and one table load per worker process."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -138,6 +139,55 @@ def _evaluate_threads():
     from pokerlut import parallel
 
     return parallel.parallel_section(None).threads
+
+
+# A script run as the main module: each spawned worker process imports it (and so numba) before
+# its Nanny sets the worker's environment, as the `pokerlut` command does.
+WORKER_SETTINGS = """
+import json, os
+import numba
+from numba.core import event
+import numpy as np
+import pokerlut
+from pokerlut import bulk, parallel
+
+HANDS = np.tile(pokerlut.deck()[:7], (100, 1))
+
+
+def seen():
+    with event.install_recorder("numba:compile") as compiled:
+        pokerlut.evaluate_batch(HANDS)
+    return {"numba_threads": numba.get_num_threads(), "config": numba.config.NUMBA_NUM_THREADS,
+            "section": parallel.parallel_section(None).threads, "compiles": len(compiled.buffer),
+            "cache_dir": os.environ.get("NUMBA_CACHE_DIR")}
+
+
+if __name__ == "__main__":
+    with event.install_recorder("numba:compile") as compiled:  # into the empty cache
+        pokerlut.evaluate_batch(HANDS)
+    with bulk.local_client(2) as client:
+        workers = list(client.scheduler_info()["workers"])
+        print(json.dumps({"compiles": len(compiled.buffer), "workers": [
+            client.submit(seen, workers=[w], pure=False).result() for w in workers]}))
+"""
+
+
+def test_workers_take_numba_threads_and_cache_dir_from_the_cluster(tmp_path):
+    """What `pokerlut bulk` and `pokerlut matrix` start: each worker runs one numba thread
+    (its one Dask thread) even where numba was imported before its environment was set, here
+    under NUMBA_NUM_THREADS=2, and loads the kernels the client compiled into NUMBA_CACHE_DIR."""
+    script = tmp_path / "settings.py"
+    script.write_text(WORKER_SETTINGS)
+    cache = tmp_path / "cache"
+    env = {**os.environ, "NUMBA_NUM_THREADS": "2", "NUMBA_CACHE_DIR": str(cache),
+           "PYTHONWARNINGS": "ignore"}
+    run = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    seen = json.loads(run.stdout)
+    assert seen["compiles"] > 0  # the client compiled: the cache was empty
+    assert seen["workers"] == [{"numba_threads": 1, "config": 1, "section": 1, "compiles": 0,
+                                "cache_dir": str(cache)}] * 2
 
 
 def _count_table_loads():

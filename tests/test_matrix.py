@@ -180,6 +180,7 @@ def test_cli_end_to_end(tmp_path):
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
     assert summary["classes"] == 2 and summary["chunks_computed"] == summary["chunks"]
+    assert summary["worker_numba_threads"] == [1, 1]  # bulk.local_client's, as its threads
     table = pd.read_parquet(tmp_path / "m.parquet")
     assert table[["hero", "villain"]].values.tolist() == [
         ["AA", "AA"], ["AA", "72o"], ["72o", "AA"], ["72o", "72o"]]

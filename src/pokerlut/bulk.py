@@ -6,9 +6,12 @@ Parquet file of hands through a cluster in chunks and writes strengths and categ
 is what `pokerlut bulk` runs.
 
 Each task calls `evaluate_batch` with `threads=None`: the worker thread's numba thread count,
-never widened. The `LocalCluster` started here (`local_client`) sets `NUMBA_NUM_THREADS=1` in
-its worker processes, so one task uses one core; the lookup tables load once per worker
-process (`pokerlut.tables` keeps them for the life of the process).
+never widened. The `LocalCluster` started here (`local_client`, which `pokerlut bulk` and
+`pokerlut matrix` use) gives each worker process one thread and one numba thread
+(`NUMBA_NUM_THREADS=1`, read even where numba was imported first), so one task uses one core,
+and passes on `NUMBA_CACHE_DIR`, so that workers load the kernels `pokerlut warm` compiled;
+the lookup tables load once per worker process (`pokerlut.tables` keeps them for the life of
+the process).
 
 Needs the `distributed` extra (dask[distributed], pandas, pyarrow), imported lazily.
 """
@@ -28,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from .evaluate import _resolve, evaluate_batch
+from .parallel import read_numba_environ, worker_environ
 
 NO_CATEGORY = -1  # `pokerlut.categories` of strength 0 (no qualifying hand, eight-or-better)
 CHUNK_ROWS = 1 << 20  # rows per task by default: ~7 MB of 7-card hands, a few ms of work
@@ -333,14 +337,23 @@ def local_client(workers: int | None = None) -> Iterator[Any]:
         workers = os.cpu_count() or 1
     if type(workers) is not int or workers < 1:
         raise ValueError(f"workers must be a positive int, not {workers!r}")
+    threads = 1  # per worker: Dask's and numba's
     # No dashboard; the scheduler's small HTTP server (health checks) takes any free port.
     no_dashboard = {"dashboard": False, "dashboard_address": "127.0.0.1:0"}
-    with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+    with distributed.LocalCluster(n_workers=workers, threads_per_worker=threads, processes=True,
                                   host="127.0.0.1", dashboard_address=None,
                                   scheduler_kwargs=no_dashboard, silence_logs=logging.CRITICAL,
-                                  env={"NUMBA_NUM_THREADS": "1"}) as cluster, \
+                                  env=worker_environ(threads), preload=[__name__]) as cluster, \
             distributed.Client(cluster) as client:
         yield client
+
+
+def dask_setup(worker: Any) -> None:
+    """Dask's preload hook: `local_client`'s workers preload this module, so each worker
+    process runs this as it starts, before any task. Its Nanny sets `worker_environ` once the
+    process is running, which may be after it imported numba (with its parent's main module:
+    the `pokerlut` script does): numba reads it again (`parallel.read_numba_environ`)."""
+    read_numba_environ()
 
 
 def check_workers(workers: int | None, scheduler: str | None = None, client: Any = None) -> None:

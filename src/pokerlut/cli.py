@@ -1,4 +1,4 @@
-"""The `pokerlut` command: eval, compare, stats, equity, build-tables, demo, bulk, matrix.
+"""The `pokerlut` command: eval, compare, stats, equity, build-tables, demo, bulk, matrix, warm.
 
 Bad input exits with status 2 and one line on stderr, never a traceback; a missing table or
 optional dependency exits with 1, also with one line.
@@ -83,7 +83,7 @@ def _cmd_compare(args: argparse.Namespace) -> None:
     print(verdict)
 
 
-def _progress(total: int, quiet: bool) -> Callable[[int], None] | None:
+def _progress(total: int, quiet: bool, unit: str = " hands") -> Callable[[int], None] | None:
     """A progress callback that shows a bar after a second (tqdm, if installed)."""
     if quiet or not sys.stderr.isatty():
         return None
@@ -91,7 +91,7 @@ def _progress(total: int, quiet: bool) -> Callable[[int], None] | None:
         from tqdm import tqdm
     except ImportError:
         return None
-    bar = tqdm(total=total, unit=" hands", unit_scale=True, delay=1.0, leave=False)
+    bar = tqdm(total=total, unit=unit, unit_scale=True, delay=1.0, leave=False)
 
     def update(done: int) -> None:
         bar.update(done - bar.n)
@@ -390,6 +390,32 @@ def _cmd_matrix(args: argparse.Namespace) -> None:
           + f" in {run.wall_seconds:.1f} s" + (f" on {run.workers} workers" if run.workers else ""))
 
 
+def _cmd_warm(args: argparse.Namespace) -> None:
+    """Compile every kernel into numba's cache (`pokerlut.warm.warm`)."""
+    from .warm import select, warm
+
+    chosen = select(args.only)
+    if args.list:
+        print("\n".join(job.name for job in chosen))
+        return
+    report = warm(args.workers, args.only, _progress(len(chosen), args.quiet, " jobs"))
+    if args.json:
+        _print_json(report.to_dict())
+        return
+    print(f"{_plural(len(report.jobs), 'job')} on {_plural(report.workers, 'worker')} in "
+          f"{report.seconds:.1f} s: {_plural(report.kernels, 'kernel')} compiled"
+          + ("" if report.kernels else " (the cache was warm)"))
+    print("slowest: " + ", ".join(f"{job.name} {job.seconds:.1f} s" for job in report.jobs[:3]))
+    print("numba's cache: " + (", ".join(f"{folder} ({_plural(n, 'index file')})"
+                                         for folder, n in report.cache.items())
+                               or "no index files found"))
+
+
+def _plural(n: int, word: str) -> str:
+    """'1 job', '2 jobs'."""
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
 def _command(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, help: str,
              examples: tuple[str, ...]) -> argparse.ArgumentParser:
     """A subcommand whose --help ends with examples."""
@@ -553,6 +579,24 @@ def _parser() -> argparse.ArgumentParser:
                    help="exact evaluations per task, ~0.6 ms each (default 300)")
     _cluster_options(p)
     p.set_defaults(run=_cmd_matrix)
+
+    p = _command(sub, "warm", "compile every kernel into numba's cache, on every core "
+                 "(Monte Carlo: for 2 to 6 players)", (
+        "pokerlut warm",
+        "pokerlut warm --workers 2 --json",
+        'pokerlut warm --only "evaluate_batch high" --only "equity holdem"',
+        "pokerlut warm --list",))
+    p.add_argument("--workers", type=int, default=None,
+                   help="worker processes, one numba thread each (default: the cores)")
+    p.add_argument("--only", action="append", default=None, metavar="PATTERN",
+                   help="only the jobs whose name contains PATTERN (shell wildcards allowed); "
+                   "repeatable")
+    p.add_argument("--list", action="store_true", help="list the jobs and exit: one per "
+                   "distinct kernel (Monte Carlo: one per number of players, 2 to 6)")
+    p.add_argument("--json", action="store_true",
+                   help="print the run as JSON: seconds, each job's time and kernels, cache")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=_cmd_warm)
     return parser
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 
 import numba
@@ -69,3 +70,27 @@ def balanced_order(work: np.ndarray, threads: int) -> np.ndarray:
     turn = np.arange(len(by_work)) % (2 * threads)
     thread = np.minimum(turn, 2 * threads - 1 - turn)
     return by_work[np.argsort(thread, kind="stable")]
+
+
+def worker_environ(threads: int) -> dict[str, str]:
+    """The environment of the worker processes pokerlut starts (`pokerlut warm`, and the Dask
+    workers of `bulk` and `matrix`): numba's thread count, and numba's cache folder when this
+    process has one (NUMBA_CACHE_DIR), so that they load what `pokerlut warm` compiled."""
+    environ = {"NUMBA_NUM_THREADS": str(threads)}
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        environ["NUMBA_CACHE_DIR"] = os.environ["NUMBA_CACHE_DIR"]
+    return environ
+
+
+def read_numba_environ() -> None:
+    """Make numba take its settings from the environment again, in a new worker process whose
+    environment was set after numba was imported: a spawned process imports its parent's main
+    module (the `pokerlut` script imports numba) before its pool or Nanny sets the worker's
+    variables, and numba reads NUMBA_NUM_THREADS once, on import, into its config and into the
+    size of the thread pool it launches (`numba.np.ufunc.parallel.NUM_THREADS`): both are
+    set here, before any parallel kernel has run (numba then refuses another count). A config
+    of one size and a pool of another would let kernels index per-thread rows out of bounds."""
+    from numba.np.ufunc import parallel as numba_parallel
+
+    numba.core.config.reload_config()  # type: ignore[no-untyped-call]
+    numba_parallel.NUM_THREADS = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]

@@ -18,7 +18,6 @@ import numpy as np
 from .. import tables
 from ..cards import CardsLike, format_card, format_cards, parse_cards
 from ..kernels import boards
-from ..kernels.core import hand_add, hand_empty
 from ..kernels.equity import (ENUMERATE_BOARDS, POT, SPLIT_FIELDS, Draws, Spot, alias_table,
                               combo_hands, simulate_kernel, stud_enumerate, stud_simulate,
                               weighted_totals)
@@ -692,13 +691,10 @@ class _Stud:
             raise ValueError(f"{len(players)} stud players need {int(self.missing.sum())} more "
                              f"cards; only {len(self.live)} are left in the deck (the usual "
                              "shared last card is not dealt here)")
-        t = tables.load(self.rules.name)
-        self.known = np.zeros((len(players), 2), dtype=np.uint64)
-        for p, hole in enumerate(self.holes):
-            hand = hand_empty()
-            for card in hole.tolist():
-                hand = hand_add(t, hand, card)
-            self.known[p] = hand
+        t = tables.load(self.rules.name)  # each player's hand state (`core.hand_add`), by numpy:
+        self.known = np.array([(t.card_key[hole].sum(dtype=np.uint64),  # no numba call here
+                                np.bitwise_or.reduce(t.card_bit[hole])) for hole in self.holes],
+                              dtype=np.uint64)
         self.labels = [str(p) for p in players]
 
     def tables(self) -> tuple[tables.Tables, tables.Tables, bool]:
