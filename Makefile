@@ -20,9 +20,9 @@ PEERS := phevaluator eval7 treys holdem-hand-evaluator pokerkit
 INSTALL_PEERS = $(BIN)/python -m pip install --quiet -e ".[compare]" || for p in $(PEERS); do \
 	$(BIN)/python -m pip install --quiet $$p || echo "$$p does not install here: left out"; done
 
-# The tour, after every kernel is compiled for this machine (on every core, into numba's cache).
+# The tour. (`pokerlut warm` compiles every kernel ahead; it is not run here while it takes
+# minutes: 85 jobs took 890 s on a loaded 2-core machine, docs/performance.md.)
 demo: $(INSTALLED)
-	$(BIN)/pokerlut warm
 	$(BIN)/pokerlut demo
 
 # Type checks (mypy --strict, configured in pyproject.toml), the whole suite, then the kernel
