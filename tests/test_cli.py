@@ -297,6 +297,20 @@ def test_bad_games_on_the_command_line(args, message):
     assert message in assert_bad_input(run(*args))
 
 
+def test_build_tables_into_a_file_or_an_unwritable_folder_is_one_line(tmp_path):
+    a_file = tmp_path / "tables.npy"
+    a_file.write_text("not a folder")
+    assert f"{a_file} is a file: the tables go to a folder" in assert_bad_input(
+        run("build-tables", "--game", "short-deck", "--out", str(a_file)))
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "short-deck").write_text("")  # the game's folder is a file
+    assert "short-deck is a file" in assert_bad_input(
+        run("build-tables", "--game", "short-deck", "--out", str(tmp_path / "out")))
+    assert a_file.read_text() == "not a folder"
+    assert "Not a directory" in assert_bad_input(
+        run("build-tables", "--game", "short-deck", "--out", str(a_file / "deeper")))
+
+
 def test_cards_may_be_given_unquoted():
     out = run("eval", "As", "Ks", "Qs", "Js", "Ts")
     assert out.returncode == 0 and "strength 7462" in out.stdout

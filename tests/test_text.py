@@ -17,7 +17,7 @@ import pokerlut.frame  # noqa: E402,F401  (registers Series.poker)
 
 RANKS = "23456789TJQKA"
 # Every spelling of each suit and of a joker that pokerlut.cards accepts (its own tables).
-SUIT_SPELLINGS = [[s for s, v in cards_module._SUIT_OF.items() if v == suit] for suit in range(4)]
+SUIT_SPELLINGS = [[s for s, v in cards_module.SUIT_OF.items() if v == suit] for suit in range(4)]
 JOKER_SPELLINGS = ["Jk", "jk", "JK", "jK", "Jkr", "JKR", "jkR", "X", "x", "joker", "JOKER",
                    "JoKeR", "🃏"]
 SEPARATORS = ["", " ", "  ", ",", ", ", ";", "\t", "\n", " ,; ", "\u3000", "\xa0", "\u2009"]
@@ -130,7 +130,7 @@ def test_corrupted_texts_are_refused_exactly_when_parse_cards_refuses_them(joker
 
 def test_every_separator_is_a_separator_and_no_other_character_is():
     separators = [chr(c) for c in range(0x110000)
-                  if 0xD800 > c or c > 0xDFFF if cards_module._SEPARATORS.fullmatch(chr(c))]
+                  if 0xD800 > c or c > 0xDFFF if cards_module.SEPARATORS.fullmatch(chr(c))]
     assert len(separators) > 20
     got = pokerlut.parse_batch([f"As{c}Kd" for c in separators])
     assert (got == [51, 45]).all()

@@ -8,6 +8,7 @@
 """
 
 from .cards import deck, format_card, format_cards, italian_deck, parse_card, parse_cards
+from .game import Game
 from .evaluate import (best_five, category, compare, compare_batch, describe, evaluate,
                        evaluate_batch, evaluate_omaha, evaluate_omaha_batch, stand_ins, winners)
 from .kernels.core import eval5, hand_add, hand_empty, hand_merge, hand_strength

@@ -30,7 +30,8 @@ from typing import Any
 
 import numpy as np
 
-from .evaluate import _resolve, evaluate_batch
+from .evaluate import evaluate_batch
+from .game import resolve
 from .parallel import read_numba_environ, worker_environ
 
 NO_CATEGORY = -1  # `pokerlut.categories` of strength 0 (no qualifying hand, eight-or-better)
@@ -130,7 +131,7 @@ def _is_pandas(part: Any) -> bool:
 def _options(game: str, wild: str | None, players: int | None,
              flush_by_suit: bool | None, validate: bool) -> dict[str, Any]:
     """evaluate_batch's keywords, checked now (a bad game fails here, not in a worker)."""
-    _resolve(game, wild, players, flush_by_suit)
+    resolve(game, wild, players, flush_by_suit)
     return dict(game=game, wild=wild, players=players, flush_by_suit=flush_by_suit,
                 validate=validate)
 

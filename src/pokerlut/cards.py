@@ -51,21 +51,21 @@ CardsLike: TypeAlias = (
 )
 
 # Suit spellings: letters in either case, the black symbols, and (leniently) the white ones.
-_SUIT_OF = {s: i for i, s in enumerate(SUITS)}
-_SUIT_OF |= {s.upper(): i for i, s in enumerate(SUITS)}
-_SUIT_OF |= {s: i for i, s in enumerate(PRETTY_SUITS)}
-_SUIT_OF |= {s: i for i, s in enumerate("♧♢♡♤")}
-_RANK_OF = {r: i for i, r in enumerate(RANKS)} | {r.lower(): i for i, r in enumerate(RANKS)}
-_RANK_OF["10"] = RANKS.index("T")
+SUIT_OF = {s: i for i, s in enumerate(SUITS)}
+SUIT_OF |= {s.upper(): i for i, s in enumerate(SUITS)}
+SUIT_OF |= {s: i for i, s in enumerate(PRETTY_SUITS)}
+SUIT_OF |= {s: i for i, s in enumerate("♧♢♡♤")}
+RANK_OF = {r: i for i, r in enumerate(RANKS)} | {r.lower(): i for i, r in enumerate(RANKS)}
+RANK_OF["10"] = RANKS.index("T")
 
 # Explicit character classes rather than re.IGNORECASE, which would also accept look-alikes such
 # as the Kelvin sign for K. U+FE0F (emoji presentation selector) may follow a suit symbol: "♥️".
 _TOKEN = re.compile(
     "(?P<joker>[Jj][Oo][Kk][Ee][Rr]|[Jj][Kk][Rr]?|[Xx]|" + PRETTY_JOKER + ")"
     "|(?P<rank>10|[" + RANKS + RANKS.lower() + "])"
-    "(?P<suit>[" + "".join(_SUIT_OF) + "])\ufe0f?"
+    "(?P<suit>[" + "".join(SUIT_OF) + "])\ufe0f?"
 )
-_SEPARATORS = re.compile(r"[\s,;]+")
+SEPARATORS = re.compile(r"[\s,;]+")
 
 _NAMES = [r + s for r in RANKS for s in SUITS] + [JOKER_TEXT] * 2
 _PRETTY_NAMES = [r + s for r in RANKS for s in PRETTY_SUITS] + [PRETTY_JOKER] * 2
@@ -78,7 +78,7 @@ def _value(text: str) -> int | None:
         return None
     if m["joker"]:
         return JOKERS[0]
-    return 4 * _RANK_OF[m["rank"]] + _SUIT_OF[m["suit"]]
+    return 4 * RANK_OF[m["rank"]] + SUIT_OF[m["suit"]]
 
 
 def parse_card(text: str) -> int:
@@ -108,7 +108,7 @@ def parse_card(text: str) -> int:
 def _split(text: str) -> list[str]:
     """Cut text into one string per card: separators (space, comma, semicolon) are optional."""
     cards: list[str] = []
-    for chunk in _SEPARATORS.split(text):
+    for chunk in SEPARATORS.split(text):
         pos = 0
         while pos < len(chunk):
             m = _TOKEN.match(chunk, pos)

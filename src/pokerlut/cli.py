@@ -615,12 +615,14 @@ def _version(verbose: bool) -> None:
     if verbose:
         import numba
 
-        from .parallel import threading_layer
+        from .evaluate import evaluate_batch
         from .tables import default_dir
+
+        evaluate_batch(np.arange(5, dtype=np.uint8)[None])  # a parallel kernel picks the layer
 
         print(f"numba {numba.__version__}, numpy {np.__version__}, Python {sys.version.split()[0]}")
         threads = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
-        print(f"threading layer: {threading_layer()}, threads: {threads}")
+        print(f"threading layer: {numba.threading_layer()}, threads: {threads}")
         print(f"tables: {default_dir()}")
         cache = numba.config.CACHE_DIR  # type: ignore[attr-defined]  # numba sets it at run time
         print(f"numba cache: {cache or 'beside the package (or the user cache)'}")
@@ -648,6 +650,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`pokerlut stats | head`): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as error:  # a file or folder it was given: unreadable, unwritable, not there
+        print(f"pokerlut {args.command}: {_one_line(str(error))}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -18,38 +18,27 @@ from .kernels.omaha import omaha_rows, omaha_strength
 from . import lang as _lang
 from .names import Category
 from .parallel import parallel_section
-from .italian import NO_CYCLE, ItalianTables, italian_tables, straight_flush_kind
+from .italian import NO_CYCLE, straight_flush_kind
 from .kernels.italian import italian_rows
 from . import one_hand
-from .rules import GAMES, Rules, rules as rules_of
+from .game import Game, resolve
+from .rules import GAMES, Rules
+from .text import is_text, parse_batch
 
 HAND_SIZES = (5, 6, 7)
 CHUNK_ROWS = 1 << 23  # rows per kernel call: about 10 ms of work
 _CARD_OF = {format_card(c): c for c in range(52)}  # "As" -> 51, for the fast text path
 
 
-# game name, or (game, wild, players, flush_by_suit) -> `one_hand.hand_strength` of the game
+# a game's name (game= alone) or its `Game` -> `one_hand.hand_strength` of the game
 _by_game: dict[Any, Callable[[Any], int]] = {}
 
 
-def _resolve(game: Any, wild: Any = None, players: Any = None,
-             flush_by_suit: Any = None) -> tuple[Rules, ItalianTables | None]:
-    """The game's `Rules`, and its suit tables in Italian poker (else None)."""
-    rules = rules_of(game, wild, players)
-    if flush_by_suit is not None and (not rules.suit_ties or type(flush_by_suit) is not bool):
-        raise ValueError(f"flush_by_suit (True or False) goes with game='italian' only, "
-                         f"not {flush_by_suit!r} in {rules.name}")
-    return rules, italian_tables(rules, flush_by_suit is not False) if rules.suit_ties else None
-
-
-def _strength_of(game: Any, wild: Any = None, players: Any = None,
-                 flush_by_suit: Any = None) -> Callable[[Any], int]:
-    """The one-hand strength function of a game (and Italian option), made once."""
-    rules, it = _resolve(game, wild, players, flush_by_suit)
-    key = (rules.name, it is not None and flush_by_suit is not False)
-    if key not in _by_game:
-        _by_game[key] = one_hand.hand_strength(tables.load(rules.name), it)
-    return _by_game[key]
+def _strength_of(game: Game) -> Callable[[Any], int]:
+    """The one-hand strength function of a game, made once."""
+    if game not in _by_game:
+        _by_game[game] = one_hand.hand_strength(tables.load(game.name), game.italian)
+    return _by_game[game]
 
 
 def check_deck(cards: npt.NDArray[np.uint8], rules: Rules) -> None:
@@ -76,7 +65,7 @@ def sizes_text(sizes: tuple[int, ...]) -> str:
     return ", ".join(map(str, sizes[:-1])) + " or " * (len(sizes) > 1) + str(sizes[-1])
 
 
-def evaluate(cards: CardsLike, game: str = "high", wild: str | None = None, *,
+def evaluate(cards: CardsLike, game: str | Game = "high", wild: str | None = None, *,
              players: int | None = None, flush_by_suit: bool | None = None) -> int:
     """Strength of the best five of 5, 6 or 7 cards in a game (`pokerlut.games()`): higher
     wins; in the high game 1 (7-5-4-3-2) .. 7462 (royal flush); 0 means no qualifying hand
@@ -107,16 +96,19 @@ def evaluate(cards: CardsLike, game: str = "high", wild: str | None = None, *,
             hand = None
     elif type(hand) is np.ndarray and hand.ndim == 1 and hand.dtype.kind in "iu":
         hand = hand.tolist()  # plain ints, checked by the strength function
-    key = (game if wild is None and players is None and flush_by_suit is None
-           else (game, wild, players, flush_by_suit))
-    try:
-        strength_of = _by_game[key]
-    except (KeyError, TypeError):  # first use of the game, or not a game name
-        strength_of = _by_game[key] = _strength_of(game, wild, players, flush_by_suit)
+    plain = wild is None and players is None and flush_by_suit is None
+    try:  # game= alone, a name or a `Game`: its function, made at its first use
+        strength_of = _by_game[game] if plain else None
+    except (KeyError, TypeError):
+        strength_of = None
+    if strength_of is None:
+        strength_of = _strength_of(resolve(game, wild, players, flush_by_suit))
+        if plain and isinstance(game, str):
+            _by_game[game] = strength_of
     strength = strength_of(hand)
     if strength >= 0:
         return strength
-    checked = _hand(cards, _resolve(game, wild, players)[0])  # raises on bad input
+    checked = _hand(cards, resolve(game, wild, players, flush_by_suit).rules)  # raises on bad input
     return strength_of(checked.tolist())
 
 
@@ -126,7 +118,6 @@ def _as_batch(hands: Any, sizes: tuple[int, ...] = HAND_SIZES, what: str = "hand
     most, only when the input is not already that)."""
     if isinstance(hands, np.ma.MaskedArray):
         raise TypeError(f"{what} must be a plain array, not a masked array")
-    from .text import is_text, parse_batch  # (text imports this module)
     if is_text(hands):  # a column of hand texts: "As Kd 7h 7c 2s"
         hands = (parse_batch(hands, jokers=top > 51) if len(hands)
                  else np.empty((0, sizes[0]), np.uint8))
@@ -174,7 +165,7 @@ def first_bad_row(hands: np.ndarray, rules: Rules) -> int:
     return len(hands)
 
 
-def evaluate_batch(hands: Any, *, game: str = "high", wild: str | None = None,
+def evaluate_batch(hands: Any, *, game: str | Game = "high", wild: str | None = None,
                    players: int | None = None, flush_by_suit: bool | None = None,
                    validate: bool = True, threads: int | None = None) -> np.ndarray:
     """Strengths (uint16) of every row of an (n, 5|6|7) array of card ints in a game, on the
@@ -188,7 +179,8 @@ def evaluate_batch(hands: Any, *, game: str = "high", wild: str | None = None,
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35], [0, 5, 9, 13, 20]], dtype=np.uint8))
     array([7462,    1], dtype=uint16)
     """
-    rules, it = _resolve(game, wild, players, flush_by_suit)
+    g = resolve(game, wild, players, flush_by_suit)
+    rules, it = g.rules, g.italian
     hands = _as_batch(hands, rules.hand_sizes, top=53 if rules.wild else 51)
     t = tables.load(rules.name)
     if it is not None:
@@ -219,17 +211,7 @@ def _in_chunks(n: int, threads: int | None, launch: Callable[[slice, np.ndarray,
     return out
 
 
-def _strength(strength: Any, rules: Rules, it: ItalianTables | None = None) -> int:
-    if isinstance(strength, (bool, np.bool_)) or not isinstance(strength, (int, np.integer)):
-        raise TypeError(f"a strength is an int, not {type(strength).__name__}")
-    top = len(tables.classes(rules.name) if it is None else it.class_of) - 1
-    lowest = 0 if rules.qualifier is not None else 1
-    if not lowest <= strength <= top:
-        raise ValueError(f"strength {strength} is out of range {lowest}..{top} in {rules.name}")
-    return int(strength)
-
-
-def category(strength: int, game: str = "high", wild: str | None = None, *,
+def category(strength: int, game: str | Game = "high", wild: str | None = None, *,
              players: int | None = None) -> Category:
     """The category of a strength in a game.
 
@@ -240,19 +222,13 @@ def category(strength: int, game: str = "high", wild: str | None = None, *,
     >>> category(7475, wild="deuces")
     <Category.FIVE_OF_A_KIND: 9>
     """
-    rules, it = _resolve(game, wild, players)
-    strength = _strength(strength, rules, it)
-    if strength == 0:
-        raise ValueError(f"strength 0 is no qualifying hand in {rules.name}: it has no category")
-    return Category(int(tables.classes(rules.name)[_class(strength, it), 0]))
+    g = resolve(game, wild, players)
+    if g.strength(strength) == 0:
+        raise ValueError(f"strength 0 is no qualifying hand in {g.name}: it has no category")
+    return g.category(strength)
 
 
-def _class(strength: int, it: ItalianTables | None) -> int:
-    """The rank class of a strength (in Italian poker the strength also counts a suit)."""
-    return strength if it is None else int(it.class_of[strength])
-
-
-def describe(hand_or_strength: CardsLike | int, game: str = "high", wild: str | None = None,
+def describe(hand_or_strength: CardsLike | int, game: str | Game = "high", wild: str | None = None,
              *, players: int | None = None, flush_by_suit: bool | None = None,
              lang: str = "en") -> str:
     """Words for a hand or a strength, in the game's terms; for a hand with wild cards, what
@@ -286,37 +262,24 @@ def describe(hand_or_strength: CardsLike | int, game: str = "high", wild: str | 
     'Пять карт одного ранга: тузы (Jk вместо A♠)'
     """
     lang = _lang.check_lang(lang)
-    rules, it = _resolve(game, wild, players, flush_by_suit)
+    g = resolve(game, wild, players, flush_by_suit)
     if isinstance(hand_or_strength, (int, np.integer)) and not isinstance(hand_or_strength, bool):
-        return _describe_strength(_strength(hand_or_strength, rules, it), rules, it, lang)
-    strength = evaluate(hand_or_strength, game, wild, players=players, flush_by_suit=flush_by_suit)
-    words = _describe_strength(strength, rules, it, lang)
-    stands = stand_ins(hand_or_strength, rules.name) if rules.wild and strength else {}
+        return g.words(g.strength(hand_or_strength), lang)
+    strength = evaluate(hand_or_strength, g)
+    words = g.words(strength, lang)
+    stands = stand_ins(hand_or_strength, g) if g.rules.wild and strength else {}
     if stands:
         words += " (" + ", ".join(_lang.stand_in(format_card(w), format_card(c, pretty=True), lang)
                                   for w, c in stands.items()) + ")"
     return words
 
 
-def _describe_strength(strength: int, rules: Rules, it: ItalianTables | None = None,
-                       lang: str = "en") -> str:
-    if strength == 0:
-        return _lang.no_low(lang)
-    classes = tables.classes(rules.name)
-    row = classes[_class(strength, it)]
-    cat, ranks = Category(int(row[0])), row[1:].tolist()
-    if rules.low and cat == Category.HIGH_CARD:
-        best = strength == len(classes) - 1
-        return _lang.describe_low(ranks, rules.best_name if best else None,
-                                  offsuit=best and rules.flushes, lang=lang)
-    words = _lang.describe_class(cat, ranks, lang)
-    if it is not None and it.suit_of[strength] >= 0:
-        kind = straight_flush_kind(strength, it)
-        words += _lang.italian_tie(kind, int(it.suit_of[strength]), lang)
-    return words
+def _cycle(game: Game) -> tuple[int, int, int]:
+    """The strengths of the straight-flush cycle (royal, minimum low, minimum high), or none."""
+    return NO_CYCLE if game.italian is None else game.italian.cycle
 
 
-def compare(a: CardsLike, b: CardsLike, game: str = "high", wild: str | None = None, *,
+def compare(a: CardsLike, b: CardsLike, game: str | Game = "high", wild: str | None = None, *,
             players: int | None = None, flush_by_suit: bool | None = None) -> int:
     """1 if hand a beats hand b in the game, -1 if it loses, 0 for a split pot. In Italian
     poker a minimum straight flush beats a royal flush, and suits break ties (`pokerlut.italian`).
@@ -328,13 +291,11 @@ def compare(a: CardsLike, b: CardsLike, game: str = "high", wild: str | None = N
     >>> compare("Kh Kd 9h 8s 7c", "Ks Kc 9d 8c 7d", game="italian", players=4)  # 9h beats 9d
     1
     """
-    _, it = _resolve(game, wild, players, flush_by_suit)
-    sa, sb = (evaluate(h, game, wild, players=players, flush_by_suit=flush_by_suit)
-              for h in (a, b))
-    return int(strength_order(sa, sb, *(NO_CYCLE if it is None else it.cycle)))
+    g = resolve(game, wild, players, flush_by_suit)
+    return int(strength_order(evaluate(a, g), evaluate(b, g), *_cycle(g)))
 
 
-def compare_batch(a: Any, b: Any, *, game: str = "high", wild: str | None = None,
+def compare_batch(a: Any, b: Any, *, game: str | Game = "high", wild: str | None = None,
                   players: int | None = None, flush_by_suit: bool | None = None,
                   validate: bool = True, threads: int | None = None) -> np.ndarray:
     """`compare` of every row of hands `a` with the same row of hands `b` (arrays as
@@ -344,24 +305,22 @@ def compare_batch(a: Any, b: Any, *, game: str = "high", wild: str | None = None
     >>> compare_batch(a, a[::-1])
     array([ 1, -1], dtype=int8)
     """
-    rules, it = _resolve(game, wild, players, flush_by_suit)
-    options: dict[str, Any] = dict(game=game, wild=wild, players=players,
-                                   flush_by_suit=flush_by_suit, validate=validate, threads=threads)
+    g = resolve(game, wild, players, flush_by_suit)
     strengths = []
     for name, hands in (("a", a), ("b", b)):
         try:
-            strengths.append(evaluate_batch(hands, **options))
+            strengths.append(evaluate_batch(hands, game=g, validate=validate, threads=threads))
         except (ValueError, TypeError) as error:
             raise type(error)(f"hands {name}: {error}") from None
     if len(strengths[0]) != len(strengths[1]):
         raise ValueError(f"hands a has {len(strengths[0])} rows but hands b {len(strengths[1])}")
     out = np.empty(len(strengths[0]), dtype=np.int8)
     with parallel_section(threads):
-        order_rows(strengths[0], strengths[1], *(NO_CYCLE if it is None else it.cycle), out)
+        order_rows(strengths[0], strengths[1], *_cycle(g), out)
     return out
 
 
-def winners(hands: Any, game: str = "high", wild: str | None = None, *,
+def winners(hands: Any, game: str | Game = "high", wild: str | None = None, *,
             players: int | None = None, flush_by_suit: bool | None = None) -> list[int]:
     """The winning seats (indices into `hands`) of a showdown: several when they split the
     pot. The hands are dealt from one deck, so no card may appear twice.
@@ -376,28 +335,28 @@ def winners(hands: Any, game: str = "high", wild: str | None = None, *,
     >>> winners(["Th Jh Qh Kh Ah", "8d 9d Td Jd Qd", "Ac 7c 8c 9c Tc"], "italian", players=4)
     [0, 1, 2]
     """
-    rules, it = _resolve(game, wild, players, flush_by_suit)
+    g = resolve(game, wild, players, flush_by_suit)
     if isinstance(hands, (str, bytes)) or len(hands) == 0:
         raise ValueError("hands must be a non-empty list of hands, one per seat")
-    parsed = [_hand(hand, rules).tolist() for hand in hands]
+    parsed = [_hand(hand, g.rules).tolist() for hand in hands]
     owner: dict[int, int] = {}
     for seat, hand in enumerate(parsed):
         for card in hand:
             if owner.setdefault(card, seat) != seat:
                 raise ValueError(f"card {format_card(card)} is in seat {owner[card]} and in "
                                  f"seat {seat}: a showdown's hands come from one deck")
-    s = [evaluate(h, game, wild, players=players, flush_by_suit=flush_by_suit) for h in parsed]
-    cycle = NO_CYCLE if it is None else it.cycle
+    s = [evaluate(h, g) for h in parsed]
+    cycle = _cycle(g)
     beaten = [any(strength_order(a, b, *cycle) < 0 for b in s) for a in s]
     if not all(beaten):
         return [seat for seat, lost in enumerate(beaten) if not lost]
-    assert it is not None  # only Italian poker has the cycle
-    kinds = [straight_flush_kind(int(x), it) for x in s]  # a cycle: straight flushes only
+    assert g.italian is not None  # only Italian poker has the cycle
+    kinds = [straight_flush_kind(int(x), g.italian) for x in s]  # a cycle: straight flushes only
     return sorted(max((seat for seat in range(len(s)) if kinds[seat] == kind), key=s.__getitem__)
                   for kind in ("royal", "middle", "minimum"))
 
 
-def best_five(cards: CardsLike, game: str = "high", wild: str | None = None) -> np.ndarray:
+def best_five(cards: CardsLike, game: str | Game = "high", wild: str | None = None) -> np.ndarray:
     """The five of 5..7 cards that make the hand in the game (uint8, in the order of the
     input, wild cards as they are: `stand_ins` says what they stand for); empty when no five
     qualify (eight-or-better).
@@ -410,9 +369,9 @@ def best_five(cards: CardsLike, game: str = "high", wild: str | None = None) -> 
     >>> format_cards(best_five("7h 5h 4h 3h 2h 7c Kd", "deuce-to-seven"))  # not the flush
     '5h 4h 3h 2h 7c'
     """
-    rules = rules_of(game, wild)
-    hand = _hand(cards, rules)
-    strength_of = _strength_of(rules)
+    g = resolve(game, wild)
+    hand = _hand(cards, g.rules)
+    strength_of = _strength_of(g)
     chosen: tuple[int, ...]
     best, chosen = 0, ()
     for combo in itertools.combinations(hand.tolist(), 5):  # at most 21
@@ -422,7 +381,7 @@ def best_five(cards: CardsLike, game: str = "high", wild: str | None = None) -> 
     return hand[np.isin(hand, chosen)]
 
 
-def stand_ins(cards: CardsLike, game: str = "high", wild: str | None = None) -> dict[int, int]:
+def stand_ins(cards: CardsLike, game: str | Game = "high", wild: str | None = None) -> dict[int, int]:
     """What each wild card of the best five stands for: {wild card: natural card}, found from
     the hand's class (its ranks), not by trying cards. A wild card takes a card not in the
     hand where one is left (five of a kind may need a second ace of spades).
@@ -432,7 +391,7 @@ def stand_ins(cards: CardsLike, game: str = "high", wild: str | None = None) -> 
     >>> {format_card(w): format_card(c) for w, c in stand_ins("Kc Kd 7h 4s X", wild="bug").items()}
     {'Jk': 'As'}
     """
-    rules = rules_of(game, wild)
+    rules = resolve(game, wild).rules
     hand = _hand(cards, rules).tolist()
     five = best_five(hand, rules.name).tolist()
     wilds = [c for c in five if c in rules.wild_cards]
@@ -461,8 +420,8 @@ def stand_ins(cards: CardsLike, game: str = "high", wild: str | None = None) -> 
 HOLE_SIZES, BOARD_SIZES = (4, 5, 6), (3, 4, 5)
 
 
-def _omaha_rules(game: str) -> Rules:
-    rules = rules_of(game)
+def _omaha_rules(game: str | Game) -> Rules:
+    rules = resolve(game).rules
     if rules.wild or len(tables.load(rules.name).mixed_values) > 1:
         omaha_games = [g for g in GAMES if len(tables.load(g).mixed_values) == 1]
         why = "wild cards" if rules.wild else "a flush counts against you there"
@@ -476,7 +435,7 @@ def _omaha_one(t: tables.Tables, hole: np.ndarray, board: np.ndarray) -> Any:
     return omaha_strength(t, hole, board)
 
 
-def evaluate_omaha(hole: CardsLike, board: CardsLike, game: str = "high") -> int:
+def evaluate_omaha(hole: CardsLike, board: CardsLike, game: str | Game = "high") -> int:
     """Strength of the best Omaha hand: exactly two of 4, 5 or 6 hole cards and exactly three
     of 3, 4 or 5 board cards. Strengths are the game's (`evaluate`'s) scale.
 
@@ -512,7 +471,7 @@ def _omaha_array(cards: Any, sizes: tuple[int, ...], n: int | None, what: str) -
     return _as_batch(array, sizes, what)
 
 
-def evaluate_omaha_batch(holes: Any, boards: Any, *, game: str = "high", validate: bool = True,
+def evaluate_omaha_batch(holes: Any, boards: Any, *, game: str | Game = "high", validate: bool = True,
                          threads: int | None = None) -> np.ndarray:
     """Omaha strengths (uint16) of every row of `holes` (n, 4|5|6) with the same row of
     `boards` (n, 3|4|5), or with one board (a 1-D array) for every row. Checked as

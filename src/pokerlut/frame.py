@@ -37,9 +37,10 @@ import numpy as np
 import pandas as pd
 
 from .cards import parse_cards
-from .evaluate import _resolve, evaluate_batch, sizes_text
+from .evaluate import evaluate_batch, sizes_text
+from .game import Game, resolve
 from .names import Category
-from .text import ERRORS, _is_missing, categories, describe_batch, is_text, parse_batch
+from .text import ERRORS, is_missing, categories, describe_batch, is_text, parse_batch
 
 __all__ = ["PokerAccessor"]
 
@@ -52,7 +53,7 @@ def _from_lists(values: np.ndarray, jokers: bool, errors: str) -> tuple[np.ndarr
     k, first = None, -1
     for row, value in enumerate(values):
         try:
-            if _is_missing(value):
+            if is_missing(value):
                 raise ValueError(f"row {row}: missing value ({value!r})")
             try:
                 cards = parse_cards(value, jokers=jokers)
@@ -93,7 +94,7 @@ class PokerAccessor:
                 isinstance(series.dtype, (pd.StringDtype, pd.ArrowDtype, pd.CategoricalDtype))
             ) else None
             if values is not None and len(values) and not isinstance(values[0], str):
-                first = next((v for v in values if not _is_missing(v)), None)
+                first = next((v for v in values if not is_missing(v)), None)
                 if isinstance(first, (list, tuple, np.ndarray)):
                     return _from_lists(values, jokers, errors)
             cards = parse_batch(series, errors=errors, jokers=jokers)
@@ -117,52 +118,49 @@ class PokerAccessor:
         return self._wrap([row if ok else None for row, ok in zip(cards, good.tolist())],
                           dtype=object)
 
-    def strength(self, game: str = "high", wild: str | None = None, *,
+    def strength(self, game: str | Game = "high", wild: str | None = None, *,
                  players: int | None = None, flush_by_suit: bool | None = None,
                  errors: str = "raise", threads: int | None = None) -> pd.Series:
         """`evaluate_batch` of every row: uint16, or nullable ``UInt16`` with ``errors="mask"``
         (missing where the row is not a hand of the game)."""
-        rules, _ = _resolve(game, wild, players, flush_by_suit)
+        g = resolve(game, wild, players, flush_by_suit)
+        rules = g.rules
         cards, good = self._matrix(rules.wild is not None, errors)
-        options: dict[str, Any] = dict(game=game, wild=wild, players=players,
-                                       flush_by_suit=flush_by_suit, threads=threads)
         if errors == "raise":
-            return self._wrap(evaluate_batch(cards, **options))
+            return self._wrap(evaluate_batch(cards, game=g, threads=threads))
         if cards.shape[1] and cards.shape[1] not in rules.hand_sizes:
             raise ValueError(f"a hand has {sizes_text(rules.hand_sizes)} cards in {rules.name}, "
                              f"not {cards.shape[1]}")
         if cards.shape[1]:
             good &= np.isin(cards, rules.deck).all(axis=1)
         strengths = np.zeros(len(cards), dtype=np.uint16)
-        strengths[good] = evaluate_batch(cards[good], **options)
+        strengths[good] = evaluate_batch(cards[good], game=g, threads=threads)
         return self._wrap(pd.arrays.IntegerArray(strengths, ~good))
 
-    def category(self, game: str = "high", wild: str | None = None, *,
+    def category(self, game: str | Game = "high", wild: str | None = None, *,
                  players: int | None = None, errors: str = "raise") -> pd.Series:
         """The `Category` name of every row, as an ordered categorical (weakest first);
         missing where no hand qualifies (eight-or-better) or the row is masked."""
-        strengths = self.strength(game, wild, players=players, errors=errors)
+        g = resolve(game, wild, players)
+        strengths = self.strength(g, errors=errors)
         values = strengths.to_numpy(dtype=np.int64, na_value=0)
-        rules, _ = _resolve(game, wild, players)
-        if rules.qualifier is None:
+        if g.rules.qualifier is None:
             values = np.where(strengths.isna().to_numpy(), 1, values)
-        codes = categories(values, game, wild, players=players).astype(np.int64)
+        codes = categories(values, g).astype(np.int64)
         codes[strengths.isna().to_numpy()] = -1
         return self._wrap(pd.Categorical.from_codes(codes, dtype=CATEGORIES))
 
-    def describe(self, game: str = "high", wild: str | None = None, *,
+    def describe(self, game: str | Game = "high", wild: str | None = None, *,
                  players: int | None = None, flush_by_suit: bool | None = None,
                  lang: str = "en", errors: str = "raise") -> pd.Series:
         """`describe` of every row's strength, as a categorical of the distinct descriptions
         (missing where the row is masked). Wild cards' stand-ins are not named."""
-        strengths = self.strength(game, wild, players=players, flush_by_suit=flush_by_suit,
-                                  errors=errors)
+        g = resolve(game, wild, players, flush_by_suit)
+        strengths = self.strength(g, errors=errors)
         missing = strengths.isna().to_numpy()
-        rules, _ = _resolve(game, wild, players, flush_by_suit)
-        low = 0 if rules.qualifier is not None else 1
+        low = 0 if g.rules.qualifier is not None else 1
         values = strengths.to_numpy(dtype=np.int64, na_value=low)
-        words = describe_batch(values, game, wild, players=players, flush_by_suit=flush_by_suit,
-                               lang=lang, categorical=True)
+        words = describe_batch(values, g, lang=lang, categorical=True)
         if missing.any():
             words[missing] = np.nan
         return self._wrap(words)

@@ -12,15 +12,6 @@ _launch_lock = threading.Lock()
 _layer_is_threadsafe: bool | None = None  # known after the first parallel launch
 
 
-def threading_layer() -> str:
-    """numba's threading layer in use ('omp', 'tbb' or 'workqueue'), launching a tiny kernel
-    first if none has run yet."""
-    from .evaluate import evaluate_batch
-
-    evaluate_batch(np.zeros((1, 5), dtype=np.uint8) + np.arange(5, dtype=np.uint8))
-    return numba.threading_layer()
-
-
 class parallel_section:
     """Run kernels on `threads` threads, restoring the count afterwards. None means the
     calling thread's `numba.get_num_threads()`, so `numba.set_num_threads` and

@@ -20,12 +20,10 @@ import numpy as np
 from . import cards as _cards
 from . import lang as _lang
 from . import tables
-from .evaluate import _describe_strength, _resolve
-from .italian import ItalianTables, italian_tables
+from .game import Game, resolve
 from .kernels.text import NONE, CharTables, first_count, parse_rows
 from .parallel import parallel_section
 from .names import Category
-from .rules import Rules
 
 __all__ = ["categories", "describe_batch", "parse_batch"]
 
@@ -40,11 +38,11 @@ def _char_tables() -> CharTables:
     rank = np.full(128, NONE, dtype=np.uint8)
     suit = np.full(128, NONE, dtype=np.uint8)
     sep = np.zeros(128, dtype=np.uint8)
-    for text, value in _cards._RANK_OF.items():
+    for text, value in _cards.RANK_OF.items():
         if len(text) == 1:
             rank[ord(text)] = value
     wide_suit = {}
-    for text, value in _cards._SUIT_OF.items():
+    for text, value in _cards.SUIT_OF.items():
         if ord(text) < 128:
             suit[ord(text)] = value
         else:
@@ -52,7 +50,7 @@ def _char_tables() -> CharTables:
     # Python's \s is Unicode whitespace, all of it below U+3001 (tests/test_text.py checks).
     wide_sep = []
     for c in range(0x3001):
-        if _cards._SEPARATORS.fullmatch(chr(c)):
+        if _cards.SEPARATORS.fullmatch(chr(c)):
             if c < 128:
                 sep[c] = 1
             else:
@@ -79,7 +77,7 @@ class _Column(NamedTuple):
     text_of: Callable[[int], Any]  # the row's original value, for error messages
 
 
-def _is_missing(value: Any) -> bool:
+def is_missing(value: Any) -> bool:
     if value is None or type(value).__name__ in ("NAType", "NaTType"):
         return True
     return isinstance(value, (float, np.floating)) and math.isnan(value)
@@ -94,7 +92,7 @@ def _from_objects(values: Any, text_of: Callable[[int], Any]) -> _Column:
         missing = np.zeros(n, dtype=bool)
         values = list(values)
         for row in np.flatnonzero(~is_str).tolist():
-            if not _is_missing(values[row]):
+            if not is_missing(values[row]):
                 raise TypeError(f"row {row}: {values[row]!r} is a {type(values[row]).__name__}, "
                                 "not the text of a hand")
             missing[row], values[row] = True, ""
@@ -301,32 +299,27 @@ def _strengths(strengths: Any) -> np.ndarray:
     return values
 
 
-def _check_range(values: np.ndarray, rules: Rules, top: int) -> None:
-    lowest = 0 if rules.qualifier is not None else 1
+def _check_range(values: np.ndarray, game: Game, top: int) -> None:
+    lowest = 0 if game.rules.qualifier is not None else 1
     bad = (values < lowest) | (values > top)
     if bad.any():
         where = np.unravel_index(int(np.argmax(bad)), values.shape)
         row = where[0] if len(where) == 1 else tuple(int(i) for i in where)
         raise ValueError(f"row {row}: strength {values[where]} is out of range "
-                         f"{lowest}..{top} in {rules.name}")
-
-
-def _italian(rules: Rules, flush_by_suit: bool | None) -> ItalianTables | None:
-    return italian_tables(rules, flush_by_suit is not False) if rules.suit_ties else None
+                         f"{lowest}..{top} in {game.name}")
 
 
 @functools.lru_cache(maxsize=None)
-def _category_table(rules: Rules, flush_by_suit: bool | None) -> np.ndarray:
+def _category_table(game: Game) -> np.ndarray:
     """int8 per strength: its Category, NO_CATEGORY for 0 (no qualifying hand)."""
-    it = _italian(rules, flush_by_suit)
-    classes = tables.classes(rules.name)[:, 0].astype(np.int8)
-    table: np.ndarray = (classes if it is None else classes[it.class_of]).copy()
+    classes = tables.classes(game.name)[:, 0].astype(np.int8)
+    table: np.ndarray = (classes if game.italian is None else classes[game.italian.class_of]).copy()
     table[0] = NO_CATEGORY
     table.flags.writeable = False
     return table
 
 
-def categories(strengths: Any, game: str = "high", wild: str | None = None, *,
+def categories(strengths: Any, game: str | Game = "high", wild: str | None = None, *,
                players: int | None = None, flush_by_suit: bool | None = None) -> np.ndarray:
     """The `Category` of every strength of an array (any shape; a list or Series too), by table
     lookup: int8 values of `pokerlut.Category`, and -1 for strength 0 (no qualifying hand, in
@@ -339,23 +332,20 @@ def categories(strengths: Any, game: str = "high", wild: str | None = None, *,
     >>> categories([0, 56], "eight-or-better")
     array([-1,  0], dtype=int8)
     """
-    rules, _ = _resolve(game, wild, players, flush_by_suit)
+    g = resolve(game, wild, players, flush_by_suit)
     values = _strengths(strengths)
-    table = _category_table(rules, flush_by_suit is not False)
-    _check_range(values, rules, len(table) - 1)
+    table = _category_table(g)
+    _check_range(values, g, len(table) - 1)
     found: np.ndarray = table[values]
     return found
 
 
 @functools.lru_cache(maxsize=None)
-def _words(rules: Rules, flush_by_suit: bool, lang: str) -> tuple[np.ndarray, np.ndarray,
-                                                                  list[str]]:
+def _words(game: Game, lang: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """Per strength its description (object array), and the code of it among the distinct
     descriptions (weakest first)."""
-    it = _italian(rules, flush_by_suit)
-    top = len(tables.classes(rules.name) if it is None else it.class_of) - 1
-    lowest = 0 if rules.qualifier is not None else 1  # strength 0: no qualifying hand
-    words = [_describe_strength(s, rules, it, lang) for s in range(lowest, top + 1)]
+    lowest = 0 if game.rules.qualifier is not None else 1  # strength 0: no qualifying hand
+    words = [game.words(s, lang) for s in range(lowest, game.top + 1)]
     distinct = list(dict.fromkeys(words))
     code = {w: i for i, w in enumerate(distinct)}
     codes = np.array([-1] * lowest + [code[w] for w in words], dtype=np.int32)
@@ -363,7 +353,7 @@ def _words(rules: Rules, flush_by_suit: bool, lang: str) -> tuple[np.ndarray, np
     return table, codes, distinct
 
 
-def describe_batch(strengths: Any, game: str = "high", wild: str | None = None, *,
+def describe_batch(strengths: Any, game: str | Game = "high", wild: str | None = None, *,
                    players: int | None = None, flush_by_suit: bool | None = None,
                    lang: str = "en", categorical: bool = False) -> Any:
     """`describe` of every strength of an array (any shape; a list or Series too), by looking
@@ -379,10 +369,10 @@ def describe_batch(strengths: Any, game: str = "high", wild: str | None = None, 
     ['No qualifying low', 'Wheel (5-4-3-2-A)']
     """
     lang = _lang.check_lang(lang)
-    rules, _ = _resolve(game, wild, players, flush_by_suit)
+    g = resolve(game, wild, players, flush_by_suit)
     values = _strengths(strengths)
-    table, codes, distinct = _words(rules, flush_by_suit is not False, lang)
-    _check_range(values, rules, len(table) - 1)
+    table, codes, distinct = _words(g, lang)
+    _check_range(values, g, len(table) - 1)
     if not categorical:
         return table[values]
     import pandas as pd

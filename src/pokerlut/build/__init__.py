@@ -311,4 +311,7 @@ def build_tables(out_dir: str | Path, games: Iterable[str] | None = None, *,
     """Build the tables of every game, wild variant and Italian deck (or of `games`) into
     `out_dir/<game>/`."""
     names = [*GAMES, *WILD_GAMES, *ITALIAN_GAMES] if games is None else [rules_of(g).name for g in games]
+    for folder in (Path(out_dir), *(Path(out_dir) / name for name in names)):
+        if folder.exists() and not folder.is_dir():
+            raise ValueError(f"{folder} is a file: the tables go to a folder")
     return {name: build_game(name, Path(out_dir) / name, log=log) for name in names}
