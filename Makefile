@@ -42,15 +42,21 @@ check: $(INSTALLED)
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest $(PARALLEL) -q -m "not slow"
 
-# Every benchmark (BENCH="-k batch" picks some), then benchmarks/results.json (items/s per
-# benchmark and thread count, the machine) and results.md (the table; put it in the README with
-# `$(BIN)/python scripts/bench_report.py benchmarks/results.json --readme README.md`).
+# Every benchmark (BENCH="-k batch" picks some) on this CPU, then benchmarks/results.json (items/s
+# per benchmark and thread count, the machine) and results.md (the table). AVX2=1: the same with
+# numba's target cut to AVX2, as on a CPU without AVX-512, into results-avx2.json and .md. Then
+# `$(BIN)/python scripts/bench_report.py --speed README.md` makes the README's speed table from
+# both runs and the peers' (docs/performance.md), and `$(BIN)/python scripts/bench_report.py
+# benchmarks/results.json --into docs/performance.md` puts the whole table there.
+AVX2_TARGET := NUMBA_CPU_NAME=x86-64 NUMBA_CPU_FEATURES=+sse2,+sse4.2,+avx,+avx2,+popcnt,+bmi,+bmi2,+lzcnt,+fma
+RESULTS := results$(if $(AVX2),-avx2)
 bench: $(INSTALLED)
 	mkdir -p build
-	$(BIN)/python -m pytest benchmarks --benchmark-only --benchmark-columns=min,median,ops,rounds \
-		--benchmark-json=build/bench.json $(BENCH)
-	$(BIN)/python scripts/bench_report.py build/bench.json --json benchmarks/results.json --md benchmarks/results.md
-	cat benchmarks/results.md
+	$(if $(AVX2),$(AVX2_TARGET)) $(BIN)/python -m pytest benchmarks --benchmark-only \
+		--benchmark-columns=min,median,ops,rounds --benchmark-json=build/$(RESULTS).json $(BENCH)
+	$(if $(AVX2),$(AVX2_TARGET)) $(BIN)/python scripts/bench_report.py build/$(RESULTS).json \
+		--json benchmarks/$(RESULTS).json --md benchmarks/$(RESULTS).md
+	cat benchmarks/$(RESULTS).md
 
 # pokerlut against phevaluator, eval7, treys, holdem-hand-evaluator and pokerkit on the same
 # random hands: speed, and a check that each orders them as pokerlut does (benchmarks/peers.json).

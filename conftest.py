@@ -1,10 +1,9 @@
 """Doctests of the slow tier (`make check` leaves out what is marked slow; `make test` runs it):
-the README's tour (it lists all 133,784,560 seven-card hands) and the numba-code examples,
-which compile new functions on every run."""
+the numba-code examples, which compile new functions on every run."""
 
 import pytest
 
-SLOW_DOCTESTS = {"README.md", "pokerlut.jit"}
+SLOW_DOCTESTS = {"pokerlut.jit"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

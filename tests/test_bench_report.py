@@ -89,12 +89,12 @@ def test_the_readme_gets_the_table_between_its_markers():
             bench_report.insert(broken, "| new |\n", "README.md")
 
 
-def test_main_writes_the_summary_the_table_and_the_readme(tmp_path):
+def test_main_writes_the_summary_the_table_and_the_page(tmp_path):
     run, readme = tmp_path / "run.json", tmp_path / "README.md"
     run.write_text(json.dumps(RUN))
     readme.write_text(f"intro\n{bench_report.START}\n{bench_report.END}\nend\n")
     assert bench_report.main([str(run), "--json", str(tmp_path / "s.json"), "--md", str(tmp_path / "t.md"),
-                              "--readme", str(readme)]) == 0
+                              "--into", str(readme)]) == 0
     table = (tmp_path / "t.md").read_text()
     assert "| evaluate: batch [5] | 10,000,000 hands | 500 M hands/s |" in table
     assert readme.read_text() == f"intro\n{bench_report.START}\n\n{table}\n{bench_report.END}\nend\n"
@@ -109,4 +109,57 @@ def test_bad_input_exits_2_with_one_line(tmp_path, capsys):
     assert bench_report.main([str(tmp_path / "x.json")]) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 3 and all(line.startswith("bench_report: ") for line in err)
-    assert "missing.json" in err[0] and "not pytest-benchmark JSON" in err[2]
+    assert "missing.json" in err[0] and "not the benchmarks' JSON" in err[2]
+
+
+def speed_run(simd, per_s, features=None):
+    """A summary with every benchmark of the speed table, each at `per_s` items/s."""
+    rows = [{"name": "x", "fullname": "benchmarks/test_bench_" + label.split(":")[0] + ".py::x",
+             "label": label, "threads": t, "items": 1000, "unit": "hands", "per_s": per_s * t, "best_s": 1000 / per_s}
+            for _, label, *_ in bench_report.SPEED for t in (1, 2)]
+    return {"machine": {"cpu_model": "Test CPU", "cores": 2, "date": "2026-12-02", "simd": simd,
+                        "numba_cpu_features": features}, "benchmarks": rows}
+
+
+def test_the_speed_table_takes_its_rows_from_both_runs_and_the_peers(monkeypatch):
+    monkeypatch.setattr(bench_report, "_label", lambda row: row["label"])
+    log = ("RESULT ompeval rand7 1000 0.000004 1\nRESULT ompeval-generic rand7 1000 0.000002 1\n"
+           "RESULT hhe rand7 1000 0.000005 1\nRESULT pokerlut rand7 1000 0.000001 1\n"
+           "RESULT ompeval equity_hu 1712304 0.00084 1\n")
+    peers = {"rows": [{"peer": "eval7", "cards": 7, "peer_per_s": 2.5e6}, {"peer": "eval7", "cards": 5, "peer_per_s": 1e7},
+                      {"peer": "treys", "cards": 7, "peer_per_s": 1e5}]}
+    table = bench_report.speed_table(speed_run("AVX-512", 5e8), speed_run("AVX2", 2e8, "+avx2"), log, peers)
+    lines = table.splitlines()
+    assert "with numba's target cut to AVX2 (`NUMBA_CPU_FEATURES=+avx2`)" in table
+    assert lines[2] == "| work | AVX-512, 1 thread | 2 threads | AVX2, 1 thread | 2 threads | peers, 1 thread |"
+    # the faster of OMPEval's two builds; pokerlut's own line in the log is not a peer
+    assert lines[4].endswith("| 500 M/s | 1 G/s | 200 M/s | 400 M/s | OMPEval 500 M/s, holdem-hand-evaluator 200 M/s |")
+    one_call = next(line for line in lines if line.startswith("| one `evaluate` call"))
+    assert one_call.endswith("| 2 µs | 1 µs | 5 µs | 2.5 µs | eval7 400 ns |")
+    exact = next(line for line in lines if line.startswith("| exact equity, AsAh"))
+    assert exact.endswith("| OMPEval 840 µs |")
+    assert len(lines) == 4 + len(bench_report.SPEED)
+
+
+def test_the_speed_table_needs_an_avx2_run_and_every_row(monkeypatch):
+    monkeypatch.setattr(bench_report, "_label", lambda row: row["label"])
+    with pytest.raises(ValueError, match="not AVX2"):
+        bench_report.speed_table(speed_run("AVX-512", 5e8), speed_run("AVX-512", 5e8), "", {})
+    with pytest.raises(ValueError, match="has no benchmark"):
+        bench_report.speed_table({"machine": {}, "benchmarks": []}, speed_run("AVX2", 1e8), "", {})
+    with pytest.raises(ValueError, match="has no benchmark 'evaluate: batch \\[7\\]'"):
+        bench_report.speed_table({"machine": {}, "benchmarks": speed_run("AVX-512", 1e8)["benchmarks"][2:]},
+                                 speed_run("AVX2", 1e8), "", {})
+
+
+def test_the_readme_speed_table_is_the_committed_results():
+    """The README's figures cannot drift from the benchmarks: they are what --speed makes of
+    the committed results (after `make bench`, run `bench_report.py --speed README.md`)."""
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    assert bench_report.speed_into(readme) == readme.read_text()
+
+
+def test_the_performance_page_has_the_committed_results():
+    page = Path(__file__).resolve().parents[1] / "docs" / "performance.md"
+    summary = json.loads((bench_report.BENCHMARKS / "results.json").read_text())
+    assert bench_report.insert(page.read_text(), bench_report.markdown(summary)) == page.read_text()
