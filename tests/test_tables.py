@@ -144,3 +144,44 @@ def test_wrong_shape_with_matching_manifest_is_refused(tmp_path):
     (target / "manifest.json").write_text(json.dumps(manifest))
     with pytest.raises(tables.TablesError, match="wrong dtype or shape"):
         tables.load_dir(target)
+
+
+# The kernel kind the build names for each game, from its rules: whether flushes are hands,
+# whether a flush can hurt (the lowballs where it counts), wild cards; Omaha where suited
+# cards settle a hand or never matter, without suit ties (docs/rules.md, Hold'em and Omaha).
+KIND = {"high": "suits-settle", "ace-to-five": "suits-ignored", "deuce-to-seven": "suits-mixed",
+        "ace-to-six": "suits-mixed", "eight-or-better": "suits-ignored", "short-deck": "suits-settle",
+        "short-deck-trips": "suits-settle", **{g: "wild" for g in WILD_GAMES if g.startswith("high")},
+        **{g: "wild-suits-ignored" for g in WILD_GAMES if g.startswith("ace-to-five")},
+        **{g: "suits-settle" for g in ITALIAN_GAMES}}
+OMAHA = {"high", "ace-to-five", "eight-or-better", "short-deck", "short-deck-trips"}
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_a_game_folder_holds_the_arrays_its_kernel_kind_reads(game):
+    manifest = json.loads((TABLES / game / "manifest.json").read_text())
+    assert (manifest["kernel"], manifest["omaha"]) == (KIND[game], game in OMAHA)
+    expected = {f"{name}.npy" for name in tables.files_of(KIND[game], game in OMAHA)}
+    assert {p.name for p in (TABLES / game).iterdir()} == expected | {"manifest.json"}
+    assert set(manifest["files"]) == expected
+    loaded = tables.load(game)
+    assert type(loaded) is tables.KINDS[KIND[game]]
+    assert tables.offers_omaha(game) == (game in OMAHA)
+    for name in set(tables.KERNEL_FILES) - {n.removesuffix(".npy") for n in expected}:
+        size, dtype = tables.ABSENT[name]  # made in memory, zeros: never read, or read inside
+        absent = getattr(loaded, name)
+        assert absent.dtype == dtype and absent.shape == (size,) and not absent.any()
+
+
+@pytest.mark.parametrize("change", [{"kernel": "suits-sometimes"}, {"omaha": "yes"}, {"kernel": None}])
+def test_a_manifest_must_name_its_kernel_kind(tmp_path, change):
+    target = _copy(tmp_path)
+    manifest = json.loads((target / "manifest.json").read_text())
+    manifest.update(change)
+    (target / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(tables.TablesError, match="not a valid manifest.*pokerlut build-tables"):
+        tables.load_dir(target)
+    del manifest["kernel"]
+    (target / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(tables.TablesError, match="not a valid manifest"):
+        tables.load_dir(target)

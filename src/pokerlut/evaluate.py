@@ -422,9 +422,10 @@ HOLE_SIZES, BOARD_SIZES = (4, 5, 6), (3, 4, 5)
 
 def _omaha_rules(game: str | Game) -> Rules:
     rules = resolve(game).rules
-    if rules.wild or len(tables.load(rules.name).mixed_values) > 1:
-        omaha_games = [g for g in GAMES if len(tables.load(g).mixed_values) == 1]
-        why = "wild cards" if rules.wild else "a flush counts against you there"
+    if not tables.offers_omaha(rules.name):
+        omaha_games = [g for g in GAMES if tables.offers_omaha(g)]
+        why = ("wild cards" if rules.wild else "suits break ties" if rules.suit_ties
+               else "a flush counts against you there")
         raise ValueError(f"Omaha is not offered in {rules.name} ({why}); the games for Omaha "
                          f"are: {', '.join(omaha_games)}")
     return rules

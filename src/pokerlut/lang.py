@@ -59,7 +59,7 @@ EN: dict[str, Any] = {
         "short-deck-trips": "Short deck, trips over straights",
         "italian": "Italian closed poker",
     },
-    "summaries": dict(games()),  # the games' own lines (`pokerlut.games()`)
+    # no "summaries": in English a game's line is its own (`pokerlut.games()`, its `Rules`)
     # Hand descriptions in English are `pokerlut.names.describe_class` / `describe_low`.
     "best_names": {"WHEEL": "Wheel", "NUMBER_ONE": "Number one"},
     "words": {
@@ -609,27 +609,33 @@ def category_name(category: Category | int | str, lang: str = "en") -> str:
 
 
 def _game_key(game: str) -> str:
-    if not isinstance(game, str) or game not in EN["games"]:
-        raise ValueError(f"unknown game {game!r}; the games are: {', '.join(EN['games'])}")
+    if not isinstance(game, str) or game not in games():
+        raise ValueError(f"unknown game {game!r}; the games are: {', '.join(games())}")
     return game
 
 
 def game_name(game: str, lang: str = "en") -> str:
-    """The name of a game (a key of `pokerlut.games()`) in a language.
+    """The name of a game (a key of `pokerlut.games()`) in a language; a game no language
+    names is called by its key, so a new ranking needs no words here.
 
     >>> game_name("ace-to-five", "it")
     'Asso a cinque basso'
     """
-    return _text(lang, "games", _game_key(game))
+    key = _game_key(game)
+    named: str = TRANSLATIONS[check_lang(lang)]["games"].get(key) or EN["games"].get(key) or key
+    return named
 
 
 def game_summary(game: str, lang: str = "en") -> str:
-    """The one-line summary of a game in a language (in English: `pokerlut.games()[game]`).
+    """The one-line summary of a game in a language, or its own (`pokerlut.games()[game]`, from
+    its `Rules`) where the language has none, as in English.
 
     >>> game_summary("high", "ca")
     "pòquer clàssic de mà alta: hold'em, stud, draw"
     """
-    return _text(lang, "summaries", _game_key(game))
+    key = _game_key(game)
+    summary: str = TRANSLATIONS[check_lang(lang)].get("summaries", {}).get(key) or games()[key]
+    return summary
 
 
 def _render(lang: str, key: str, ranks: Any, **fields: str) -> str | None:

@@ -29,6 +29,34 @@ RANK_CHARS = "23456789TJQKA"
 
 
 @dataclass(frozen=True)
+class WildCards:
+    """Which cards are wild, and what they may stand for: the two jokers always (cards 52 and
+    53), every card of `ranks` too (deuces wild: rank 0), and with `bug` a joker is only an
+    ace or the card that completes a straight, a flush or a straight flush (in high games).
+
+    >>> WILD["deuces"].cards, WILD["deuces"].decks, WILD["bug"].decks
+    ((0, 1, 2, 3, 52, 53), (52, 53, 54), (53, 54))
+    """
+
+    name: str
+    ranks: tuple[int, ...] = ()
+    bug: bool = False
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return tuple(4 * r + s for r in self.ranks for s in range(4)) + (52, 53)
+
+    @property
+    def decks(self) -> tuple[int, ...]:
+        """The deck sizes a game with these wild cards is dealt from: with the jokers (53 or
+        54 cards), and without them (52) when natural cards are wild too."""
+        return ((52,) if self.ranks else ()) + (53, 54)
+
+
+WILD = {w.name: w for w in (WildCards("jokers"), WildCards("bug", bug=True), WildCards("deuces", ranks=(0,)))}
+
+
+@dataclass(frozen=True)
 class Rules:
     """One ranking of five-card poker hands (of the best five of 5, 6 or 7 cards).
 
@@ -42,10 +70,10 @@ class Rules:
     - `qualifier`: for lows, the highest rank a qualifying hand may hold (five distinct ranks,
       ace low); other hands get strength 0.
     - `best_name`: what players call the best hand of a low game, if it has a name.
-    - `wild`: None, or which cards are wild: "jokers" (each joker stands for any card),
-      "bug" (a joker is an ace, or completes a straight, a flush or a straight flush),
-      "deuces" (every 2 is wild, and the jokers too). A wild game is made by `rules(game,
-      wild)`; in high games five of a kind ranks above the straight flush.
+    - `wild`: None, or which cards are wild (`WildCards`, one of `WILD`): "jokers" (each joker
+      stands for any card), "bug" (a joker is an ace, or completes a straight, a flush or a
+      straight flush), "deuces" (every 2 is wild, and the jokers too). A wild game is made by
+      `rules(game, wild)`; in high games five of a kind ranks above the straight flush.
     - `suit_ties`: hands of equal ranks are told apart by the suit of one card, hearts >
       diamonds > clubs > spades (Italian poker; `pokerlut.italian` says which card).
     - `cycle`: straight flushes of different kinds beat each other in a cycle, royal > middle >
@@ -62,7 +90,7 @@ class Rules:
     low: bool = False
     qualifier: int | None = None
     best_name: str | None = None
-    wild: str | None = None
+    wild: WildCards | None = None
     suit_ties: bool = False
     cycle: bool = False
 
@@ -74,8 +102,8 @@ class Rules:
 
     @cached_property
     def wild_cards(self) -> tuple[int, ...]:
-        """The cards that are wild: the jokers, and the deuces with wild='deuces'."""
-        return ((0, 1, 2, 3) if self.wild == "deuces" else ()) + ((52, 53) if self.wild else ())
+        """The cards that are wild (none without wild cards)."""
+        return self.wild.cards if self.wild else ()
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -146,8 +174,8 @@ class Rules:
             raise ValueError(f"{self.name}: ace must be 'high', 'low' or 'both', not {self.ace!r}")
         if self.ranks != tuple(range(self.ranks[0], 13)) or len(self.ranks) < 5:
             raise ValueError(f"{self.name}: the ranks run from one rank up to the ace")
-        if self.wild not in (None, "jokers", "bug", "deuces"):
-            raise ValueError(f"{self.name}: wild must be 'jokers', 'bug' or 'deuces'")
+        if self.wild is not None and not isinstance(self.wild, WildCards):
+            raise ValueError(f"{self.name}: wild must be a WildCards value (pokerlut.rules.WILD)")
 
 
 FLUSH_OVER_FULL_HOUSE = (C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT,
@@ -180,7 +208,7 @@ WILD_MODES = {"high": ("jokers", "bug", "deuces"), "ace-to-five": ("jokers", "bu
 
 def _with_wild(base: Rules, wild: str) -> Rules:
     order = base.order if base.low else (*base.order, C.FIVE_OF_A_KIND)
-    return dataclasses.replace(base, name=f"{base.name}+{wild}", wild=wild, order=order,
+    return dataclasses.replace(base, name=f"{base.name}+{wild}", wild=WILD[wild], order=order,
                                summary=f"{base.name} with {wild} wild")
 
 

@@ -111,10 +111,11 @@ def deck_of(rules: Rules, size: int | None) -> np.ndarray:
         if size not in (None, len(rules.deck)):
             raise ValueError(f"the {rules.name} deck has {len(rules.deck)} cards, not {size!r}")
         return rules.deck
-    size = size if size is not None else 52 if rules.wild == "deuces" else 53
-    if size not in (52, 53, 54) or (size == 52 and rules.wild != "deuces"):
-        raise ValueError(f"deck must be 53 or 54 cards with wild={rules.wild!r} "
-                         f"(52 too with deuces), not {size!r}")
+    decks = rules.wild.decks
+    size = size if size is not None else decks[0]
+    if size not in decks:
+        raise ValueError(f"deck must be {' or '.join(map(str, decks))} cards with "
+                         f"wild={rules.wild.name!r}, not {size!r}")
     return rules.deck[:size]
 
 

@@ -13,11 +13,12 @@ import json
 import os
 import threading
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from .rules import rules
+from .kernels.hashing import OMAHA_HASH
+from .rules import WildCards, rules
 
 REBUILD_HINT = "rebuild them with `pokerlut build-tables` (or `make tables` in a checkout)"
 
@@ -92,7 +93,32 @@ class WildSuitsIgnored(Wild, SuitsIgnored):  # type: ignore[misc]
 KERNEL_FILES = ("flush", "flush5", "unique5", "pair_offsets", "pair_values", "rank_offsets",
                 "rank_values", "rank5_offsets", "rank5_values", "mixed_offsets", "mixed_values", "omaha_pair", "omaha_offsets",
                 "omaha_ids", "omaha_values", "wild_offsets", "wild_values")
-FILES = (*KERNEL_FILES, "classes")  # classes: category and ranks per strength, for descriptions
+
+# The kernel kinds, as the build names them in a game's manifest ("kernel"), and the files each
+# game folder holds: the common ones (classes: category and ranks per strength, for the
+# descriptions), those of its kind, and Omaha's where the manifest offers Omaha ("omaha").
+KINDS: dict[str, type[Tables]] = {"suits-settle": SuitsSettle, "suits-ignored": SuitsIgnored,
+                                  "suits-mixed": SuitsMixed, "wild": Wild, "wild-suits-ignored": WildSuitsIgnored}
+COMMON_FILES = ("flush", "flush5", "unique5", "pair_offsets", "pair_values", "rank_offsets",
+                "rank_values", "rank5_offsets", "rank5_values", "classes")
+KIND_FILES = {"suits-mixed": ("mixed_offsets", "mixed_values"), "wild": ("wild_offsets", "wild_values"),
+              "wild-suits-ignored": ("wild_offsets", "wild_values")}
+OMAHA_FILES = ("omaha_pair", "omaha_offsets", "omaha_ids", "omaha_values")
+# What a kind never reads, made in memory: zeros long enough that any read of them stays inside
+# (the Omaha kernel is public, so its hash may be run on any game's tables)
+ABSENT = {"mixed_offsets": (1, np.uint32), "mixed_values": (1, np.uint16), "wild_offsets": (1, np.uint32),
+          "wild_values": (1, np.uint16), "omaha_pair": (64 * 64, np.uint8),
+          "omaha_offsets": (1 << OMAHA_HASH.bucket_bits, np.uint32),
+          "omaha_ids": (1 << OMAHA_HASH.pos_bits, np.uint16), "omaha_values": (13 * 14 // 2, np.uint16)}
+
+
+def files_of(kind: str, omaha: bool) -> tuple[str, ...]:
+    """The arrays a game folder of this kernel kind holds (without the .npy).
+
+    >>> files_of("suits-mixed", omaha=False)[-2:]
+    ('mixed_offsets', 'mixed_values')
+    """
+    return COMMON_FILES + KIND_FILES.get(kind, ()) + (OMAHA_FILES if omaha else ())
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 
 
@@ -102,17 +128,17 @@ WILD_CARD = 1 << 56  # in a hand key: a wild card, counted above the invalid car
 EVERY_SUIT = 0x1111 << 32  # a wild card counts in every suit's counter, for the flush test
 
 
-def wild_rank_key(wild: str | None) -> int:
+def wild_rank_key(wild: WildCards | None) -> int:
     """What a wild card adds to the rank key (sum(5**rank) of the naturals): a 14th base-5
     digit (5**13) for jokers and the bug (two at most, so the key stays under 2**32), or the
-    deuce's own digit (1) with deuces wild, where no natural card is a deuce. The build asserts
-    that every (naturals, wild cards) key is distinct."""
-    return 1 if wild == "deuces" else 5**13
+    wild rank's own digit (1 for deuces wild), where no natural card has that rank. The build
+    asserts that every (naturals, wild cards) key is distinct."""
+    return 5 ** wild.ranks[0] if wild and wild.ranks else 5**13
 JOKER_BITS = {52: 1 << 13, 53: 1 << 14}  # outside every suit's 13 rank bits
 
 
 def card_arrays(deck: np.ndarray, wild_cards: tuple[int, ...] = (),
-                wild: str | None = None) -> dict[str, np.ndarray]:
+                wild: WildCards | None = None) -> dict[str, np.ndarray]:
     """The per-card arrays of a game's deck, from the card convention (card = 4*rank + suit);
     the 256 - len(deck) other values are invalid. A wild card adds WILD_CARD to the key
     and one to every suit's counter, and its `wild_rank_key` to the rank key, instead of its
@@ -147,20 +173,29 @@ def default_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "tables"  # src/pokerlut -> repository root
 
 
-def load_dir(directory: str | Path) -> dict[str, np.ndarray]:
-    """Load and verify every table of one game's folder; raise TablesError naming the
-    problem."""
-    directory = Path(directory)
-    manifest_path = directory / "manifest.json"
-    if not manifest_path.is_file():
+def read_manifest(directory: Path) -> dict[str, Any]:
+    """A game folder's manifest.json, checked for what the loader reads (files, kernel, omaha)."""
+    path = directory / "manifest.json"
+    if not path.is_file():
         raise TablesError(f"no lookup tables at {directory} (manifest.json missing): {REBUILD_HINT}")
     try:
-        files = json.loads(manifest_path.read_text())["files"]
-        files.items()
+        manifest: dict[str, Any] = json.loads(path.read_text())
+        manifest["files"].items()
+        if manifest["kernel"] not in KINDS or type(manifest["omaha"]) is not bool:
+            raise ValueError(manifest["kernel"])
     except (ValueError, KeyError, TypeError, AttributeError):
-        raise TablesError(f"{manifest_path} is not a valid manifest: {REBUILD_HINT}") from None
+        raise TablesError(f"{path} is not a valid manifest: {REBUILD_HINT}") from None
+    return manifest
+
+
+def load_dir(directory: str | Path) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+    """Load and verify one game's folder: its manifest and the arrays it lists for its kernel
+    kind; raise TablesError naming the problem."""
+    directory = Path(directory)
+    manifest = read_manifest(directory)
+    files = manifest["files"]
     arrays = {}
-    for name in FILES:
+    for name in files_of(manifest["kernel"], manifest["omaha"]):
         path, meta = directory / f"{name}.npy", files.get(f"{name}.npy")
         if not isinstance(meta, dict) or not path.is_file():
             raise TablesError(f"table {path} is missing: {REBUILD_HINT}")
@@ -171,25 +206,41 @@ def load_dir(directory: str | Path) -> dict[str, np.ndarray]:
         if str(array.dtype) != meta.get("dtype") or list(array.shape) != meta.get("shape"):
             raise TablesError(f"table {path} has the wrong dtype or shape: {REBUILD_HINT}")
         arrays[name] = array
-    return arrays
+    return manifest, arrays
 
 
 _lock = threading.Lock()
-_arrays: dict[str, dict[str, np.ndarray]] = {}  # game -> verified arrays
+_folders: dict[str, tuple[dict[str, Any], dict[str, np.ndarray]]] = {}  # game -> manifest, arrays
 _tables: dict[str, Tables] = {}
 
 
-def _loaded(game: str) -> dict[str, np.ndarray]:
+def _loaded(game: str) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
     with _lock:
-        if game not in _arrays:
-            _arrays[game] = load_dir(default_dir() / game)
-    return _arrays[game]
+        if game not in _folders:
+            _folders[game] = load_dir(default_dir() / game)
+    return _folders[game]
+
+
+_manifests: dict[str, dict[str, Any]] = {}
+
+
+def offers_omaha(game: str) -> bool:
+    """Whether the build made Omaha's tables for a game (its manifest says; nothing else of the
+    game is read).
+
+    >>> offers_omaha("high"), offers_omaha("deuce-to-seven")
+    (True, False)
+    """
+    name = rules(game).name
+    if name not in _manifests:
+        _manifests[name] = _loaded(name)[0] if name in _folders else read_manifest(default_dir() / name)
+    return bool(_manifests[name]["omaha"])
 
 
 def load(game: str = "high") -> Tables:
-    """The verified kernel tables of a game, loaded on first use. Their class says how the
-    kernels treat five suited cards, so each kind compiles to its own code with no run-time
-    test.
+    """The verified kernel tables of a game, loaded on first use. Their class, the kernel kind
+    the build named in the manifest, says how the kernels treat five suited cards, so each kind
+    compiles to its own code with no run-time test.
 
     >>> load().flush.shape, bool(load("short-deck").card_key[0] == INVALID_CARD)  # 2c: no card
     ((8192,), True)
@@ -197,18 +248,14 @@ def load(game: str = "high") -> Tables:
     tables = _tables.get(game)
     if tables is None:
         game_rules = rules(game)
-        arrays = _loaded(game)
-        ignored = not arrays["flush"].any()
-        kind = ((WildSuitsIgnored if ignored else Wild) if game_rules.wild else
-                SuitsMixed if len(arrays["mixed_values"]) > 1 else
-                SuitsIgnored if ignored else SuitsSettle)
-        tables = _tables[game] = kind(**{name: arrays[name] for name in KERNEL_FILES},
-                                      **card_arrays(game_rules.deck, game_rules.wild_cards,
-                                                    game_rules.wild))
+        manifest, arrays = _loaded(game)
+        kernel = {name: arrays[name] if name in arrays else np.zeros(*ABSENT[name]) for name in KERNEL_FILES}
+        tables = _tables[game] = KINDS[manifest["kernel"]](
+            **kernel, **card_arrays(game_rules.deck, game_rules.wild_cards, game_rules.wild))
     return tables
 
 
 def classes(game: str = "high") -> np.ndarray:
     """uint8 (classes + 1, 6): per strength, its category and its five ranks by significance
     (row 0: no qualifying hand)."""
-    return _loaded(rules(game).name)["classes"]
+    return _loaded(rules(game).name)[1]["classes"]

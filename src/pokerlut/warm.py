@@ -193,8 +193,8 @@ def jobs() -> list[Job]:
     # `stats`' enumerations are compiled per kind and per end of the deck (52, 53 or 54)
     ends: dict[tuple[type, int], tuple[str, int | None]] = {}
     for game in [*GAMES, *WILD_GAMES]:
-        wild = rules(game).wild
-        for deck in ((52, 53, 54) if wild == "deuces" else (53, 54)) if wild else (None,):
+        wild_cards = rules(game).wild
+        for deck in wild_cards.decks if wild_cards else (None,):
             end = deck or int(rules(game).deck[-1]) + 1
             ends.setdefault((type(tables.load(game)), end), (game, deck))
     out += [Job(f"{what} {game}" + (f" deck {deck}" if deck else ""), _stats,

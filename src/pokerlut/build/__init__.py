@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..kernels.hashing import MIXED_HASH, OMAHA_HASH, PAIR_HASH, RANK5_HASH, RANK_HASH, WILD_HASH
-from ..kernels.omaha import N_PAIRS
+from ..tables import files_of
 from ..names import Category
 from ..rules import GAMES, ITALIAN_GAMES, WILD_GAMES, Rules, rules as rules_of
 from . import expected
@@ -183,34 +183,39 @@ def _flush_tables(rules: Rules, flush5: np.ndarray, non_flush: RankValues,
                 mixed_values += [v for _, v in entries]
                 seen["mixed_masks"] += 1
     check(not rules.flushes or (flush > 0).sum() == seen["dominant_masks"], "a zero flush entry")
-    if mixed_keys:
-        offsets, values = build_perfect_hash(np.array(mixed_keys, dtype=np.uint64),
-                                             np.array(mixed_values, dtype=np.uint16), MIXED_HASH)
-    else:  # one empty slot: the kernel sees a table of length 1 and skips it
-        offsets, values = np.zeros(1, dtype=np.uint32), np.zeros(1, dtype=np.uint16)
     seen["mixed_keys"] = len(mixed_keys)
+    if not mixed_keys:  # suited cards settle every hand: the game has no `mixed` table
+        return {"flush": flush}, seen
+    offsets, values = build_perfect_hash(np.array(mixed_keys, dtype=np.uint64),
+                                         np.array(mixed_values, dtype=np.uint16), MIXED_HASH)
     return {"flush": flush, "mixed_offsets": offsets, "mixed_values": values}, seen
 
 
-def _omaha_tables(rules: Rules, non_flush: RankValues,
-                  placeholders: bool) -> dict[str, np.ndarray]:
+def _kernel_kind(rules: Rules, tables: dict[str, np.ndarray]) -> str:
+    """How the kernels read five suited cards in this game (a key of `tables.KINDS`), from what
+    the build found: suits ignored (flushes are no hand), a `mixed` table (a flush can hurt),
+    wild cards, or suited cards that settle the hand."""
+    if rules.wild:
+        return "wild" if rules.flushes else "wild-suits-ignored"
+    if "mixed_values" in tables:
+        return "suits-mixed"
+    return "suits-settle" if rules.flushes else "suits-ignored"
+
+
+def _omaha_tables(rules: Rules, non_flush: RankValues) -> dict[str, np.ndarray]:
     """Omaha's non-flush part: for every board rank multiset of 3, 4 or 5 cards and every two
     hole ranks, the best non-flush five of the two plus three of the board's.
 
     `omaha_pair[64 * r1 + r2]` numbers the 91 hole-rank pairs (any uint8 card's rank reads
     inside it); boards are numbered through a perfect hash of sum(5**rank) (`omaha_offsets`,
     `omaha_ids`), and `omaha_values[91 * board + pair]` holds the value. Flushes are added at
-    run time from `flush5`. Games without Omaha (`placeholders`: wild cards, a flush that can
-    hurt, Italian poker) get one-slot placeholders.
+    run time from `flush5`. Games without Omaha (wild cards, a flush that can hurt, Italian
+    poker) have no Omaha tables.
     """
     pairs = list(itertools.combinations_with_replacement(range(13), 2))
     omaha_pair = np.zeros(64 * 64, dtype=np.uint8)
     for i, (a, b) in enumerate(pairs):
         omaha_pair[64 * a + b] = omaha_pair[64 * b + a] = i
-    if placeholders:
-        return {"omaha_pair": omaha_pair, "omaha_offsets": np.zeros(1 << OMAHA_HASH.bucket_bits,
-                np.uint32), "omaha_ids": np.zeros(1 << OMAHA_HASH.pos_bits, np.uint16),
-                "omaha_values": np.zeros(N_PAIRS, np.uint16)}
     boards = [m for n in (3, 4, 5) for m in _multisets(rules.ranks, n, 4)]
     five_keys = np.array(sorted(rank_key(m) for m in non_flush), dtype=np.int64)
     five_values = np.array([non_flush[m] for m in sorted(non_flush, key=rank_key)], np.uint16)
@@ -238,7 +243,7 @@ def _check_wild_figures(rules: Rules, rank_value: dict[int, int], flush: np.ndar
     """Every five-card hand of the 52-, 53- and 54-card decks (the deuces are wild in all
     three) through the wild tables, counted by category; asserts the rule book's figures."""
     counts = {}
-    for deck_size in (52, 53, 54) if rules.wild == "deuces" else (53, 54):
+    for deck_size in rules.wild.decks if rules.wild else ():
         hands = all_hands(5, np.arange(deck_size, dtype=np.uint8))
         strength = five_card_strengths(rules, rank_value, flush, hands)
         check(strength.min() >= 1, f"{rules.name}: a hand without a value")
@@ -270,15 +275,17 @@ def build_game(game: str | Rules, out_dir: str | Path, *,
         tables.update(wild)
         counts = _check_wild_figures(rules, wild_value, tables["flush"], tables["classes"])
         flush_counts: dict[str, Any] = {}
-        tables.update(mixed_offsets=np.zeros(1, np.uint32), mixed_values=np.zeros(1, np.uint16))
     else:
         counts = _check_five_card_figures(rules, rank_five_card_hands(rules))
         flush_tables, flush_counts = _flush_tables(rules, tables["flush5"], non_flush, rank_value)
         tables.update(flush_tables)
-        # one empty slot: games without wild cards never read it
-        tables.update(wild_offsets=np.zeros(1, np.uint32), wild_values=np.zeros(1, np.uint16))
-    no_omaha = rules.wild is not None or len(tables["mixed_values"]) > 1 or rules.suit_ties
-    tables.update(_omaha_tables(rules, non_flush, no_omaha))
+    kind = _kernel_kind(rules, tables)
+    omaha = kind in ("suits-settle", "suits-ignored") and not rules.suit_ties
+    if omaha:
+        tables.update(_omaha_tables(rules, non_flush))
+    check(sorted(tables) == sorted(files_of(kind, omaha)), f"the {kind} tables are those it reads")
+    for stale in out.glob("*.npy"):  # a folder built before holds files this kind no longer has
+        stale.unlink()
     files: dict[str, dict[str, Any]] = {}
     for name, array in sorted(tables.items()):
         path = out / f"{name}.npy"
@@ -286,8 +293,10 @@ def build_game(game: str | Rules, out_dir: str | Path, *,
         files[path.name] = {"dtype": str(array.dtype), "shape": list(array.shape),
                             "bytes": int(array.nbytes), "sha256": _sha256(path)}
     manifest = {
-        "format": 2,
+        "format": 3,
         "game": rules.name,
+        "kernel": kind,  # tables.KINDS: how the kernels read five suited cards
+        "omaha": omaha,
         "rules": {k: ([getattr(x, "name", x) for x in v] if isinstance(v, tuple) else v)
                   for k, v in dataclasses.asdict(rules).items()},
         "classes": int(tables["classes"].shape[0] - 1),

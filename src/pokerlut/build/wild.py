@@ -30,12 +30,18 @@ POPCOUNT = np.array([bin(m).count("1") for m in range(8192)], dtype=np.int64)
 
 def most_wild(rules: Rules) -> int:
     """The most wild cards a hand of seven can hold: two jokers, and four deuces besides."""
-    return 6 if rules.wild == "deuces" else 2
+    return min(7, len(rules.wild_cards))
+
+
+def _rank_bits(rules: Rules) -> int:
+    """The rank-mask bits of the ranks that are wild (deuces: 1)."""
+    return sum(1 << r for r in rules.wild.ranks) if rules.wild else 0
 
 
 def natural_ranks(rules: Rules) -> tuple[int, ...]:
     """Ranks a natural (not wild) card can have."""
-    return tuple(r for r in rules.ranks if not (rules.wild == "deuces" and r == 0))
+    wild_ranks = rules.wild.ranks if rules.wild else ()
+    return tuple(r for r in rules.ranks if r not in wild_ranks)
 
 
 def wild_tables(rules: Rules,
@@ -53,7 +59,7 @@ def wild_tables(rules: Rules,
         """The best non-flush five of sorted natural ranks plus `wilds` wild cards (5 in all)."""
         if wilds == 0:
             return non_flush[naturals]
-        if rules.wild == "bug" and not rules.low:  # an ace, or a straight's missing card
+        if rules.wild is not None and rules.wild.bug and not rules.low:  # an ace, or a straight's missing card
             aces = tuple(sorted(naturals + (12,) * wilds))
             value = non_flush.get(aces, 0) if aces.count(12) <= most else 0
             held = set(naturals)
@@ -81,7 +87,7 @@ def wild_tables(rules: Rules,
         fives = np.array([sum(1 << r for r in t) for t in flush_value], dtype=np.int64)
         worth = np.array(list(flush_value.values()), dtype=np.int64)
         masks = np.arange(8192)
-        naturals = masks & ~1 if rules.wild == "deuces" else masks  # a deuce's bit is wild
+        naturals = masks & ~_rank_bits(rules)  # a wild rank's bit (the deuce's) is no natural
         missing = POPCOUNT[fives[None, :] & ~naturals[:, None] & 0x1FFF]  # (8192, fives)
         for w in range(8):
             reach = POPCOUNT[naturals] + w >= 5
@@ -104,8 +110,7 @@ def five_card_strengths(rules: Rules, rank_value: dict[int, int], flush: np.ndar
         natural_suit = np.where(wild, 99, suits).min(axis=1)
         suited = (wild | (suits == natural_suit[:, None])).all(axis=1)
         mask = np.bitwise_or.reduce(np.where(wild, 0, 1 << (hands.astype(np.int64) >> 2)), axis=1)
-        if rules.wild == "deuces":
-            mask = mask & ~1
+        mask = mask & ~_rank_bits(rules)
         via_flush = flush[w * 8192 + mask]
         strength = np.where(suited, np.maximum(strength, via_flush), strength)
     return strength
