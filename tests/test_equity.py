@@ -25,7 +25,9 @@ import pytest
 
 import reference as ref
 from pokerlut import EquityResult, equity
-from pokerlut.odds import engine
+from pokerlut.odds import engine, montecarlo, parse_range
+from pokerlut.odds.board import MAX_DEALS, BoardSetup
+from pokerlut.odds.exact import exact_chunk
 
 TIGHT = 1e-12  # exact engine vs exact brute force
 
@@ -349,12 +351,12 @@ def test_boards_counted_in_classes_equal_boards_dealt_one_by_one(players, board,
     """Hold'em's exact enumeration counts boards in classes (`kernels.boards`; a suit that
     mirrors another is counted once, twice as heavy); dealing every board and evaluating every
     hand (the kernel the brute force checks above) must give the very same integer counts."""
-    setup = engine._Setup(players, board, dead, game)
-    deals = setup.deals(engine.MAX_DEALS)
+    setup = BoardSetup(players, board, dead, game)
+    deals = setup.deals(MAX_DEALS)
     assert setup.boards_in_classes
-    counted = engine._exact_chunk(setup, deals, None)
+    counted = exact_chunk(setup, deals, None)
     setup.boards_in_classes = False
-    dealt = engine._exact_chunk(setup, deals, None)
+    dealt = exact_chunk(setup, deals, None)
     assert counted[2] == dealt[2] == len(deals[1]) * math.comb(
         len(setup.live) - 2 * len(players), 5 - len(setup.board))
     assert (counted[0] == dealt[0]).all(), (counted[0][:8], dealt[0][:8])
@@ -369,7 +371,7 @@ def test_boards_counted_in_classes_equal_boards_dealt_one_by_one(players, board,
 def test_one_hand_each_is_the_one_deal_the_search_finds(players, board, game):
     """With one hand per player, `deals` builds the deal directly; the search for deals (asked
     for by the first player's hands, a slice) must find the very same arrays."""
-    setup = engine._Setup(players, board, "", game)
+    setup = BoardSetup(players, board, "", game)
     direct, searched = setup.deals(10), setup.deals(10, slice(0, 1))
     for made, found in zip(direct, searched, strict=True):
         assert made.dtype == found.dtype and made.shape == found.shape
@@ -405,8 +407,8 @@ MC_SPOTS = [
     (["QQ+, AKs", "random"], "Qs 7s 2d", "holdem", 200_000, 14),
     (["AsKsQdJd", "9h9c8h7c"], "", "omaha", 200_000, 15),
     (["AsKsQdJd", "9h9c8h7c", "2c2d4h4s"], "Ts 8d 2h", "omaha", 100_000, 16),
-    # two deal groups (`engine._groups`): the two small ranges together, "random" alone; deals
-    # of the two groups that collide are rejected
+    # two deal groups (`montecarlo.deal_groups`): the two small ranges together, "random"
+    # alone; deals of the two groups that collide are rejected
     (["QQ+, AKs", "random", "JJ-99, AQs"], "Qs 7s 2d 5c", "holdem", 200_000, 17),
 ]
 
@@ -495,11 +497,11 @@ def test_overlapping_ranges_unbiased(players, seed):
 
 
 def test_a_group_deals_every_collision_free_deal_by_its_weight():
-    # brute force over every hand of each range: the deals `_joint_deals` lists, each once,
+    # brute force over every hand of each range: the deals `joint_deals` lists, each once,
     # with the product of the hands' weights, none sharing a card with the fixed cards
-    ranges = [engine.parse_range(r) for r in ("AA, KK:0.5, AKs", "KK, AK:0.25", "AsKs, QQ")]
+    ranges = [parse_range(r) for r in ("AA, KK:0.5, AKs", "KK, AK:0.25", "AsKs, QQ")]
     fixed = np.uint64((1 << 51) | (1 << 46))  # As and Qh (card 4 * rank + suit)
-    hands, masks, weights = engine._joint_deals(ranges, fixed)
+    hands, masks, weights = montecarlo.joint_deals(ranges, fixed)
     got = {tuple(h): (int(m), w) for h, m, w in zip(hands.tolist(), masks, weights)}
     expected = {}
     for pick in itertools.product(*(range(len(r)) for r in ranges)):
@@ -513,13 +515,13 @@ def test_a_group_deals_every_collision_free_deal_by_its_weight():
 @pytest.mark.parametrize("sizes", [[1, 1], [6, 6, 1, 34, 1326], [1326] * 4, [2] * 10,
                                    [200, 1, 81, 82, 3, 1326, 6]])
 def test_groups_hold_every_player_with_a_choice_once_within_the_limit(sizes):
-    groups = engine._groups(sizes)
+    groups = montecarlo.deal_groups(sizes)
     players = sorted(p for g in groups for p in g)
     assert players == [p for p, n in enumerate(sizes) if n > 1]
     for g in groups:
-        assert len(g) == 1 or math.prod(sizes[p] for p in g) <= engine.GROUP_DEALS
+        assert len(g) == 1 or math.prod(sizes[p] for p in g) <= montecarlo.GROUP_DEALS
     for a, b in zip(groups, groups[1:]):  # a group ends only when the next player would not fit
-        assert math.prod(sizes[p] for p in a) * sizes[b[0]] > engine.GROUP_DEALS
+        assert math.prod(sizes[p] for p in a) * sizes[b[0]] > montecarlo.GROUP_DEALS
 
 
 def test_a_group_listed_with_every_players_hand_deals_as_the_copies_do(monkeypatch):
@@ -527,11 +529,11 @@ def test_a_group_listed_with_every_players_hand_deals_as_the_copies_do(monkeypat
     # lowered the same group is dealt by copying its members' hands. Same draws, same result.
     spot = dict(players=["AsAh", "QQ+, AK:0.5", "9c9d"], board="Kh7d", exact=False,
                 trials=50_001, seed=3)
-    setup = engine._Setup(spot["players"], spot["board"], "", "holdem")
-    assert engine._draws(setup).deal_hands.shape[:2] == (1, 16)  # QQ 6, KK 3, AA 1, AK 6
+    setup = BoardSetup(spot["players"], spot["board"], "", "holdem")
+    assert montecarlo.make_draws(setup).deal_hands.shape[:2] == (1, 16)  # QQ 6, KK 3, AA 1, AK 6
     rows = equity(**spot)
-    monkeypatch.setattr(engine, "GROUP_DEALS", 8)
-    assert engine._draws(setup).deal_hands.shape[0] == 0
+    monkeypatch.setattr(montecarlo, "GROUP_DEALS", 8)
+    assert montecarlo.make_draws(setup).deal_hands.shape[0] == 0
     copied = equity(**spot)
     assert copied.players == rows.players and rows.boards == 50_001
 
@@ -724,11 +726,11 @@ def test_exact_false_forces_simulation():
 
 def test_an_interrupt_before_any_showdown_goes_on(monkeypatch):
     """Ctrl-C before the first chunk is done leaves nothing to report: KeyboardInterrupt."""
-    from pokerlut.odds import engine
+    from pokerlut.odds import exact
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(engine, "_exact_chunk", interrupted)
+    monkeypatch.setattr(exact, "exact_chunk", interrupted)
     with pytest.raises(KeyboardInterrupt):
         equity(["AsAh", "KsKh"], exact=True)

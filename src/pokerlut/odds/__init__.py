@@ -1,6 +1,7 @@
 """Equity: exact enumeration and Monte Carlo over hands and ranges, hold'em and Omaha."""
 
-from .engine import EquityResult, PlayerEquity, equity
+from .engine import equity
 from .ranges import Range, parse_range
+from .result import EquityResult, PlayerEquity
 
 __all__ = ["EquityResult", "PlayerEquity", "Range", "equity", "parse_range"]

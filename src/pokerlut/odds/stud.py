@@ -1,0 +1,127 @@
+"""`StudGame`: stud, razz and stud hi-lo, with no board: each player's known cards, the rest
+dealt from the live cards, every deal enumerated or simulated by the stud kernels."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+
+import numba
+import numpy as np
+
+from .. import tables
+from ..cards import parse_cards
+from ..kernels.equity import stud_enumerate, stud_simulate
+from ..parallel import balanced_order
+from ..rules import rules
+from .counters import CALL_WORK, bins
+from .deal import DEALS, no_repeats, read_cards
+from .montecarlo import in_blocks
+
+
+class StudGame:
+    """Stud input, parsed and checked: each player's known cards (2 to 7, up and down) and the
+    live cards the rest are dealt from; a `Game` of `engine`."""
+
+    def __init__(self, players: Sequence[str], board: str, dead: str, game: str) -> None:
+        if isinstance(players, str) or not 2 <= len(players) <= 8:
+            raise ValueError("give 2 to 8 stud players, each as his known cards")
+        if isinstance(board, str) and board.strip():
+            raise ValueError(f"{game} has no board: give each player's known cards, and the "
+                             "folded players' up-cards as dead")
+        self.game = DEALS[game]
+        self.split = self.game.low is not None
+        self.rules = rules(self.game.high)
+        self.low_rules = rules(self.game.low) if self.game.low else None
+        self.dead = read_cards(dead)
+        self.holes: list[np.ndarray] = []
+        for i, text in enumerate(players):
+            if not isinstance(text, str):
+                raise TypeError(f"player {i + 1}: a stud hand is a str of cards, not "
+                                f"{type(text).__name__}")
+            try:
+                hole = parse_cards(text)
+            except ValueError as error:
+                raise ValueError(f"player {i + 1}: {error}") from None
+            if not 2 <= len(hole) <= 7:
+                raise ValueError(f"player {i + 1}: a stud hand has 2 to 7 known cards, not "
+                                 f"{len(hole)}")
+            self.holes.append(hole)
+        no_repeats([("dead cards", self.dead), *(
+            (f"player {i + 1}", h) for i, h in enumerate(self.holes))])
+        known = {int(c) for c in np.concatenate([self.dead, *self.holes])}
+        self.live = np.array([c for c in range(52) if c not in known], dtype=np.uint8)
+        self.missing = np.array([7 - len(h) for h in self.holes], dtype=np.int64)
+        if self.missing.sum() > len(self.live):
+            raise ValueError(f"{len(players)} stud players need {int(self.missing.sum())} more "
+                             f"cards; only {len(self.live)} are left in the deck (the usual "
+                             "shared last card is not dealt here)")
+        t = tables.load(self.rules.name)  # each player's hand state (`core.hand_add`), by numpy:
+        self.known = np.array([(t.card_key[hole].sum(dtype=np.uint64),  # no numba call here
+                                np.bitwise_or.reduce(t.card_bit[hole])) for hole in self.holes],
+                              dtype=np.uint64)
+        self.board = np.zeros(0, np.uint8)  # no board
+        self.labels = [str(p) for p in players]
+
+    def tables(self) -> tuple[tables.Tables, tables.Tables, bool]:
+        """(high, low, split) for the stud kernels; low = high when the pot is not split."""
+        high = tables.load(self.rules.name)
+        return high, tables.load(self.low_rules.name) if self.low_rules else high, self.split
+
+    def showdowns(self) -> int:
+        """Distinct deals of the missing cards."""
+        left, total = len(self.live), 1
+        for m in self.missing.tolist():
+            total *= math.comb(left, m)
+            left -= m
+        return total
+
+    def work(self) -> float:
+        """Player-hand evaluations of exact enumeration."""
+        return self.showdowns() * len(self.holes) * (2 if self.split else 1)
+
+    def too_much(self, work: float, limit: int) -> str:
+        """Why exact enumeration of `work` evaluations, more than `limit`, is refused."""
+        return (f"too many stud deals to enumerate: {self.showdowns():,} showdowns ({work:,} "
+                f"evaluations, the limit is {limit:,}); simulate instead")
+
+    def exact(self, progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
+        """Every deal of the missing cards: outcome counters per showdown, showdowns, partial."""
+        n = len(self.holes)
+        combos = list(itertools.combinations(range(len(self.live)), int(self.missing[0])))
+        first = np.array(combos, dtype=np.int64).reshape(len(combos), int(self.missing[0]))
+        first = np.ascontiguousarray(
+            first[balanced_order(np.ones(len(first)), numba.get_num_threads())])
+        threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+        counts = np.zeros((threads, bins(n, self.split)), dtype=np.int64)
+        scratch = (np.zeros((threads, n, 8), np.int64),
+                   np.zeros((threads, max(n, 8), 2), np.uint64))
+        per_call = max(1, len(first) * CALL_WORK // max(1, self.showdowns() * n))
+        done = 0
+        try:
+            for start in range(0, len(first), per_call):
+                stud_enumerate(*self.tables(), self.live, self.known, self.missing,
+                               first[start:start + per_call], counts, *scratch)
+                done = min(len(first), start + per_call)
+                if progress:
+                    progress(done / len(first))
+        except KeyboardInterrupt:
+            pass
+        total = counts.sum(axis=0)
+        seen = int(total[0] if self.split else total[: 2**n].sum())
+        return total / max(seen, 1), seen, done < len(first)
+
+    def simulate(self, trials: int, seed: int,
+                 progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
+        """`trials` random deals: outcome counters per trial, trials run, partial."""
+        n = len(self.holes)
+        threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+        scratch = (np.zeros((threads, 64), np.uint8), np.zeros((threads, max(n, 8), 2), np.uint64))
+
+        def run(start: int, block_trials: np.ndarray, counts: np.ndarray) -> None:
+            stud_simulate(*self.tables(), np.uint64(seed), start, block_trials, self.live,
+                          self.known, self.missing, counts, *scratch)
+
+        return in_blocks(trials, bins(n, self.split), n, run, progress)
+
