@@ -91,7 +91,7 @@ class BoardSetup:
             self._in_deck(i, rng.combos.reshape(-1), f"range {text!r} holds")
         if len(rng) == 1:  # a specific hand: a clash with known cards is an error, named later
             return rng
-        live = rng._without(int(self.known_mask))
+        live = rng.without_mask(int(self.known_mask))
         if len(live) == 0:
             raise ValueError(f"player {i + 1}: range {text!r} is empty once the board and dead "
                              "cards are removed")

@@ -1,5 +1,5 @@
-"""`equity()`: who wins how often, exactly or by Monte Carlo, in hold'em, short deck and
-Omaha, high or hi-lo (split pots)."""
+"""`equity()`: who wins how often, exactly or by Monte Carlo, in hold'em, short deck, Omaha
+and stud, high, low or hi-lo (split pots)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from .result import EquityResult, PlayerEquity
 from .stud import StudGame
 
 __all__ = ["DEFAULT_TRIALS", "EXACT_BUDGET", "EXACT_LIMIT", "GAMES", "MAX_TRIALS", "BoardGame",
-           "EquityResult", "Game", "PlayerEquity", "equity"]
+           "EquityResult", "PlayerEquity", "Showdowns", "equity"]
 
 EXACT_BUDGET = 300_000_000  # player-hand evaluations that exact=None may enumerate (~1 s)
 EXACT_LIMIT = 10 * EXACT_BUDGET  # the most that exact=True enumerates (~10 s)
@@ -30,7 +30,7 @@ DEFAULT_TRIALS = 1_000_000
 MAX_TRIALS = 10**13
 
 
-class Game(Protocol):
+class Showdowns(Protocol):
     """What `equity()` asks of a deal: a board game (`BoardGame`) or stud (`StudGame`).
     `exact` and `simulate` give the mean outcome counters (`counters.per_player` reads them),
     the showdowns or trials counted, and whether interrupted."""
@@ -55,7 +55,7 @@ class Game(Protocol):
 
 
 class BoardGame:
-    """Hold'em, short deck or Omaha as a `Game`: its `BoardSetup`, enumerated in chunks of deals
+    """Hold'em, short deck or Omaha as `Showdowns`: its `BoardSetup`, enumerated in chunks of deals
     (`exact.exact_outcomes`) or simulated (`montecarlo.simulated_outcomes`)."""
 
     def __init__(self, players: Sequence[str], board: str, dead: str, game: str,
@@ -121,7 +121,7 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
     if isinstance(game, str) and game in DEALS and DEALS[game].stud:
         if wild is not None or deck is not None:
             raise ValueError(f"wild cards and other decks are offered in hold'em, not in {game}")
-        setup: Game = StudGame(players, board, dead, game)
+        setup: Showdowns = StudGame(players, board, dead, game)
     else:
         setup = BoardGame(players, board, dead, game, wild, deck)
     if trials is not None and (type(trials) is not int or not 1 <= trials <= MAX_TRIALS):

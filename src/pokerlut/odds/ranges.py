@@ -172,9 +172,9 @@ class Range:
         >>> len(parse_range("AA").remove("As")), len(parse_range("AK").remove([51, 47]))
         (3, 9)
         """
-        return self._without(sum(1 << card for card in parse_cards(dead).tolist()))
+        return self.without_mask(sum(1 << card for card in parse_cards(dead).tolist()))
 
-    def _without(self, dead_mask: int) -> Range:
+    def without_mask(self, dead_mask: int) -> Range:
         """`remove` for dead cards already checked, as a bitmask (bit ``card`` set)."""
         keep = (self.masks & np.uint64(dead_mask)) == 0
         if keep.all():

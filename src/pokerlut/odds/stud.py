@@ -22,7 +22,7 @@ from .montecarlo import in_blocks
 
 class StudGame:
     """Stud input, parsed and checked: each player's known cards (2 to 7, up and down) and the
-    live cards the rest are dealt from; a `Game` of `engine`."""
+    live cards the rest are dealt from; `engine.Showdowns`."""
 
     def __init__(self, players: Sequence[str], board: str, dead: str, game: str) -> None:
         if isinstance(players, str) or not 2 <= len(players) <= 8:
