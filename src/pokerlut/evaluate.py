@@ -96,14 +96,13 @@ def evaluate(cards: CardsLike, game: str | Game = "high", wild: str | None = Non
             hand = None
     elif type(hand) is np.ndarray and hand.ndim == 1 and hand.dtype.kind in "iu":
         hand = hand.tolist()  # plain ints, checked by the strength function
-    plain = wild is None and players is None and flush_by_suit is None
     try:  # game= alone, a name or a `Game`: its function, made at its first use
-        strength_of = _by_game[game] if plain else None
+        strength_of = _by_game[game]
+        if wild is not None or players is not None or flush_by_suit is not None:
+            raise KeyError(game)
     except (KeyError, TypeError):
-        strength_of = None
-    if strength_of is None:
         strength_of = _strength_of(resolve(game, wild, players, flush_by_suit))
-        if plain and isinstance(game, str):
+        if isinstance(game, str) and wild is None and players is None and flush_by_suit is None:
             _by_game[game] = strength_of
     strength = strength_of(hand)
     if strength >= 0:

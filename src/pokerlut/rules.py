@@ -13,12 +13,14 @@ the descriptions read the tables and the `Rules`, never a game's name. A new ran
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
 
+from .folders import built_rules
 from .names import Category
 
 C = Category
@@ -93,6 +95,21 @@ class Rules:
     wild: WildCards | None = None
     suit_ties: bool = False
     cycle: bool = False
+
+    @classmethod
+    def from_dict(cls, fields: dict[str, Any]) -> Rules:
+        """The `Rules` a manifest records (its "rules": every field, the order by category name).
+
+        >>> import json
+        >>> from pokerlut.folders import game_folder
+        >>> manifest = json.loads((game_folder("high+deuces") / "manifest.json").read_text())
+        >>> Rules.from_dict(manifest["rules"]) == rules("high+deuces")
+        True
+        """
+        wild = fields.get("wild")
+        return cls(**{**fields, "ranks": tuple(fields["ranks"]),
+                      "order": tuple(Category[c] for c in fields["order"]),
+                      "wild": WildCards(wild["name"], tuple(wild["ranks"]), wild["bug"]) if wild else None})
 
     @cached_property
     def deck(self) -> npt.NDArray[np.uint8]:
@@ -260,9 +277,13 @@ def rules(game: str | Rules, wild: str | None = None, players: int | None = None
     if isinstance(game, Rules) and wild is None:
         return game
     if isinstance(game, str) and wild is None:
-        for named in (GAMES, WILD_GAMES, ITALIAN_GAMES):
+        for named in (GAMES, WILD_GAMES, ITALIAN_GAMES, _BUILT):
             if game in named:
                 return named[game]
+        recorded = built_rules(game)  # a ranking built into a folder of the tables' path
+        if recorded is not None:
+            _BUILT[game] = Rules.from_dict(recorded)
+            return _BUILT[game]
     if not (isinstance(game, str) and game in GAMES):
         raise ValueError(f"unknown game {game!r}; the games are: {', '.join(games())}")
     if not isinstance(wild, str) or f"{game}+{wild}" not in WILD_GAMES:
@@ -270,6 +291,9 @@ def rules(game: str | Rules, wild: str | None = None, players: int | None = None
         raise ValueError(f"wild={wild!r} is not offered in {game}; wild cards go with: "
                          + offered.replace("; ", ", "))
     return WILD_GAMES[f"{game}+{wild}"]
+
+
+_BUILT: dict[str, Rules] = {}  # rankings found in the tables' folders (`folders.built_rules`)
 
 
 def games() -> dict[str, str]:

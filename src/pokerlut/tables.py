@@ -2,7 +2,7 @@
 
 The tables ship inside the package (`pokerlut/tables/<game>/`); in a source checkout they are
 read from the repository's `tables/`. `POKERLUT_TABLES=DIR` points elsewhere (a folder of game
-folders). Every file is checked against its game's `manifest.json` (dtype, shape, sha256) on
+folders, or several: `pokerlut.folders`). Every file is checked against its game's `manifest.json` (dtype, shape, sha256) on
 first load; a game never used is never read.
 """
 
@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import threading
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
 
+from .folders import game_folder, table_dirs
 from .kernels.hashing import OMAHA_HASH
 from .rules import WildCards, rules
 
@@ -165,12 +165,8 @@ def card_arrays(deck: np.ndarray, wild_cards: tuple[int, ...] = (),
 
 
 def default_dir() -> Path:
-    if "POKERLUT_TABLES" in os.environ:
-        return Path(os.environ["POKERLUT_TABLES"])
-    installed = Path(__file__).with_name("tables")
-    if installed.is_dir():
-        return installed
-    return Path(__file__).resolve().parents[2] / "tables"  # src/pokerlut -> repository root
+    """The first folder of game folders (`folders.table_dirs`): where `build-tables` writes."""
+    return table_dirs()[0]
 
 
 def read_manifest(directory: Path) -> dict[str, Any]:
@@ -217,7 +213,7 @@ _tables: dict[str, Tables] = {}
 def _loaded(game: str) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
     with _lock:
         if game not in _folders:
-            _folders[game] = load_dir(default_dir() / game)
+            _folders[game] = load_dir(game_folder(game))
     return _folders[game]
 
 
@@ -233,7 +229,7 @@ def offers_omaha(game: str) -> bool:
     """
     name = rules(game).name
     if name not in _manifests:
-        _manifests[name] = _loaded(name)[0] if name in _folders else read_manifest(default_dir() / name)
+        _manifests[name] = _loaded(name)[0] if name in _folders else read_manifest(game_folder(name))
     return bool(_manifests[name]["omaha"])
 
 

@@ -7,6 +7,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -15,7 +16,7 @@ from ..cards import format_cards, parse_cards
 from ..rules import rules
 from ..stats import deck_of
 from .counters import bins
-from .deal import DEALS, GAMES, no_repeats, read_cards
+from .deal import DEALS, GAMES, high_rules, no_repeats, read_cards
 from .ranges import Range, combo_masks, parse_range
 
 MAX_DEALS = 2_000_000  # hole-card deals that exact enumeration will list
@@ -35,21 +36,25 @@ class BoardSetup:
     """Parsed and checked input: the players' possible hole cards, board, dead and live cards."""
 
     def __init__(self, players: Sequence[str], board: str, dead: str, game: str,
-                 wild: str | None = None, deck: int | None = None) -> None:
+                 wild: str | None = None, deck: int | None = None, ranking: Any = None) -> None:
         if not isinstance(game, str) or game not in DEALS:
             raise ValueError(f"unknown game {game!r}: choose from {', '.join(GAMES)}")
         if isinstance(players, str) or not 2 <= len(players) <= 10:
             raise ValueError("give 2 to 10 players, as a list of hands or ranges")
         self.game = DEALS[game]
         self.omaha, self.split = self.game.omaha, self.game.low is not None
-        if wild is not None and game != "holdem":
+        self.rules = high_rules(self.game, ranking, wild)
+        self.jokers = self.rules.wild is not None
+        if self.jokers and game != "holdem":
             raise ValueError(f"wild cards are offered in hold'em deals, not in {game}")
-        self.rules = rules(self.game.high, wild)
+        if self.omaha and not tables.offers_omaha(self.rules.name):
+            raise ValueError(f"Omaha is not offered in {self.rules.name}")
         self.low_rules = rules(self.game.low) if self.game.low else None
         self.deck = deck_of(self.rules, deck)
-        self.jokers = wild is not None
-        # hold'em without wild cards: boards are counted in classes (`kernels.boards`)
-        self.boards_in_classes = not self.omaha and not self.split and wild is None
+        # hold'em where five suited cards settle a hand: boards are counted in classes
+        # (`kernels.boards`); other rankings deal every board
+        self.boards_in_classes = (not self.omaha and not self.split
+                                  and type(tables.load(self.rules.name)) is tables.SuitsSettle)
         self.board, self.dead = read_cards(board, self.jokers), read_cards(dead, self.jokers)
         for name, cards in (("the board", self.board), ("dead cards", self.dead)):
             outside = [c for c in cards.tolist() if c not in self.deck]

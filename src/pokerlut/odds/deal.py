@@ -4,10 +4,14 @@ alike."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
+
 from ..cards import CardsLike, format_card, format_cards, parse_cards
+from ..game import resolve
+from ..rules import Rules, rules
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,20 @@ DEALS = {d.name: d for d in (
     Deal("stud-hi-lo", (2, 3, 4, 5, 6, 7), False, "high", "eight-or-better", stud=True),
 )}
 GAMES = tuple(DEALS)
+
+
+def high_rules(deal: Deal, ranking: Any = None, wild: str | None = None) -> Rules:
+    """The rules of a deal's high (or only) hand: its own (with `wild` cards), or those of
+    `ranking` (a game name, a ranking built into a folder of the tables' path, or a `Game`)."""
+    if ranking is None:
+        return rules(deal.high, wild)
+    if wild is not None:
+        raise ValueError("wild= goes with the deal's own ranking: with ranking=, give a Game "
+                         "that has its wild cards")
+    chosen = resolve(ranking).rules
+    if chosen.suit_ties:
+        raise ValueError(f"{chosen.name} ranks hands of five cards alone: no equity deal uses it")
+    return chosen
 
 
 def read_cards(cards: CardsLike, jokers: bool = False) -> np.ndarray:

@@ -12,6 +12,7 @@ from typing import Protocol
 
 import numpy as np
 
+from ..game import Game as RankingGame
 from ..parallel import parallel_section
 from .board import BoardSetup, Lazy
 from .counters import per_player
@@ -59,8 +60,8 @@ class BoardGame:
     (`exact.exact_outcomes`) or simulated (`montecarlo.simulated_outcomes`)."""
 
     def __init__(self, players: Sequence[str], board: str, dead: str, game: str,
-                 wild: str | None, deck: int | None) -> None:
-        self.setup = BoardSetup(players, board, dead, game, wild, deck)
+                 wild: str | None, deck: int | None, ranking: str | RankingGame | None) -> None:
+        self.setup = BoardSetup(players, board, dead, game, wild, deck, ranking)
         self.labels, self.split = self.setup.labels, self.setup.split
         self.board, self.dead = self.setup.board, self.setup.dead
 
@@ -86,7 +87,7 @@ class BoardGame:
 
 
 def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str = "holdem",
-           wild: str | None = None, deck: int | None = None,
+           ranking: str | RankingGame | None = None, wild: str | None = None, deck: int | None = None,
            exact: bool | None = None, trials: int | None = None, seed: int | None = None,
            threads: int | None = None,
            progress: Callable[[float], None] | None = None) -> EquityResult:
@@ -96,6 +97,9 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
     straight), "omaha" or "omaha-hi-lo" (split pots: each player's `high` and `low` shares of
     the pot, `win` the scoops; quartered halves are counted exactly; with no qualifying low the
     high takes the whole pot).
+    ranking: the high (or only) hand's ranking in place of the deal's own: a name of
+    `pokerlut.games()`, a ranking built into a folder of the tables' path
+    (`pokerlut.folders`), or a `pokerlut.Game` (wild cards included).
     players: hold'em hands ("AsAh") or ranges ("QQ+,AKs", "random", "15%", "AKs:0.5",
     "0.5(AKs)", "80%(A8s+)"); Omaha hands of 4 to 6 cards, several separated by commas, or
     "random" ("random5", "random6"); stud: each player's 2 to 7 known cards. board: 0 to 5
@@ -121,9 +125,9 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
     if isinstance(game, str) and game in DEALS and DEALS[game].stud:
         if wild is not None or deck is not None:
             raise ValueError(f"wild cards and other decks are offered in hold'em, not in {game}")
-        setup: Showdowns = StudGame(players, board, dead, game)
+        setup: Showdowns = StudGame(players, board, dead, game, ranking)
     else:
-        setup = BoardGame(players, board, dead, game, wild, deck)
+        setup = BoardGame(players, board, dead, game, wild, deck, ranking)
     if trials is not None and (type(trials) is not int or not 1 <= trials <= MAX_TRIALS):
         raise ValueError(f"trials must be an int 1 .. {MAX_TRIALS:.0e}, not {trials!r}")
     if exact is not None and type(exact) is not bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numba
 import numpy as np
@@ -16,7 +17,7 @@ from ..kernels.equity import stud_enumerate, stud_simulate
 from ..parallel import balanced_order
 from ..rules import rules
 from .counters import CALL_WORK, bins
-from .deal import DEALS, no_repeats, read_cards
+from .deal import DEALS, high_rules, no_repeats, read_cards
 from .montecarlo import in_blocks
 
 
@@ -24,7 +25,8 @@ class StudGame:
     """Stud input, parsed and checked: each player's known cards (2 to 7, up and down) and the
     live cards the rest are dealt from; `engine.Showdowns`."""
 
-    def __init__(self, players: Sequence[str], board: str, dead: str, game: str) -> None:
+    def __init__(self, players: Sequence[str], board: str, dead: str, game: str,
+                 ranking: Any = None) -> None:
         if isinstance(players, str) or not 2 <= len(players) <= 8:
             raise ValueError("give 2 to 8 stud players, each as his known cards")
         if isinstance(board, str) and board.strip():
@@ -32,7 +34,9 @@ class StudGame:
                              "folded players' up-cards as dead")
         self.game = DEALS[game]
         self.split = self.game.low is not None
-        self.rules = rules(self.game.high)
+        self.rules = high_rules(self.game, ranking)
+        if self.rules.wild is not None:
+            raise ValueError(f"wild cards are offered in hold'em deals, not in {game}")
         self.low_rules = rules(self.game.low) if self.game.low else None
         self.dead = read_cards(dead)
         self.holes: list[np.ndarray] = []
