@@ -80,3 +80,12 @@ def test_the_pandas_accessor_takes_a_game():
     assert s.poker.strength(g).tolist() == s.poker.strength("high", "jokers").tolist() == [7475, 7461]
     assert s.poker.describe(g).tolist() == ["Five of a kind, aces", "Straight flush, king-high"]
     assert s.poker.category(g).tolist() == ["FIVE_OF_A_KIND", "STRAIGHT_FLUSH"]
+
+
+def test_counting_every_hand_takes_a_game():
+    g = Game.of("italian", players=4)
+    assert pokerlut.stats.count_hands(5, game=g).tolist() == pokerlut.stats.count_hands(5, **ITALIAN).tolist()
+    assert int(pokerlut.strengths_in_order(5, game=Game.of("short-deck")).size) == 376_992
+    omaha = Game.of("eight-or-better")
+    assert pokerlut.evaluate_omaha("As 2d 3c 4h", "5h 6d 9c", game=omaha) == pokerlut.evaluate_omaha(
+        "As 2d 3c 4h", "5h 6d 9c", game="eight-or-better")

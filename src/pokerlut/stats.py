@@ -15,12 +15,13 @@ from . import tables
 from .evaluate import sizes_text
 from .lang import check_lang, row_label
 from .kernels.enumerate import COUNT_STRENGTHS, STRENGTHS_IN_ORDER
+from .game import Game, resolve
 from .names import Category
 from .parallel import balanced_order, parallel_section
-from .rules import Rules, rules as rules_of
+from .rules import Rules
 
 
-def count_hands(n_cards: int, *, game: str = "high", wild: str | None = None,
+def count_hands(n_cards: int, *, game: str | Game = "high", wild: str | None = None,
                 players: int | None = None, deck: int | None = None, threads: int | None = None,
                 progress: Callable[[int], None] | None = None) -> np.ndarray:
     """How many of the game's n_cards-card hands have each strength: int64[classes + 1],
@@ -40,7 +41,7 @@ def count_hands(n_cards: int, *, game: str = "high", wild: str | None = None,
     >>> int(count_hands(5, game="italian", players=4).sum())
     201376
     """
-    rules = rules_of(game, wild, players)
+    rules = resolve(game, wild, players).rules
     if n_cards not in rules.hand_sizes:
         raise ValueError(f"n_cards must be {sizes_text(rules.hand_sizes)} in {rules.name}, "
                          f"not {n_cards!r}")
@@ -58,7 +59,7 @@ def count_hands(n_cards: int, *, game: str = "high", wild: str | None = None,
     return total
 
 
-def strengths_in_order(n_cards: int, *, game: str = "high", wild: str | None = None,
+def strengths_in_order(n_cards: int, *, game: str | Game = "high", wild: str | None = None,
                        deck: int | None = None, out: np.ndarray | None = None,
                        threads: int | None = None) -> np.ndarray:
     """The strength of every n_cards-card hand of the game's deck, in the order in which
@@ -76,7 +77,7 @@ def strengths_in_order(n_cards: int, *, game: str = "high", wild: str | None = N
     >>> bool((pokerlut.evaluate_batch(hands) == s[:1000]).all())
     True
     """
-    rules = rules_of(game, wild)
+    rules = resolve(game, wild).rules
     if n_cards not in rules.hand_sizes:
         raise ValueError(f"n_cards must be {sizes_text(rules.hand_sizes)} in {rules.name}, "
                          f"not {n_cards!r}")
@@ -151,7 +152,7 @@ class CategoryRow:
     key: str = ""  # a Category name, "ROYAL_FLUSH", "WHEEL", "LOW_6" (.. "LOW_8") or "NO_LOW"
 
 
-def by_category(counts: np.ndarray, game: str = "high", wild: str | None = None,
+def by_category(counts: np.ndarray, game: str | Game = "high", wild: str | None = None,
                 players: int | None = None, lang: str | None = None) -> list[CategoryRow]:
     """Per category, best first: hands, probability and distinct strengths seen. Low games add
     rows for the best no-pair hands by their top card (wheel, 6-low, 7-low, 8-low), and
@@ -168,7 +169,7 @@ def by_category(counts: np.ndarray, game: str = "high", wild: str | None = None,
     """
     if lang is not None:
         check_lang(lang)
-    rules = rules_of(game, wild, players)
+    rules = resolve(game, wild, players).rules
     classes = tables.classes(rules.name)
     total = int(counts.sum())
 
