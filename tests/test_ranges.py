@@ -62,6 +62,8 @@ def card(text: str) -> int:
         ("random", 1326), ("any", 1326), ("RANDOM", 1326), ("100%", 1326), ("0.1%", 6),
         ("AsAh", 1), ("AhKh", 1), ("Td9d", 1), ("9dTd", 1), ("10h9h", 1), ("A♠K♠", 1),
         ("AhKh,QQ", 7), ("qq+", 18), (" A K s ,\tq q ", 10), ("QQ+, AA", 18), ("AA, AsAh", 6),
+        ("Ax", 192), ("A?", 192), ("AX", 192), ("ax", 192), ("Axs", 48), ("AXo", 144), ("a?S", 48),
+        ("2x", 192), ("Tx", 192), ("Ax, AA", 198), ("Ax, AKs", 192), ("Axs:0.5", 48),
     ],
 )  # fmt: skip
 def test_counts(text: str, count: int) -> None:
@@ -79,6 +81,9 @@ def test_counts(text: str, count: int) -> None:
         ("76s-54s", ["76s", "65s", "54s"]),
         ("T9-T7", ["T9", "T8", "T7"]),
         ("AK", ["AK"]),
+        ("Ax", [f"A{r}" for r in RANKS[:-1]]),  # no AA
+        ("Kxs", [f"K{r}s" for r in RANKS[:-2]] + ["AKs"]),
+        ("2?o", [f"{r}2o" for r in RANKS[1:]]),
         ("random", CLASSES),
     ],
 )
@@ -266,6 +271,10 @@ def test_the_same_text_gives_the_same_range_and_errors_every_time() -> None:
         ("abc%", "bad percentage 'abc%'"),
         ("%", "bad percentage '%'"),
         ("AA, QQs, KK", "'QQs'"),
+        ("Axx", "bad rank 'x' in 'Axx'.*any other rank is written 'Ax', 'Axs' or 'Axo'"),
+        ("xA", "bad rank 'x' in 'xA'"),
+        ("Ax+", "bad rank 'x' in 'Ax\\+'"),
+        ("A", "'Ax', 'Axs', 'Axo'"),  # the unknown-token message lists every form
     ],
 )
 def test_errors(text: str, message: str) -> None:

@@ -12,6 +12,8 @@ suits may be in either case. The tokens (``k`` = combos):
 ``TT-77``           a span of pairs (either order)                                  24
 ``KJs-K9s``         a span with the same top card: KJs, KTs, K9s (either order)     12
 ``76s-54s``         a connected span, both ranks move together: 76s, 65s, 54s       12
+``Ax`` ``A?``       the rank with any other rank: A2..AK (not AA), as ``AX``       192
+``Axs`` ``Axo``     the same, suited or offsuit only (``A?s``, ``AXo``, ...)        48, 144
 ``random``, ``any`` all 1,326 hands                                               1326
 ``15%``             the best 15% of hands by :data:`PREFLOP_ORDER` (see below)
 ==================  ===========================================================  =====
@@ -85,9 +87,10 @@ _RANK_OF = {r: i for i, r in enumerate(RANKS)} | {r.lower(): i for i, r in enume
 _SUFFIXES = {"": "", "s": "s", "S": "s", "o": "o", "O": "o"}
 _NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?", re.ASCII)
 _WHITESPACE = re.compile(r"\s+")
+_ANY_KICKER = re.compile(r"([2-9TJQKAtjqka])[xX?]([sSoO]?)")
 _EXPECTED = (
     "expected a hand like 'AsKh', a class like 'QQ', 'AKs', 'AKo', 'AK', 'QQ+', 'A2s+',"
-    " 'TT-77', 'KJs-K9s', '76s-54s', 'random', or a percentage like '15%'; weighted as"
+    " 'TT-77', 'KJs-K9s', '76s-54s', 'Ax', 'Axs', 'Axo', 'random', or a percentage like '15%'; weighted as"
     " 'AKs:0.5', '0.5(AKs)' or '50%(AKs, QQ)'"
 )
 # a weighted group, eval7 / Equilab style: 0.4(AsKs) or 80%(A8s+, KQs)
@@ -288,6 +291,11 @@ def _combos(body: str, token: str) -> list[Combo]:
                 for c in _class_combos(cls)]  # fmt: skip
     if body.endswith("+"):
         return [c for cls in _plus(_class(body[:-1], token)) for c in _class_combos(cls)]
+    any_kicker = _ANY_KICKER.fullmatch(body)
+    if any_kicker:  # 'Ax': the rank with each other rank, the pair left out
+        rank, suffix = _RANK_OF[any_kicker[1]], _SUFFIXES[any_kicker[2]]
+        return [c for other in range(13) if other != rank
+                for c in _class_combos((max(rank, other), min(rank, other), suffix))]
     if len(body) <= 3:
         return _class_combos(_class(body, token))
     try:
@@ -306,7 +314,8 @@ def _class(text: str, token: str) -> Class:
         raise ValueError(f"unknown token {token!r}: {_EXPECTED}")
     for char in text[:2]:
         if char not in _RANK_OF:
-            raise ValueError(f"bad rank {char!r} in {token!r}: ranks are {', '.join(RANKS)}")
+            hint = " (any other rank is written 'Ax', 'Axs' or 'Axo')" if char in "xX?" else ""
+            raise ValueError(f"bad rank {char!r} in {token!r}: ranks are {', '.join(RANKS)}{hint}")
     suffix = _SUFFIXES.get(text[2:])
     if suffix is None:
         raise ValueError(f"bad suffix {text[2:]!r} in {token!r}: expected 's', 'o' or none")
