@@ -147,11 +147,17 @@ def _cell(row: dict[str, Any]) -> str:
     return _time(row["best_s"])
 
 
-def markdown(summary: dict[str, Any]) -> str:
-    """The table: a row per benchmark, a column per thread count, fastest rounds."""
+def _rows_by_label(summary: dict[str, Any]) -> dict[str, dict[Any, dict[str, Any]]]:
+    """The summary's rows by their label (`_label`), then by thread count."""
     rows: dict[str, dict[Any, dict[str, Any]]] = {}
     for row in summary["benchmarks"]:
         rows.setdefault(_label(row), {})[row["threads"]] = row
+    return rows
+
+
+def markdown(summary: dict[str, Any]) -> str:
+    """The table: a row per benchmark, a column per thread count, fastest rounds."""
+    rows = _rows_by_label(summary)
     columns = sorted({t for by_threads in rows.values() for t in by_threads if t is not None})
     columns += [None] if any(None in by_threads for by_threads in rows.values()) else []
     heads = [f"{t} thread{'s' if t != 1 else ''}" if t else "time" for t in columns]
@@ -185,13 +191,6 @@ def speed_into(path: Path, results: Path = BENCHMARKS) -> str:
                         (results / "native-peers.log").read_text(),
                         json.loads((results / "peers.json").read_text()))
     return insert(path.read_text(), table, str(path), SPEED_START, SPEED_END)
-
-
-def _rows_by_label(summary: dict[str, Any]) -> dict[str, dict[Any, dict[str, Any]]]:
-    rows: dict[str, dict[Any, dict[str, Any]]] = {}
-    for row in summary["benchmarks"]:
-        rows.setdefault(_label(row), {})[row["threads"]] = row
-    return rows
 
 
 def native_best(log: str) -> dict[tuple[str, str], tuple[int, float]]:

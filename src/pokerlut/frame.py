@@ -143,9 +143,7 @@ class PokerAccessor:
         missing where no hand qualifies (eight-or-better) or the row is masked."""
         g = resolve(game, wild, players)
         strengths = self.strength(g, errors=errors)
-        values = strengths.to_numpy(dtype=np.int64, na_value=0)
-        if g.rules.qualifier is None:
-            values = np.where(strengths.isna().to_numpy(), 1, values)
+        values = strengths.to_numpy(dtype=np.int64, na_value=g.lowest)
         codes = categories(values, g).astype(np.int64)
         codes[strengths.isna().to_numpy()] = -1
         return self._wrap(pd.Categorical.from_codes(codes, dtype=CATEGORIES))
@@ -158,8 +156,7 @@ class PokerAccessor:
         g = resolve(game, wild, players, flush_by_suit)
         strengths = self.strength(g, errors=errors)
         missing = strengths.isna().to_numpy()
-        low = 0 if g.rules.qualifier is not None else 1
-        values = strengths.to_numpy(dtype=np.int64, na_value=low)
+        values = strengths.to_numpy(dtype=np.int64, na_value=g.lowest)
         words = describe_batch(values, g, lang=lang, categorical=True)
         if missing.any():
             words[missing] = np.nan

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from . import lang as _lang
 from . import tables
 from .italian import ItalianTables, italian_tables, straight_flush_kind
@@ -55,15 +57,17 @@ class Game:
         """The game's highest strength."""
         return len(tables.classes(self.name) if self.italian is None else self.italian.class_of) - 1
 
-    def strength(self, strength: Any) -> int:
-        """`strength` as an int, checked: 1..top, or 0 where a hand may not qualify."""
-        import numpy as np
+    @property
+    def lowest(self) -> int:
+        """The game's lowest strength: 0 (no qualifying hand) where hands must qualify, else 1."""
+        return 0 if self.rules.qualifier is not None else 1
 
+    def strength(self, strength: Any) -> int:
+        """`strength` as an int, checked: lowest..top."""
         if isinstance(strength, (bool, np.bool_)) or not isinstance(strength, (int, np.integer)):
             raise TypeError(f"a strength is an int, not {type(strength).__name__}")
-        lowest = 0 if self.rules.qualifier is not None else 1
-        if not lowest <= strength <= self.top:
-            raise ValueError(f"strength {strength} is out of range {lowest}..{self.top} in {self.name}")
+        if not self.lowest <= strength <= self.top:
+            raise ValueError(f"strength {strength} is out of range {self.lowest}..{self.top} in {self.name}")
         return int(strength)
 
     def rank_class(self, strength: int) -> int:

@@ -299,14 +299,13 @@ def _strengths(strengths: Any) -> np.ndarray:
     return values
 
 
-def _check_range(values: np.ndarray, game: Game, top: int) -> None:
-    lowest = 0 if game.rules.qualifier is not None else 1
-    bad = (values < lowest) | (values > top)
+def _check_range(values: np.ndarray, game: Game) -> None:
+    bad = (values < game.lowest) | (values > game.top)
     if bad.any():
         where = np.unravel_index(int(np.argmax(bad)), values.shape)
         row = where[0] if len(where) == 1 else tuple(int(i) for i in where)
         raise ValueError(f"row {row}: strength {values[where]} is out of range "
-                         f"{lowest}..{top} in {game.name}")
+                         f"{game.lowest}..{game.top} in {game.name}")
 
 
 @functools.lru_cache(maxsize=None)
@@ -335,7 +334,7 @@ def categories(strengths: Any, game: str | Game = "high", wild: str | None = Non
     g = resolve(game, wild, players, flush_by_suit)
     values = _strengths(strengths)
     table = _category_table(g)
-    _check_range(values, g, len(table) - 1)
+    _check_range(values, g)
     found: np.ndarray = table[values]
     return found
 
@@ -344,7 +343,7 @@ def categories(strengths: Any, game: str | Game = "high", wild: str | None = Non
 def _words(game: Game, lang: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """Per strength its description (object array), and the code of it among the distinct
     descriptions (weakest first)."""
-    lowest = 0 if game.rules.qualifier is not None else 1  # strength 0: no qualifying hand
+    lowest = game.lowest  # strength 0: no qualifying hand
     words = [game.words(s, lang) for s in range(lowest, game.top + 1)]
     distinct = list(dict.fromkeys(words))
     code = {w: i for i, w in enumerate(distinct)}
@@ -372,7 +371,7 @@ def describe_batch(strengths: Any, game: str | Game = "high", wild: str | None =
     g = resolve(game, wild, players, flush_by_suit)
     values = _strengths(strengths)
     table, codes, distinct = _words(g, lang)
-    _check_range(values, g, len(table) - 1)
+    _check_range(values, g)
     if not categorical:
         return table[values]
     import pandas as pd
