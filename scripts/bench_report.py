@@ -55,6 +55,12 @@ SPEED = (
     ("Monte Carlo equity, 6-way preflop", "equity: monte_carlo_preflop [6-way]", "rate", None, None),
     ("7-card batch, jokers wild (54 cards)", "wild: batch_7_wild [jokers]", "rate", None, None),
     ("`parse_batch`, a column of 7-card text (numpy str)", "text: parse_batch [str-U20]", "rate", None, None),
+    ("video poker, a whole pay table played best, exact (Jacks or Better 9/6)",
+     "video_poker: video_poker_whole_table [jacks-or-better-9-6]", "time", None, None),
+    ("the same, Joker Poker (53 cards)", "video_poker: video_poker_whole_table [joker-poker]",
+     "time", None, None),
+    ("video poker, the 32 holds of one hand (`holds`)",
+     "video_poker: video_poker_holds_of_one_hand [deuces-wild]", "time", None, None),
 )
 NATIVE = {"ompeval": "OMPEval", "hhe": "holdem-hand-evaluator", "pheval": "PHEvaluator"}
 

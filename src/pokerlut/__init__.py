@@ -24,6 +24,7 @@ if "pandas" in __import__("sys").modules:  # Series.poker now; else `import poke
     from . import frame as _frame  # noqa: F401  (importing pandas here would double our time)
 from .tables import Tables, TablesError
 from .tables import load as load_tables
+from .video_poker import Hold, PayLine, Paytable, VideoPoker, holds, paytables, video_poker
 
 __version__ = "0.1.0"
 
@@ -35,4 +36,5 @@ __all__ = [
     "hand_empty", "hand_merge", "hand_strength", "italian_deck", "load_tables",
     "omaha_strength", "parse_card", "parse_cards", "parse_range", "stand_ins", "winners",
     "categories", "describe_batch", "parse_batch", "strengths_in_order",
+    "Hold", "PayLine", "Paytable", "VideoPoker", "holds", "paytables", "video_poker",
 ]

@@ -1,4 +1,5 @@
-"""The `pokerlut` command: eval, compare, stats, equity, build-tables, demo, bulk, matrix, warm.
+"""The `pokerlut` command: eval, compare, stats, equity, build-tables, demo, bulk, matrix,
+video-poker, warm.
 
 Bad input exits with status 2 and one line on stderr, never a traceback; a missing table or
 optional dependency exits with 1, also with one line.
@@ -12,6 +13,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any, NoReturn
 
 import numpy as np
@@ -390,6 +392,64 @@ def _cmd_matrix(args: argparse.Namespace) -> None:
           + f" in {run.wall_seconds:.1f} s" + (f" on {run.workers} workers" if run.workers else ""))
 
 
+def _pays(text: str) -> dict[str, Fraction]:
+    """--pays "full house=8,flush=5" as {line: payout}."""
+    pays = {}
+    for item in text.split(","):
+        line, sep, amount = item.partition("=")
+        try:
+            pays[line.strip()] = Fraction(amount.strip())
+        except ValueError:
+            raise ValueError(f"--pays takes LINE=PAYOUT,..., not {item.strip()!r}") from None
+        if not sep:
+            raise ValueError(f"--pays takes LINE=PAYOUT,..., not {item.strip()!r}")
+    return pays
+
+
+def _cmd_video_poker(args: argparse.Namespace) -> None:
+    from .video_poker import NOTHING, holds, paytable, paytables, video_poker
+
+    if args.table is None:
+        _table_out(("pay table", "deck", "wild", "pays"), [
+            [p.name, str(p.deck), p.wild or "", ", ".join(f"{line.pays}" for line in p.lines)]
+            for p in paytables().values()])
+        return
+    table = paytable(args.table)
+    if args.pays:
+        table = table.with_pays(_pays(args.pays), name=f"{table.name} ({args.pays})")
+    if args.hand is not None:
+        found = holds(args.hand, table)
+        if args.json:
+            _print_json({"paytable": table.name, "hand": format_cards(args.hand), "holds": [
+                {"rank": h.rank, "keep": format_cards(h.keep), "value": float(h.value),
+                 "exact": str(h.value)} for h in found]})
+            return
+        _table_out(("rank", "keep", "expected payout", "exact"), [
+            [str(h.rank), format_cards(h.keep) or "(draw five)", f"{float(h.value):.6f}", str(h.value)]
+            for h in found], "rlrr")
+        return
+    start = time.perf_counter()
+    game = video_poker(table, threads=args.threads)
+    seconds = time.perf_counter() - start
+    pays = {line.name: line.pays for line in table.lines}
+    if args.json:
+        _print_json({"paytable": table.name, "deck": table.deck, "wild": table.wild,
+                     "deals": game.deals, "return": game.expected_return,
+                     "return_exact": str(game.exact_return), "variance": game.variance,
+                     "lines": [{"line": name, "pays": str(pays.get(name, 0)),
+                                "probability": float(p), "exact": str(p)}
+                               for name, p in game.probabilities.items()],
+                     "kept": {str(k): n for k, n in game.kept.items()}, "seconds": seconds})
+        return
+    rows = [[name, str(pays.get(name, 0)) if name != NOTHING else "0", f"{float(p):.8f}",
+             f"{float(p * pays.get(name, 0)):.6f}"] for name, p in game.probabilities.items()]
+    rows.append(["return", "", "1", f"{game.expected_return:.6f}"])
+    _table_out(("final hand", "pays", "probability", "return"), rows, "lrrr", total=True)
+    kept = ", ".join(f"{k}: {n:,}" for k, n in game.kept.items())
+    print(f"{table.name}: return {game.expected_return:.6%}, variance {game.variance:.4f} "
+          f"({game.deals:,} deals in {seconds:.2f} s); cards kept by the best hold: {kept}")
+
+
 def _cmd_warm(args: argparse.Namespace) -> None:
     """Compile every kernel into numba's cache (`pokerlut.warm.warm`)."""
     from .warm import select, warm
@@ -579,6 +639,21 @@ def _parser() -> argparse.ArgumentParser:
                    help="exact evaluations per task, ~0.6 ms each (default 300)")
     _cluster_options(p)
     p.set_defaults(run=_cmd_matrix)
+
+    p = _command(sub, "video-poker", "the exact return of a video poker pay table under best "
+                 "play, or the 32 holds of one hand", (
+        "pokerlut video-poker",
+        "pokerlut video-poker jacks-or-better-9-6",
+        'pokerlut video-poker deuces-wild --hand "2h 2d 7s 8s 9c"',
+        'pokerlut video-poker jacks-or-better-9-6 --pays "full house=8,flush=5" --json',))
+    p.add_argument("table", nargs="?", default=None,
+                   help="a built-in pay table (none: list them)")
+    p.add_argument("--hand", default=None, help="rank the 32 holds of this dealt hand")
+    p.add_argument("--pays", default=None, metavar="LINE=PAYOUT,...",
+                   help="change some lines' payouts, e.g. \"full house=8,flush=5\"")
+    p.add_argument("--threads", type=int, default=None, help="numba threads (default: all)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.set_defaults(run=_cmd_video_poker)
 
     p = _command(sub, "warm", "compile every kernel into numba's cache, on every core "
                  "(Monte Carlo: for 2 to 6 players)", (

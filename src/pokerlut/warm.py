@@ -164,6 +164,13 @@ def _equity(game: str, players: int, exact: bool, wild: str | None = None) -> No
 # --- the jobs --------------------------------------------------------------------------------
 
 
+def _video_poker() -> None:
+    """The video poker kernels (one set for every pay table)."""
+    from .video_poker import video_poker
+
+    video_poker("jacks-or-better-9-6")
+
+
 def _checked(validate: bool) -> str:
     return "checked" if validate else "unchecked"
 
@@ -209,6 +216,7 @@ def jobs() -> list[Job]:
         out += [Job(f"{name} monte-carlo" + ("" if game in STUD else f" {n} players"), _equity,
                     (game, n, False, wild), cost)
                 for n in ((2,) if game in STUD else MC_PLAYERS)]
+    out.append(Job("video_poker", _video_poker, (), 4.0))
     return out
 
 
