@@ -61,6 +61,8 @@ SPEED = (
      "time", None, None),
     ("video poker, the 32 holds of one hand (`holds`)",
      "video_poker: video_poker_holds_of_one_hand [deuces-wild]", "time", None, None),
+    ("canonical indices of random river hands (`HandIndexer`, perfect recall)",
+     "abstraction: index_river_hands [perfect]", "rate", None, None),
 )
 NATIVE = {"ompeval": "OMPEval", "hhe": "holdem-hand-evaluator", "pheval": "PHEvaluator"}
 

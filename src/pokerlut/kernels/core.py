@@ -116,6 +116,36 @@ def _pdep(typingctx: Any, source: Any, mask: Any) -> Any:
 
 
 @intrinsic
+def _pext(typingctx: Any, source: Any, mask: Any) -> Any:
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return call_llvm(builder, "llvm.x86.bmi.pext.64", ir.IntType(64), *args)
+
+    return types.uint64(types.uint64, types.uint64), codegen
+
+
+@njit(inline="always")
+def _compress_loop(bits: Any, mask: Any) -> Any:
+    """`compress_bits` without pext: mask's set bits one at a time."""
+    bits, mask = np.uint64(bits), np.uint64(mask)
+    out, k = np.uint64(0), np.uint64(0)
+    while mask:
+        low = mask & (~mask + np.uint64(1))
+        if bits & low:
+            out |= np.uint64(1) << k
+        k += np.uint64(1)
+        mask ^= low
+    return out
+
+
+@njit(inline="always")
+def compress_bits(bits: Any, mask: Any) -> Any:
+    """The bits of `bits` at the set positions of `mask`, packed into the low bits: BMI2's
+    pext where it is fast (as for `draw_card`), else a loop over mask's bits."""
+    return (_pext(np.uint64(bits), np.uint64(mask)) if FAST_PDEP  # type: ignore[call-arg]
+            else _compress_loop(bits, mask))
+
+
+@intrinsic
 def _cttz(typingctx: Any, bits: Any) -> Any:
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         return call_llvm(builder, "llvm.cttz.i64", ir.IntType(64), args[0],
