@@ -1,8 +1,10 @@
 """Card abstraction: canonical indices of 10,000,000 random river hands (hole cards, then the
-board), perfect and imperfect recall, on 1 and 2 threads; and back from the indices."""
+board), perfect and imperfect recall, on 1 and 2 threads, and back from the indices; the HS
+of all 123,156,254 river states; EHS, EHS2 and the 50-bin histogram of every turn and flop
+state (from the river table, made before timing)."""
 
 import pytest
-from conftest import N_HANDS, THREADS, hands_per_second
+from conftest import N_HANDS, THREADS, hands_per_second, record
 
 from pokerlut.abstraction import HandIndexer
 
@@ -28,3 +30,25 @@ def test_unindex_river_hands(benchmark, random_hands, recall, threads):
                              rounds=3)
     assert (indexer.index_batch(out) == indices).all()
     hands_per_second(benchmark, 1_000_000, threads)
+
+
+@pytest.mark.parametrize("threads", THREADS)
+def test_river_hand_strength_of_every_state(benchmark, threads):
+    from pokerlut.abstraction import river_hand_strengths
+
+    river_hand_strengths(threads=threads)  # compile
+    out = benchmark.pedantic(river_hand_strengths, kwargs=dict(threads=threads), rounds=2)
+    assert out.max() == 1980
+    record(benchmark, len(out), "states", threads)
+
+
+@pytest.mark.parametrize("threads", THREADS)
+@pytest.mark.parametrize("street", ["turn", "flop"])
+def test_ehs_and_histogram_of_every_state(benchmark, street, threads):
+    from pokerlut.abstraction import river_hand_strengths, street_features
+
+    river = river_hand_strengths(threads=threads)
+    street_features(street, river=river, threads=threads)  # compile
+    out = benchmark.pedantic(street_features, args=(street,), kwargs=dict(river=river, threads=threads),
+                             rounds=1)
+    record(benchmark, len(out.sums), "states", threads)

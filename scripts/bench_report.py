@@ -63,6 +63,10 @@ SPEED = (
      "video_poker: video_poker_holds_of_one_hand [deuces-wild]", "time", None, None),
     ("canonical indices of random river hands (`HandIndexer`, perfect recall)",
      "abstraction: index_river_hands [perfect]", "rate", None, None),
+    ("the exact HS of all 123,156,254 river states (`river_hand_strengths`)",
+     "abstraction: river_hand_strength_of_every_state", "time", None, None),
+    ("EHS, EHS² and the 50-bin HS histogram of all 1,286,792 flop states",
+     "abstraction: ehs_and_histogram_of_every_state [flop]", "time", None, None),
 )
 NATIVE = {"ompeval": "OMPEval", "hhe": "holdem-hand-evaluator", "pheval": "PHEvaluator"}
 

@@ -9,7 +9,7 @@ The contract checked on every command line:
 - on 2, nothing on stdout and one line on stderr. Our own errors are exactly one line,
   "pokerlut COMMAND: message". argparse's errors are its usage block (a line starting "usage:",
   then only indented continuation lines) followed by exactly one line,
-  "pokerlut[ COMMAND]: error: message"; "one line" means that last line, and nothing but usage
+  "pokerlut[ COMMAND[ ACTION]]: error: message"; "one line" means that last line, and nothing but usage
   may come before it.
 
 The fuzz calls `pokerlut.cli.main(argv)` in this process (importing numba once); a few of the
@@ -50,10 +50,18 @@ MAX_TRIALS = 3_000  # equity runs only simulated, with at most this many trials
 TIMEOUT = 300  # seconds, for the subprocesses (a stale numba cache means compiling again)
 
 
-def _subcommands() -> dict[str, argparse.ArgumentParser]:
-    """The parser's subcommands by name."""
-    action = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
-    return dict(action.choices)
+def _subcommands(parser: argparse.ArgumentParser | None = None) -> dict[str, argparse.ArgumentParser]:
+    """The parser's subcommands by name; a subcommand of a subcommand by both names, as
+    typed ("abstraction features")."""
+    parser = parser or _parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    found: dict[str, argparse.ArgumentParser] = {}
+    for name, sub in action.choices.items():
+        if any(isinstance(a, argparse._SubParsersAction) for a in sub._actions):
+            found.update({f"{name} {inner}": p for inner, p in _subcommands(sub).items()})
+        else:
+            found[name] = sub
+    return found
 
 
 SUBCOMMANDS = _subcommands()
@@ -140,10 +148,10 @@ def command_line(draw: st.DrawFn) -> list[str]:
     order = draw(st.integers(0, 2))
     argv = ([*words, *options] if order == 0 else [*options, *words] if order == 1
             else [*words[:1], *options, *words[1:]])
-    return [name, *argv]
+    return [*name.split(), *argv]
 
 
-words = st.lists(st.one_of(st.sampled_from([*SUBCOMMANDS, "--version", "--verbose", "-h",
+words = st.lists(st.one_of(st.sampled_from([*(n.split()[0] for n in SUBCOMMANDS), "--version", "--verbose", "-h",
                                              "frob", "--json", "--bogus"]), junk), max_size=4)
 anything = st.integers(0, 9).flatmap(lambda i: words if i == 0 else command_line())
 
@@ -193,7 +201,7 @@ def run_in_process(argv: list[str]) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-ARGPARSE_ERROR = re.compile(r"pokerlut(?: \S+)?: error: ")
+ARGPARSE_ERROR = re.compile(r"pokerlut(?: \S+){0,2}: error: ")  # a subcommand's own: two words
 
 
 def assert_one_line_error(err: str) -> str:
@@ -261,9 +269,10 @@ def test_cli_command_lines(argv):
 @pytest.mark.parametrize("name", SUBCOMMANDS)
 def test_the_fuzz_reaches_every_subcommand(name):
     """The strategy draws every subcommand the parser has (bulk, matrix, ... included)."""
-    argv = find(command_line(), lambda argv: argv[0] == name,
+    words = name.split()
+    argv = find(command_line(), lambda argv: argv[:len(words)] == words,
                 settings=settings(max_examples=2_000, derandomize=True, database=None))
-    assert argv[0] == name
+    assert argv[:len(words)] == words
 
 
 # --- a few in real subprocesses ----------------------------------------------------------------

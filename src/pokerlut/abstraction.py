@@ -21,15 +21,19 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
+from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numba
 import numpy as np
 
+from . import tables
 from .cards import CardsLike, format_card, parse_cards
+from .kernels import features
 from .kernels import isomorphism as kernel
-from .kernels.core import njit
+from .kernels.core import hand_add, hand_empty, hand_strength, njit
 from .kernels.isomorphism import IndexTables
 from .parallel import parallel_section
 
@@ -175,3 +179,143 @@ class HandIndexer:
             if card in seen:
                 raise ValueError(f"{where}: card {format_card(card)} is there twice")
             seen.add(card)
+
+
+# --- hand-strength features --------------------------------------------------------------------
+
+OPPONENTS = 990  # two of the 45 cards a river state leaves: HS = (2 wins + ties) / (2 * 990)
+
+
+def canonical_boards(cards: int = 5) -> np.ndarray:
+    """One board of each class of boards of `cards` cards under suit permutations (uint8
+    rows, ascending): 134,459 of five."""
+    t = index_tables((cards,))
+    size = int(t.offsets[-1])
+    out = np.zeros((size, cards), np.uint8)
+    lanes = numba.get_num_threads()
+    kernel.hand_rows(t, np.arange(size, dtype=np.int64), out, np.zeros((lanes, LANE_ROW), np.int64),
+                     np.zeros((lanes, LANE_ROW), np.int64))
+    return out
+
+
+@njit(cache=True)
+def _state_counts(t: Any, hole: np.ndarray, board: np.ndarray) -> tuple[int, int, int]:
+    """(wins, ties, losses) of a river state against each of the 990 opponent hands."""
+    hand = hand_empty()
+    taken = 0
+    for c in board:
+        hand = hand_add(t, hand, c)
+        taken |= 1 << c
+    ours = hand_strength(t, hand_add(t, hand_add(t, hand, hole[0]), hole[1]))
+    taken |= (1 << hole[0]) | (1 << hole[1])
+    wins, ties, losses = 0, 0, 0
+    for a in range(52):
+        if taken >> a & 1:
+            continue
+        for b in range(a + 1, 52):
+            if taken >> b & 1:
+                continue
+            theirs = hand_strength(t, hand_add(t, hand_add(t, hand, a), b))
+            wins += ours > theirs
+            ties += ours == theirs
+            losses += ours < theirs
+    return wins, ties, losses
+
+
+def hand_strength_of(hole: CardsLike, board: CardsLike) -> Fraction:
+    """HS of one river state: P(win) + P(tie) / 2 against one opponent hand drawn uniformly
+    from the 45 cards left (card removal exact).
+
+    >>> hand_strength_of("Ah Kh", "Qh Jh Th 2c 3d")  # the royal flush: nothing ties it
+    Fraction(1, 1)
+    >>> hand_strength_of("2c 3d", "Ah Kh Qh Jh Th")  # the board plays for everyone
+    Fraction(1, 2)
+    """
+    hole_cards, board_cards = parse_cards(hole), parse_cards(board)
+    if len(hole_cards) != 2 or len(board_cards) != 5:
+        raise ValueError(f"a river state is 2 hole cards and 5 board cards, not "
+                         f"{len(hole_cards)} and {len(board_cards)}")
+    both = np.concatenate([hole_cards, board_cards])
+    if len(set(both.tolist())) != 7:
+        card = next(c for c in both.tolist() if both.tolist().count(c) > 1)
+        raise ValueError(f"card {format_card(card)} is both a hole card and on the board")
+    wins, ties, _ = _state_counts(tables.load("high"), hole_cards, board_cards)
+    return Fraction(2 * wins + ties, 2 * OPPONENTS)
+
+
+def river_hand_strengths(threads: int | None = None,
+                         progress: Callable[[float], None] | None = None) -> np.ndarray:
+    """2 wins + ties against the 990 opponents (uint16; HS = value / 1980) of every river
+    state, by its index of `HandIndexer("river", "imperfect")`: every hole of every board of
+    `canonical_boards()`, each board's holes evaluated once."""
+    indexer = HandIndexer("river", "imperfect")
+    boards = canonical_boards()
+    out = np.full(indexer.size, np.iinfo(np.uint16).max, np.uint16)
+    t = tables.load("high")
+    parts = 64
+    with parallel_section(threads):
+        lanes = numba.get_num_threads()
+        scratch = np.zeros((lanes, features.SCRATCH), np.int64)
+        for part in range(parts):
+            chunk = np.ascontiguousarray(boards[len(boards) * part // parts:
+                                                len(boards) * (part + 1) // parts])
+            features.river_counts(t, indexer.tables, chunk, out, scratch)
+            if progress:
+                progress((part + 1) / parts)
+    return out
+
+
+class StreetFeatures(NamedTuple):
+    """The features of every flop or turn state, by its index of `HandIndexer(street,
+    "imperfect")`, over every runout to the river (`runouts` of them): the sum and the sum of
+    squares of the river's 2 wins + ties (exact: EHS = sums / (1980 runouts), EHS2 = squares /
+    (1980**2 runouts)), and the histogram of the river's HS in `bins` equal bins."""
+
+    street: str
+    runouts: int
+    sums: np.ndarray  # uint32
+    squares: np.ndarray  # uint64
+    histogram: np.ndarray  # (states, bins): uint8 (turn) or uint16 (flop)
+
+    @property
+    def ehs(self) -> np.ndarray:
+        """The mean river HS over the runouts (float32)."""
+        return (self.sums / (2 * OPPONENTS * self.runouts)).astype(np.float32)
+
+    @property
+    def ehs2(self) -> np.ndarray:
+        """The mean of the river HS squared (float32)."""
+        return (self.squares / ((2 * OPPONENTS) ** 2 * self.runouts)).astype(np.float32)
+
+
+def street_features(street: str, bins: int = 50, river: np.ndarray | None = None,
+                    threads: int | None = None,
+                    progress: Callable[[float], None] | None = None) -> StreetFeatures:
+    """EHS, EHS2 and the HS histogram of every flop or turn state (`StreetFeatures`), read
+    from the river table (`river_hand_strengths()`, made if not given)."""
+    if street not in ("flop", "turn"):
+        raise ValueError(f"street_features takes 'flop' or 'turn', not {street!r} (river: "
+                         f"river_hand_strengths)")
+    if type(bins) is not int or not 1 <= bins <= 1980:
+        raise ValueError(f"bins is an int 1..1980, not {bins!r}")
+    indexer, river_indexer = HandIndexer(street, "imperfect"), HandIndexer("river", "imperfect")
+    if river is None:
+        river = river_hand_strengths(threads)
+    if river.shape != (river_indexer.size,) or river.dtype != np.uint16:
+        raise ValueError(f"river is the uint16 table of river_hand_strengths(), not {river.dtype} "
+                         f"of shape {river.shape}")
+    runouts = 46 if street == "turn" else 1081
+    sums = np.zeros(indexer.size, np.uint32)
+    squares = np.zeros(indexer.size, np.uint64)
+    histogram = np.zeros((indexer.size, bins), np.uint8 if runouts < 256 else np.uint16)
+    parts = 64
+    with parallel_section(threads):
+        lanes = numba.get_num_threads()
+        scratch = np.zeros((lanes, LANE_ROW), np.int64)
+        for part in range(parts):
+            features.runout_features(indexer.tables, river_indexer.tables, river,
+                                     indexer.size * part // parts, indexer.size * (part + 1) // parts,
+                                     bins, sums, squares, histogram, scratch)
+            if progress:
+                progress((part + 1) / parts)
+    return StreetFeatures(street, runouts, sums, squares, histogram)

@@ -1,5 +1,5 @@
 """The `pokerlut` command: eval, compare, stats, equity, build-tables, demo, bulk, matrix,
-video-poker, warm.
+video-poker, abstraction, warm.
 
 Bad input exits with status 2 and one line on stderr, never a traceback; a missing table or
 optional dependency exits with 1, also with one line.
@@ -450,6 +450,43 @@ def _cmd_video_poker(args: argparse.Namespace) -> None:
           f"({game.deals:,} deals in {seconds:.2f} s); cards kept by the best hold: {kept}")
 
 
+def _cmd_abstraction(args: argparse.Namespace) -> None:
+    """`pokerlut abstraction features`: a street's features of every canonical state."""
+    import json
+    from pathlib import Path
+
+    from .abstraction import HandIndexer, river_hand_strengths, street_features
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    bar = _progress(1000, args.quiet, unit="")
+    progress = (lambda f: bar(round(1000 * f))) if bar else None
+    start = time.perf_counter()
+    river_file = out / "river-counts.npy"
+    if args.street == "river":
+        river = river_hand_strengths(args.threads, progress)
+        np.save(river_file, river)
+        np.save(out / "river-hs.npy", (river / 1980).astype(np.float32))
+        written = ["river-counts.npy", "river-hs.npy"]
+    else:
+        river = np.load(river_file) if river_file.exists() else river_hand_strengths(args.threads)
+        features = street_features(args.street, args.bins, river, args.threads, progress)
+        written = []
+        for name in ("sums", "squares", "histogram", "ehs", "ehs2"):
+            np.save(out / f"{args.street}-{name}.npy", getattr(features, name))
+            written.append(f"{args.street}-{name}.npy")
+    seconds = time.perf_counter() - start
+    about = {"street": args.street, "index": f"HandIndexer({args.street!r}, 'imperfect')",
+             "states": HandIndexer(args.street, "imperfect").size, "seconds": seconds,
+             "files": written, **({"bins": args.bins} if args.street != "river" else {})}
+    (out / f"{args.street}.json").write_text(json.dumps(about, indent=2) + "\n")
+    if args.json:
+        _print_json(about)
+    else:
+        print(f"{args.street}: {about['states']:,} states in {seconds:.1f} s -> "
+              f"{', '.join(str(out / f) for f in written)}")
+
+
 def _cmd_warm(args: argparse.Namespace) -> None:
     """Compile every kernel into numba's cache (`pokerlut.warm.warm`)."""
     from .warm import select, warm
@@ -654,6 +691,24 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=int, default=None, help="numba threads (default: all)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=_cmd_video_poker)
+
+    p = _command(sub, "abstraction", "card abstraction for poker AI: features of every "
+                 "canonical hold'em state", (
+        "pokerlut abstraction features --street river --out features/",
+        "pokerlut abstraction features --street turn --out features/ --bins 50",))
+    action = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    q = action.add_parser("features", help="a street's features, one per canonical index of "
+                          "HandIndexer(street, 'imperfect'), as .npy files")
+    q.add_argument("--street", required=True, choices=("river", "turn", "flop"),
+                   help="river: HS (2 wins + ties of 1980, and as float32); turn, flop: EHS, "
+                   "EHS2 and the HS histogram over every runout (reads OUT/river-counts.npy "
+                   "if there)")
+    q.add_argument("--out", required=True, help="the folder to write into")
+    q.add_argument("--bins", type=int, default=50, help="histogram bins (default 50)")
+    q.add_argument("--threads", type=int, default=None, help="numba threads (default: all)")
+    q.add_argument("--json", action="store_true", help="print a summary as JSON")
+    q.add_argument("--quiet", action="store_true", help="no progress bar")
+    q.set_defaults(run=_cmd_abstraction)
 
     p = _command(sub, "warm", "compile every kernel into numba's cache, on every core "
                  "(Monte Carlo: for 2 to 6 players)", (

@@ -171,6 +171,25 @@ def _video_poker() -> None:
     video_poker("jacks-or-better-9-6")
 
 
+def _abstraction() -> None:
+    """The card abstraction kernels: indices both ways, and the river and runout features
+    on one board and one state (into tables of full size, left unread)."""
+    from . import tables
+    from .abstraction import HandIndexer, LANE_ROW, canonical_boards, hand_strength_of
+    from .kernels import features
+
+    river = HandIndexer("river", "imperfect")
+    river.unindex_batch(river.index_batch(_hands("high", 7)))
+    hand_strength_of("Ah Kh", "2c 3d 4h 5s 7c")
+    counts = np.empty(river.size, np.uint16)
+    scratch = np.zeros((1, features.SCRATCH), np.int64)
+    features.river_counts(tables.load("high"), river.tables, canonical_boards()[:1], counts, scratch)
+    for street, histogram in (("turn", np.uint8), ("flop", np.uint16)):  # 46 or 1081 runouts
+        features.runout_features(HandIndexer(street, "imperfect").tables, river.tables, counts,
+                                 0, 1, 50, np.zeros(1, np.uint32), np.zeros(1, np.uint64),
+                                 np.zeros((1, 50), histogram), np.zeros((1, LANE_ROW), np.int64))
+
+
 def _checked(validate: bool) -> str:
     return "checked" if validate else "unchecked"
 
@@ -217,6 +236,7 @@ def jobs() -> list[Job]:
                     (game, n, False, wild), cost)
                 for n in ((2,) if game in STUD else MC_PLAYERS)]
     out.append(Job("video_poker", _video_poker, (), 4.0))
+    out.append(Job("abstraction", _abstraction, (), 6.0))
     return out
 
 

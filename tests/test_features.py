@@ -1,0 +1,138 @@
+"""Hand-strength features (pokerlut.abstraction: river HS, flop and turn EHS, EHS2 and the
+HS histogram) against reference_abstraction.py, written from the definitions with the slow
+evaluator of reference.py (it tries every opponent hand and every runout):
+
+- one river state's HS exactly, for sampled states, and unchanged when the suits are
+  permuted or the board reordered;
+- slow: the whole river table at sampled indices (and every index written); the turn and
+  flop tables' sums, squares and histograms at sampled indices; a turn state's EHS is
+  `pokerlut.equity([hole, "random"], board=...)` for it;
+- bad input.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+import reference_abstraction as ref
+
+from pokerlut import equity, format_cards
+from pokerlut.abstraction import (HandIndexer, canonical_boards, hand_strength_of,
+                                  river_hand_strengths, street_features)
+from pokerlut.cli import main
+
+
+def random_states(n: int, board: int, seed: int) -> list[tuple[list[int], list[int]]]:
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        cards = rng.permutation(52)[:2 + board].tolist()
+        out.append((cards[:2], cards[2:]))
+    return out
+
+
+def reference_hs(hole: list[int], board: list[int]) -> Fraction:
+    return ref.river_hs(hole, board)
+
+
+@pytest.mark.parametrize("i, state", list(enumerate(random_states(12, 5, seed=1))))
+def test_one_river_state_as_the_reference_has_it(i: int, state: tuple[list[int], list[int]]) -> None:
+    hole, board = state
+    hs = hand_strength_of(hole, board)
+    assert hs == reference_hs(hole, board)
+    perm = np.random.default_rng(i).permutation(4)
+    renamed = [[4 * (c // 4) + int(perm[c % 4]) for c in cards] for cards in (hole, board)]
+    assert hand_strength_of(renamed[0], renamed[1][::-1]) == hs
+
+
+@pytest.mark.slow
+def test_canonical_boards_are_one_per_class() -> None:
+    """Every board's class (the least image under the 24 permutations of suits) is the class
+    of exactly one of `canonical_boards()`."""
+    import itertools
+
+    def classes(boards: np.ndarray) -> np.ndarray:
+        best = None
+        for perm in itertools.permutations(range(4)):
+            image = np.sort((boards & 0xFC) | np.array(perm, np.uint8)[boards & 3], axis=1)
+            key = sum(image[:, i].astype(np.int64) << (6 * i) for i in range(5))
+            best = key if best is None else np.minimum(best, key)
+        return best
+
+    every = np.array(list(itertools.combinations(range(52), 5)), np.uint8)
+    ours = classes(canonical_boards())
+    assert len(np.unique(ours)) == len(ours) and set(ours.tolist()) == set(classes(every).tolist())
+
+
+@pytest.fixture(scope="module")
+def river() -> np.ndarray:
+    return river_hand_strengths()
+
+
+@pytest.mark.slow
+def test_the_river_table(river: np.ndarray) -> None:
+    indexer = HandIndexer("river", "imperfect")
+    assert river.shape == (indexer.size,) and river.max() <= 1980
+    assert (river != np.iinfo(np.uint16).max).all()  # every state written
+    for hole, board in random_states(40, 5, seed=2):
+        value = int(river[indexer.index(hole + board)])
+        assert Fraction(value, 1980) == reference_hs(hole, board), format_cards(hole + board)
+    rng = np.random.default_rng(3)
+    for i in rng.integers(0, indexer.size, 20).tolist():  # states by index, canonical ones
+        cards = indexer.unindex(i).tolist()
+        assert Fraction(int(river[i]), 1980) == hand_strength_of(cards[:2], cards[2:])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("street, board, states", [("turn", 4, 6), ("flop", 3, 1)])
+def test_flop_and_turn_features(river: np.ndarray, street: str, board: int, states: int) -> None:
+    features = street_features(street, bins=50, river=river)
+    indexer = HandIndexer(street, "imperfect")
+    runouts = 46 if street == "turn" else 1081
+    assert (features.histogram.sum(axis=1) == runouts).all()
+    for hole, cards in random_states(states, board, seed=4):
+        i = indexer.index(hole + cards)
+        ehs, ehs2 = (ref.turn_ehs if street == "turn" else ref.flop_ehs)(hole, cards)
+        assert Fraction(int(features.sums[i]), 1980 * runouts) == ehs
+        assert Fraction(int(features.squares[i]), 1980**2 * runouts) == ehs2
+        assert features.histogram[i].tolist() == ref.histogram(hole, cards, bins=50)
+        assert abs(features.ehs[i] - float(ehs)) < 1e-6
+        if street == "turn":
+            got = equity([format_cards(hole), "random"], board=format_cards(cards), exact=True)
+            assert abs(got.players[0].equity - float(ehs)) < 1e-12
+
+
+def test_bad_input_is_named(tmp_path, capsys) -> None:
+    with pytest.raises(ValueError, match="2 hole cards and 5 board cards, not 2 and 4"):
+        hand_strength_of("Ah Kh", "2c 3d 4h 5s")
+    with pytest.raises(ValueError, match="card Ah is both a hole card and on the board"):
+        hand_strength_of("Ah Kh", "Ah 3d 4h 5s 9c")
+    with pytest.raises(ValueError, match="'flop' or 'turn', not 'river'"):
+        street_features("river")
+    with pytest.raises(ValueError, match="bins is an int 1..1980, not 0"):
+        street_features("turn", bins=0)
+    with pytest.raises(ValueError, match="uint16 table of river_hand_strengths"):
+        street_features("turn", river=np.zeros(3, np.uint16))
+    with pytest.raises(SystemExit) as exit_info:
+        main(["abstraction", "features", "--street", "preflop", "--out", str(tmp_path)])
+    assert exit_info.value.code == 2
+    assert "invalid choice: 'preflop'" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_the_command_line_writes_every_street(tmp_path, capsys, river: np.ndarray) -> None:
+    import json
+
+    assert main(["abstraction", "features", "--street", "river", "--out", str(tmp_path), "--quiet"]) == 0
+    assert (np.load(tmp_path / "river-counts.npy") == river).all()
+    assert np.allclose(np.load(tmp_path / "river-hs.npy"), river / 1980)
+    assert main(["abstraction", "features", "--street", "turn", "--out", str(tmp_path), "--bins", "10",
+                 "--quiet", "--json"]) == 0
+    about = json.loads(capsys.readouterr().out.split("\n", 1)[1])  # after the river's line
+    assert about["states"] == HandIndexer("turn", "imperfect").size and about["bins"] == 10
+    histogram = np.load(tmp_path / "turn-histogram.npy")
+    assert histogram.shape == (about["states"], 10) and (histogram.sum(axis=1) == 46).all()
+    features = street_features("turn", bins=10, river=river)
+    assert (np.load(tmp_path / "turn-sums.npy") == features.sums).all()
