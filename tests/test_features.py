@@ -12,14 +12,16 @@ evaluator of reference.py (it tries every opponent hand and every runout):
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 import numpy as np
 import pytest
+import reference
 import reference_abstraction as ref
 
-from pokerlut import equity, format_cards
-from pokerlut.abstraction import (HandIndexer, canonical_boards, hand_strength_of,
+from pokerlut import equity, format_cards, parse_cards
+from pokerlut.abstraction import (HandIndexer, canonical_boards, hand_potential, hand_strength_of,
                                   river_hand_strengths, street_features)
 from pokerlut.cli import main
 
@@ -51,8 +53,6 @@ def test_one_river_state_as_the_reference_has_it(i: int, state: tuple[list[int],
 def test_canonical_boards_are_one_per_class() -> None:
     """Every board's class (the least image under the 24 permutations of suits) is the class
     of exactly one of `canonical_boards()`."""
-    import itertools
-
     def classes(boards: np.ndarray) -> np.ndarray:
         best = None
         for perm in itertools.permutations(range(4)):
@@ -136,3 +136,36 @@ def test_the_command_line_writes_every_street(tmp_path, capsys, river: np.ndarra
     assert histogram.shape == (about["states"], 10) and (histogram.sum(axis=1) == 46).all()
     features = street_features("turn", bins=10, river=river)
     assert (np.load(tmp_path / "turn-sums.npy") == features.sums).all()
+
+
+def reference_potential(hole: list[int], board: list[int]) -> tuple[Fraction, Fraction]:
+    """PPot and NPot from their definition (Billings et al.), by reference.py's evaluator:
+    every opponent hand, every runout, ahead / tied / behind now and at the river."""
+    def order(a: tuple, b: tuple) -> int:
+        return 0 if a > b else 1 if a == b else 2
+
+    left = [c for c in range(52) if c not in hole + board]
+    hp = [[0] * 3 for _ in range(3)]
+    for opp in itertools.combinations(left, 2):
+        now = order(reference.best_key(hole + board), reference.best_key(list(opp) + board))
+        rest = [c for c in left if c not in opp]
+        for runout in itertools.combinations(rest, 5 - len(board)):
+            final = board + list(runout)
+            hp[now][order(reference.best_key(hole + final), reference.best_key(list(opp) + final))] += 1
+    (aa, at, ab), (ta, tt, tb), (ba, bt, bb) = hp
+    behind, tied, ahead = ba + bt + bb, ta + tt + tb, aa + at + ab
+    return (Fraction(2 * ba + bt + ta, 2 * behind + tied), Fraction(2 * ab + tb + at, 2 * ahead + tied))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hole, board", [("Ah Kh", "Qh 7h 2c 3d"), ("9c 9d", "Ks 8s 3h 2d")])
+def test_hand_potential_of_a_turn_state(hole: str, board: str) -> None:
+    want = reference_potential(parse_cards(hole).tolist(), parse_cards(board).tolist())
+    assert hand_potential(hole, board) == want
+
+
+def test_hand_potential_bad_input() -> None:
+    with pytest.raises(ValueError, match="2 hole cards and 3 or 4 board cards, not 2 and 5"):
+        hand_potential("Ah Kh", "2c 3d 4h 5s 9c")
+    with pytest.raises(ValueError, match="card Ah is both"):
+        hand_potential("Ah Kh", "Ah 3d 4h")

@@ -189,12 +189,15 @@ OPPONENTS = 990  # two of the 45 cards a river state leaves: HS = (2 wins + ties
 def canonical_boards(cards: int = 5) -> np.ndarray:
     """One board of each class of boards of `cards` cards under suit permutations (uint8
     rows, ascending): 134,459 of five."""
+    if type(cards) is not int or not 1 <= cards <= 7:
+        raise ValueError(f"a board is 1..7 cards, not {cards!r}")
     t = index_tables((cards,))
     size = int(t.offsets[-1])
     out = np.zeros((size, cards), np.uint8)
-    lanes = numba.get_num_threads()
-    kernel.hand_rows(t, np.arange(size, dtype=np.int64), out, np.zeros((lanes, LANE_ROW), np.int64),
-                     np.zeros((lanes, LANE_ROW), np.int64))
+    with parallel_section(None):
+        lanes = numba.get_num_threads()
+        kernel.hand_rows(t, np.arange(size, dtype=np.int64), out,
+                         np.zeros((lanes, LANE_ROW), np.int64), np.zeros((lanes, LANE_ROW), np.int64))
     return out
 
 
@@ -319,3 +322,68 @@ def street_features(street: str, bins: int = 50, river: np.ndarray | None = None
             if progress:
                 progress((part + 1) / parts)
     return StreetFeatures(street, runouts, sums, squares, histogram)
+
+
+@njit(cache=True)
+def _potential_counts(t: Any, hole: np.ndarray, board: np.ndarray, counts: np.ndarray) -> None:
+    """counts[now, end] += 1 for every opponent hand and every runout to the river (each of
+    the cards left), `now` and `end` 0 ahead, 1 tied, 2 behind: on the board as it is, and
+    on the river."""
+    hand = hand_empty()
+    taken = 0
+    for c in board:
+        hand = hand_add(t, hand, c)
+        taken |= 1 << c
+    ours = hand_add(t, hand_add(t, hand, hole[0]), hole[1])
+    taken |= (1 << hole[0]) | (1 << hole[1])
+    ours_now = hand_strength(t, ours)
+    for a in range(52):
+        if taken >> a & 1:
+            continue
+        for b in range(a + 1, 52):
+            if taken >> b & 1:
+                continue
+            theirs = hand_add(t, hand_add(t, hand, a), b)
+            theirs_now = hand_strength(t, theirs)
+            now = 0 if ours_now > theirs_now else 1 if ours_now == theirs_now else 2
+            left = taken | (1 << a) | (1 << b)
+            for c in range(52):
+                if left >> c & 1:
+                    continue
+                if len(board) == 4:
+                    mine = hand_strength(t, hand_add(t, ours, c))
+                    other = hand_strength(t, hand_add(t, theirs, c))
+                    counts[now, 0 if mine > other else 1 if mine == other else 2] += 1
+                    continue
+                for d in range(c + 1, 52):
+                    if left >> d & 1:
+                        continue
+                    mine = hand_strength(t, hand_add(t, hand_add(t, ours, c), d))
+                    other = hand_strength(t, hand_add(t, hand_add(t, theirs, c), d))
+                    counts[now, 0 if mine > other else 1 if mine == other else 2] += 1
+
+
+def hand_potential(hole: CardsLike, board: CardsLike) -> tuple[Fraction, Fraction]:
+    """(PPot, NPot) of a flop or turn state against one random opponent hand, over every
+    runout (Billings et al.): the chance that a hand behind now ends ahead (ties count half),
+    and that a hand ahead now ends behind, counted exactly.
+
+    >>> ppot, npot = hand_potential("Ah Kh", "Qh 7h 2c")  # the nut flush draw
+    >>> round(float(ppot), 4), round(float(npot), 4)
+    (0.502, 0.1209)
+    """
+    hole_cards, board_cards = parse_cards(hole), parse_cards(board)
+    if len(hole_cards) != 2 or len(board_cards) not in (3, 4):
+        raise ValueError(f"a flop or turn state is 2 hole cards and 3 or 4 board cards, not "
+                         f"{len(hole_cards)} and {len(board_cards)}")
+    both = np.concatenate([hole_cards, board_cards]).tolist()
+    if len(set(both)) != len(both):
+        card = next(c for c in both if both.count(c) > 1)
+        raise ValueError(f"card {format_card(card)} is both a hole card and on the board")
+    hp = np.zeros((3, 3), np.int64)
+    _potential_counts(tables.load("high"), hole_cards, board_cards, hp)
+    (aa, at, ab), (ta, tt, tb), (ba, bt, bb) = hp.tolist()
+    behind, tied, ahead = ba + bt + bb, ta + tt + tb, aa + at + ab
+    ppot = Fraction(2 * ba + bt + ta, 2 * behind + tied) if 2 * behind + tied else Fraction(0)
+    npot = Fraction(2 * ab + tb + at, 2 * ahead + tied) if 2 * ahead + tied else Fraction(0)
+    return ppot, npot
