@@ -201,28 +201,18 @@ def canonical_boards(cards: int = 5) -> np.ndarray:
     return out
 
 
-@njit(cache=True)
-def _state_counts(t: Any, hole: np.ndarray, board: np.ndarray) -> tuple[int, int, int]:
-    """(wins, ties, losses) of a river state against each of the 990 opponent hands."""
-    hand = hand_empty()
-    taken = 0
-    for c in board:
-        hand = hand_add(t, hand, c)
-        taken |= 1 << c
-    ours = hand_strength(t, hand_add(t, hand_add(t, hand, hole[0]), hole[1]))
-    taken |= (1 << hole[0]) | (1 << hole[1])
-    wins, ties, losses = 0, 0, 0
-    for a in range(52):
-        if taken >> a & 1:
-            continue
-        for b in range(a + 1, 52):
-            if taken >> b & 1:
-                continue
-            theirs = hand_strength(t, hand_add(t, hand_add(t, hand, a), b))
-            wins += ours > theirs
-            ties += ours == theirs
-            losses += ours < theirs
-    return wins, ties, losses
+def _state(hole: CardsLike, board: CardsLike, what: str,
+           boards: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Hole cards and board, checked: 2 hole cards, a board of one of the sizes, no card twice."""
+    hole_cards, board_cards = parse_cards(hole), parse_cards(board)
+    if len(hole_cards) != 2 or len(board_cards) not in boards:
+        raise ValueError(f"{what} is 2 hole cards and {' or '.join(map(str, boards))} board cards, "
+                         f"not {len(hole_cards)} and {len(board_cards)}")
+    both = np.concatenate([hole_cards, board_cards]).tolist()
+    if len(set(both)) != len(both):
+        card = next(c for c in both if both.count(c) > 1)
+        raise ValueError(f"card {format_card(card)} is both a hole card and on the board")
+    return hole_cards, board_cards
 
 
 def hand_strength_of(hole: CardsLike, board: CardsLike) -> Fraction:
@@ -234,15 +224,10 @@ def hand_strength_of(hole: CardsLike, board: CardsLike) -> Fraction:
     >>> hand_strength_of("2c 3d", "Ah Kh Qh Jh Th")  # the board plays for everyone
     Fraction(1, 2)
     """
-    hole_cards, board_cards = parse_cards(hole), parse_cards(board)
-    if len(hole_cards) != 2 or len(board_cards) != 5:
-        raise ValueError(f"a river state is 2 hole cards and 5 board cards, not "
-                         f"{len(hole_cards)} and {len(board_cards)}")
-    both = np.concatenate([hole_cards, board_cards])
-    if len(set(both.tolist())) != 7:
-        card = next(c for c in both.tolist() if both.tolist().count(c) > 1)
-        raise ValueError(f"card {format_card(card)} is both a hole card and on the board")
-    wins, ties, _ = _state_counts(tables.load("high"), hole_cards, board_cards)
+    hole_cards, board_cards = _state(hole, board, "a river state", (5,))
+    counts = np.zeros((3, 3), np.int64)
+    _showdown_counts(tables.load("high"), hole_cards, board_cards, counts)
+    wins, ties, _ = counts.sum(axis=1).tolist()
     return Fraction(2 * wins + ties, 2 * OPPONENTS)
 
 
@@ -325,10 +310,10 @@ def street_features(street: str, bins: int = 50, river: np.ndarray | None = None
 
 
 @njit(cache=True)
-def _potential_counts(t: Any, hole: np.ndarray, board: np.ndarray, counts: np.ndarray) -> None:
+def _showdown_counts(t: Any, hole: np.ndarray, board: np.ndarray, counts: np.ndarray) -> None:
     """counts[now, end] += 1 for every opponent hand and every runout to the river (each of
     the cards left), `now` and `end` 0 ahead, 1 tied, 2 behind: on the board as it is, and
-    on the river."""
+    on the river (on a river board, now and end are the same)."""
     hand = hand_empty()
     taken = 0
     for c in board:
@@ -347,6 +332,9 @@ def _potential_counts(t: Any, hole: np.ndarray, board: np.ndarray, counts: np.nd
             theirs_now = hand_strength(t, theirs)
             now = 0 if ours_now > theirs_now else 1 if ours_now == theirs_now else 2
             left = taken | (1 << a) | (1 << b)
+            if len(board) == 5:
+                counts[now, now] += 1
+                continue
             for c in range(52):
                 if left >> c & 1:
                     continue
@@ -372,16 +360,9 @@ def hand_potential(hole: CardsLike, board: CardsLike) -> tuple[Fraction, Fractio
     >>> round(float(ppot), 4), round(float(npot), 4)
     (0.502, 0.1209)
     """
-    hole_cards, board_cards = parse_cards(hole), parse_cards(board)
-    if len(hole_cards) != 2 or len(board_cards) not in (3, 4):
-        raise ValueError(f"a flop or turn state is 2 hole cards and 3 or 4 board cards, not "
-                         f"{len(hole_cards)} and {len(board_cards)}")
-    both = np.concatenate([hole_cards, board_cards]).tolist()
-    if len(set(both)) != len(both):
-        card = next(c for c in both if both.count(c) > 1)
-        raise ValueError(f"card {format_card(card)} is both a hole card and on the board")
+    hole_cards, board_cards = _state(hole, board, "a flop or turn state", (3, 4))
     hp = np.zeros((3, 3), np.int64)
-    _potential_counts(tables.load("high"), hole_cards, board_cards, hp)
+    _showdown_counts(tables.load("high"), hole_cards, board_cards, hp)
     (aa, at, ab), (ta, tt, tb), (ba, bt, bb) = hp.tolist()
     behind, tied, ahead = ba + bt + bb, ta + tt + tb, aa + at + ab
     ppot = Fraction(2 * ba + bt + ta, 2 * behind + tied) if 2 * behind + tied else Fraction(0)
