@@ -54,19 +54,22 @@ ACE = 12
 FIVE = 3
 
 
+def card_int(card: object, what: str) -> int:
+    """`card` as an int 0..51, or ValueError naming `what`."""
+    if isinstance(card, bool):
+        raise ValueError(f"{what}: {card!r} is not a card int")
+    try:
+        value = operator.index(card)
+    except TypeError:
+        raise ValueError(f"{what}: {card!r} is not a card int") from None
+    if value < 0 or value > 51:
+        raise ValueError(f"{what}: card {value} is out of range 0..51")
+    return value
+
+
 def _check_cards(cards: Iterable[int], allowed_counts: Sequence[int], what: str) -> list[int]:
     """Return the cards as a list of ints, or raise ValueError if they do not form a legal set."""
-    result = []
-    for card in cards:
-        if isinstance(card, bool):
-            raise ValueError(f"{what}: {card!r} is not a card int")
-        try:
-            card = operator.index(card)
-        except TypeError:
-            raise ValueError(f"{what}: {card!r} is not a card int") from None
-        if card < 0 or card > 51:
-            raise ValueError(f"{what}: card {card} is out of range 0..51")
-        result.append(card)
+    result = [card_int(card, what) for card in cards]
     if len(result) not in allowed_counts:
         raise ValueError(f"{what}: expected {' or '.join(map(str, allowed_counts))} cards, got {len(result)}")
     if len(set(result)) != len(result):

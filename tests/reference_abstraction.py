@@ -45,7 +45,7 @@ import operator
 from fractions import Fraction
 from typing import Iterable
 
-from reference import best_key
+from reference import best_key, card_int
 
 DECK = tuple(range(52))
 OPPONENT_HOLES = 990  # C(45, 2): two unseen cards from 52 - 2 (ours) - 5 (board)
@@ -63,18 +63,7 @@ def _as_card_list(cards: Iterable[int], what: str) -> list[int]:
         items = list(cards)
     except TypeError:
         raise ValueError(f"{what}: expected an iterable of card ints, got {cards!r}") from None
-    result = []
-    for card in items:
-        if isinstance(card, bool):
-            raise ValueError(f"{what}: {card!r} is not a card int")
-        try:
-            card = operator.index(card)
-        except TypeError:
-            raise ValueError(f"{what}: {card!r} is not a card int") from None
-        if not 0 <= card <= 51:
-            raise ValueError(f"{what}: card {card} is out of range 0..51")
-        result.append(card)
-    return result
+    return [card_int(card, what) for card in items]
 
 
 def _check_state(hole: Iterable[int], board: Iterable[int], board_sizes: tuple[int, ...], what: str

@@ -35,11 +35,10 @@ from .kernels import features
 from .kernels import isomorphism as kernel
 from .kernels.core import hand_add, hand_empty, hand_strength, njit
 from .kernels.isomorphism import IndexTables
-from .parallel import parallel_section
+from .parallel import LANE_ROW, parallel_section
 
 STREETS = ("preflop", "flop", "turn", "river")
 RECALLS = ("perfect", "imperfect")
-LANE_ROW = 64  # int64s per thread's scratch row: no two threads' rows share a cache line
 
 
 def rounds_of(street: str, recall: str) -> tuple[int, ...]:
@@ -240,17 +239,20 @@ def river_hand_strengths(threads: int | None = None,
     boards = canonical_boards()
     out = np.full(indexer.size, np.iinfo(np.uint16).max, np.uint16)
     t = tables.load("high")
-    parts = 64
     with parallel_section(threads):
-        lanes = numba.get_num_threads()
-        scratch = np.zeros((lanes, features.SCRATCH), np.int64)
-        for part in range(parts):
-            chunk = np.ascontiguousarray(boards[len(boards) * part // parts:
-                                                len(boards) * (part + 1) // parts])
-            features.river_counts(t, indexer.tables, chunk, out, scratch)
-            if progress:
-                progress((part + 1) / parts)
+        scratch = np.zeros((numba.get_num_threads(), features.SCRATCH), np.int64)
+        _in_parts(len(boards), progress, lambda first, last: features.river_counts(
+            t, indexer.tables, np.ascontiguousarray(boards[first:last]), out, scratch))
     return out
+
+
+def _in_parts(n: int, progress: Callable[[float], None] | None,
+              run: Callable[[int, int], None], parts: int = 64) -> None:
+    """run(first, last) over 0..n in `parts` slices, telling `progress` after each."""
+    for part in range(parts):
+        run(n * part // parts, n * (part + 1) // parts)
+        if progress:
+            progress((part + 1) / parts)
 
 
 class StreetFeatures(NamedTuple):
@@ -296,16 +298,11 @@ def street_features(street: str, bins: int = 50, river: np.ndarray | None = None
     sums = np.zeros(indexer.size, np.uint32)
     squares = np.zeros(indexer.size, np.uint64)
     histogram = np.zeros((indexer.size, bins), np.uint8 if runouts < 256 else np.uint16)
-    parts = 64
     with parallel_section(threads):
-        lanes = numba.get_num_threads()
-        scratch = np.zeros((lanes, LANE_ROW), np.int64)
-        for part in range(parts):
-            features.runout_features(indexer.tables, river_indexer.tables, river,
-                                     indexer.size * part // parts, indexer.size * (part + 1) // parts,
-                                     bins, sums, squares, histogram, scratch)
-            if progress:
-                progress((part + 1) / parts)
+        scratch = np.zeros((numba.get_num_threads(), LANE_ROW), np.int64)
+        _in_parts(indexer.size, progress, lambda first, last: features.runout_features(
+            indexer.tables, river_indexer.tables, river, first, last, bins, sums, squares,
+            histogram, scratch))
     return StreetFeatures(street, runouts, sums, squares, histogram)
 
 

@@ -8,6 +8,11 @@ import threading
 import numba
 import numpy as np
 
+# int64s per row of a thread's scratch array in the kernels that lay their lanes out by hand
+# (video poker, card abstraction): 512 bytes keep two threads' rows out of each other's cache
+# lines (256 bytes did not: two threads ran slower than one, Xeon, 2026-12)
+LANE_ROW = 64
+
 _launch_lock = threading.Lock()
 _layer_is_threadsafe: bool | None = None  # known after the first parallel launch
 

@@ -28,17 +28,15 @@ import numpy as np
 
 from . import tables
 from .cards import CardsLike, format_card, format_cards, parse_cards
+from .evaluate import evaluate_batch
 from .game import Game
 from .kernels import video_poker as kernel
 from .names import Category
-from .parallel import parallel_section
+from .parallel import LANE_ROW, parallel_section
 from .rules import RANK_CHARS, WILD
 
 Pay = int | Fraction
 NOTHING = "nothing"  # the key of the hands that pay nothing, in `VideoPoker.probabilities`
-# int64s per row of each lane's scratch arrays: 512 bytes keep two threads' rows out of each
-# other's cache lines (256 bytes did not: two threads ran slower than one, Xeon, 2026-12)
-LANE_ROW = 64
 
 
 @dataclass(frozen=True)
@@ -257,7 +255,6 @@ def _final_hands(n: int, game: Game, threads: int | None) -> tuple[np.ndarray, n
     binom = np.array([[math.comb(m, k) for k in range(6)] for m in range(n + 1)], np.int64)
     fives = np.empty((math.comb(n, 5), 5), np.uint8)
     kernel.all_fives(n, binom, fives)
-    from .evaluate import evaluate_batch
     strength = evaluate_batch(fives, game=game, validate=False, threads=threads)
     is_wild = np.zeros(256, np.uint8)
     is_wild[list(game.rules.wild_cards)] = 1

@@ -175,8 +175,9 @@ def _abstraction() -> None:
     """The card abstraction kernels: indices both ways, and the river and runout features
     on one board and one state (into tables of full size, left unread)."""
     from . import tables
-    from .abstraction import HandIndexer, LANE_ROW, canonical_boards, hand_strength_of
+    from .abstraction import HandIndexer, canonical_boards, hand_strength_of
     from .kernels import features
+    from .parallel import LANE_ROW
 
     river = HandIndexer("river", "imperfect")
     river.unindex_batch(river.index_batch(_hands("high", 7)))
