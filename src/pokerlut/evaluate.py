@@ -88,6 +88,20 @@ def evaluate(cards: CardsLike, game: str | Game = "high", wild: str | None = Non
     >>> evaluate("Th Jh Qh Kh Ah", "italian", players=4), evaluate("Ts Js Qs Ks As", "italian", players=4)
     (2520, 2517)
     """
+    strength_of = None
+    if wild is None and players is None and flush_by_suit is None:
+        try:  # game= alone, a name or a `Game` seen before: a list of ints goes straight in
+            strength_of = _by_game[game]
+        except (KeyError, TypeError):  # its first use, or not a game
+            pass
+        else:
+            strength = strength_of(cards)
+            if strength >= 0:
+                return strength
+    if strength_of is None:
+        strength_of = _strength_of(resolve(game, wild, players, flush_by_suit))
+        if isinstance(game, str) and wild is None and players is None and flush_by_suit is None:
+            _by_game[game] = strength_of
     hand: Any = cards
     if type(hand) is str:  # fast path for canonical text: "As Ks Qs Js Ts"
         try:
@@ -96,14 +110,6 @@ def evaluate(cards: CardsLike, game: str | Game = "high", wild: str | None = Non
             hand = None
     elif type(hand) is np.ndarray and hand.ndim == 1 and hand.dtype.kind in "iu":
         hand = hand.tolist()  # plain ints, checked by the strength function
-    try:  # game= alone, a name or a `Game`: its function, made at its first use
-        strength_of = _by_game[game]
-        if wild is not None or players is not None or flush_by_suit is not None:
-            raise KeyError(game)
-    except (KeyError, TypeError):
-        strength_of = _strength_of(resolve(game, wild, players, flush_by_suit))
-        if isinstance(game, str) and wild is None and players is None and flush_by_suit is None:
-            _by_game[game] = strength_of
     strength = strength_of(hand)
     if strength >= 0:
         return strength

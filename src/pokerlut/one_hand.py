@@ -9,6 +9,9 @@ and `best_five` therefore read the tables here; batches and everything in a loop
 Each card is one Python int: its key in the low 64 bits (`core.hand_add`) and its bit above
 them. Summing the cards sums the keys, and the bits' sum has one set bit per card only when no
 card repeats (a repeat carries into another bit), so one addition per card also checks the hand.
+A hand without a flush then takes its strength from a dict of rank keys filled as they are
+first seen (the perfect hash read once per key; 73,775 keys at most in a 52-card game): one
+lookup instead of the hash's arithmetic.
 
 >>> strength = hand_strength(tables.load("high"))
 >>> strength([51, 47, 43, 39, 35]), strength((0, 5, 9, 13, 20, 24, 30))
@@ -27,7 +30,9 @@ from .italian import ItalianTables
 from .kernels.hashing import MIXED_HASH, MULT, RANK_HASH, WILD_HASH, HashSpec
 
 WORD = (1 << 64) - 1
-RANK_KEY_MASK, SUIT_BIAS, SUIT_FLUSH, RANK_BITS = 0xFFFF_FFFF, 0x3333, 0x8888, 0x1FFF
+RANK_KEY_MASK, RANK_BITS = 0xFFFF_FFFF, 0x1FFF
+# the suit counters (bits 32..47) plus 3 each: a counter reaches bit 3 at five cards
+SUIT_BIAS_32, SUIT_FLUSH_32 = 0x3333 << 32, 0x8888 << 32
 SUIT_SHIFT = (1 << 46) | (1 << 31) | (1 << 15) | (1 << 14)  # as kernels.italian.SUIT_SHIFT
 
 
@@ -44,8 +49,8 @@ def hand_strength(t: tables.Tables, it: ItalianTables | None = None) -> Callable
     Italian poker), as a function of a list or tuple of 5, 6 or 7 card ints (5 in Italian
     poker); it gives -1 for anything else (a card that is not an int of the game's deck, a
     repeated card, another count), for the caller to explain."""
-    packed: list[int] = [key + (bit << 64) for key, bit in zip(t.card_key[:54].tolist(),
-                                                               t.card_bit[:54].tolist())]
+    packed: dict[int, int] = dict(enumerate(key + (bit << 64) for key, bit in zip(
+        t.card_key[:54].tolist(), t.card_bit[:54].tolist())))
     flush: list[int] = t.flush.tolist()
     rank_offsets: list[int] = t.rank_offsets.tolist()
     rank_values: list[int] = t.rank_values.tolist()
@@ -53,11 +58,16 @@ def hand_strength(t: tables.Tables, it: ItalianTables | None = None) -> Callable
     wild: tuple[list[int], list[int]] = (t.wild_offsets.tolist(), t.wild_values.tolist())
     suits, settle, is_wild = (not isinstance(t, tables.SuitsIgnored), isinstance(t, tables.SuitsSettle),
                               isinstance(t, tables.Wild))
-    multiply, bucket_shift = int(MULT), 64 - RANK_HASH.bucket_bits
-    bucket_mask, pos_shift = (1 << RANK_HASH.bucket_bits) - 1, bucket_shift - RANK_HASH.pos_bits
-    pos_mask = (1 << RANK_HASH.pos_bits) - 1
+    unsuited: list[int] = wild[1] if is_wild else rank_values
+    offsets, spec = (wild[0], WILD_HASH) if is_wild else (rank_offsets, RANK_HASH)
+    by_ranks: dict[int, int] = {}  # rank key -> the strength of a hand without a flush, as read
     tie_rank: list[int] = it.tie_rank.tolist() if it is not None else []
     by_suits: list[int] = it.value.tolist() if it is not None else []
+
+    def read(ranks: int) -> int:
+        """The strength of a hand without a flush, by its rank key (`core.rank_strength`)."""
+        by_ranks[ranks] = value = unsuited[slot(ranks, offsets, spec)]
+        return value
 
     def suited(total: int, suit_flush: int) -> int:
         """Strength of a hand with five or more cards of a suit (`core.suited_strength`, and
@@ -80,7 +90,8 @@ def hand_strength(t: tables.Tables, it: ItalianTables | None = None) -> Callable
         """The strength of `hand`, or -1 if it is not distinct card ints of the deck."""
         if type(hand) is not list and type(hand) is not tuple:
             return -1
-        # a card outside the deck has no bit: the bits then count fewer than n
+        # packed is a dict: a card that is not 0..53 is missing (a negative int would index a
+        # list from its end), and a card outside the deck has no bit, which the bits then show
         try:
             n = len(hand)
             if n == 7:
@@ -88,34 +99,30 @@ def hand_strength(t: tables.Tables, it: ItalianTables | None = None) -> Callable
                 if not type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is type(g) is int:
                     return -1
                 total = packed[a] + packed[b] + packed[c] + packed[d] + packed[e] + packed[f] + packed[g]
-                low = a | b | c | d | e | f | g
             elif n == 5:
                 a, b, c, d, e = hand
                 if not type(a) is type(b) is type(c) is type(d) is type(e) is int:
                     return -1
                 total = packed[a] + packed[b] + packed[c] + packed[d] + packed[e]
-                low = a | b | c | d | e
             elif n == 6:
                 a, b, c, d, e, f = hand
                 if not type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is int:
                     return -1
                 total = packed[a] + packed[b] + packed[c] + packed[d] + packed[e] + packed[f]
-                low = a | b | c | d | e | f
             else:
                 return -1
-        except IndexError:  # a card above 53
+        except KeyError:
             return -1
-        if low < 0 or (total >> 64).bit_count() != n:  # a negative card, or one outside the deck
+        if (total >> 64).bit_count() != n:  # a repeated card, or one outside the deck
             return -1
-        suit_flush = ((total >> 32) + SUIT_BIAS) & SUIT_FLUSH if suits else 0
+        suit_flush = (total + SUIT_BIAS_32) & SUIT_FLUSH_32 if suits else 0
         if suit_flush:
-            value = suited(total, suit_flush)
-        elif is_wild:
-            value = wild[1][slot(total & RANK_KEY_MASK, wild[0], WILD_HASH)]
+            value = suited(total, suit_flush >> 32)
         else:
-            h = (total & RANK_KEY_MASK) * multiply
-            value = rank_values[rank_offsets[(h >> bucket_shift) & bucket_mask]
-                                + ((h >> pos_shift) & pos_mask)]
+            try:
+                value = by_ranks[total & RANK_KEY_MASK]
+            except KeyError:
+                value = read(total & RANK_KEY_MASK)
         if it is None:
             return value
         if n != 5:
