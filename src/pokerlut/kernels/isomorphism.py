@@ -56,85 +56,104 @@ def choose(n: int, k: int) -> int:
     return 1
 
 
+CARD_BITS = np.array([1 << (16 * (c & 3) + (c >> 2)) if c < 52 else 0 for c in range(256)],
+                     np.uint64)  # a card's bit (16 a suit); a byte that is no card has none
+CONFIG_BINOM = np.array([[math.comb(n + i, i + 1) for i in range(4)] for n in range(64)],
+                        np.int64)  # C(shape + i, i + 1): the colex rank of 4 sorted shapes
+
+
+@njit(inline="always")
+def deal_bits(t: IndexTables, cards: np.ndarray, keys: np.ndarray) -> np.uint64:
+    """keys[8 + r] = the card bits of round r (`CARD_BITS`); returns their union, which has
+    one bit a card when the cards are distinct cards (a repeat or a byte above 51 loses one)."""
+    r, end, bits, every = 0, t.rounds[0], np.uint64(0), np.uint64(0)
+    for j in range(len(cards)):  # one flat loop: a loop per round would be vectorised
+        bits |= CARD_BITS[np.uint8(cards[np.uint64(j)])]
+        if j + 1 == end:  # the same positions in every hand: predicted
+            keys[np.uint64(8 + r)] = np.int64(bits)
+            every |= bits
+            bits = np.uint64(0)
+            r += 1
+            if r < len(t.rounds):
+                end += t.rounds[np.uint64(r)]
+    return every
+
+
 @njit(inline="always")
 def _suit_key(t: IndexTables, keys: np.ndarray, s: int) -> int:
     """Suit s's shape id times 2**32 plus its code, from the rounds' card bits keys[8 + r]
     (16 bits a suit): each round's set of ranks by its colex rank among those the suit has
     left."""
-    used, free, code, radix, counts = np.uint64(0), 13, 0, 1, 0
-    for r in range(len(t.rounds)):
-        m = (np.uint64(keys[8 + r]) >> np.uint64(16 * s)) & np.uint64(0x1FFF)
+    shift = np.uint64(16 * s)  # unsigned indices below: numba reads them without a wraparound test
+    used = (np.uint64(keys[8]) >> shift) & np.uint64(0x1FFF)  # round 0: all 13 ranks free
+    c = bit_count(used)
+    code, radix, free, counts = np.int64(COLEX[used]), BINOM[13, c], np.uint64(13) - c, c
+    for r in range(1, len(t.rounds)):
+        m = (np.uint64(keys[np.uint64(8 + r)]) >> shift) & np.uint64(0x1FFF)
         c = bit_count(m)
         code += radix * COLEX[compress_bits(m, ~used & np.uint64(0x1FFF))]
         radix *= BINOM[free, c]
         used |= m
         free -= c
-        counts = counts * (t.rounds[r] + 1) + c
-    return int((t.shape_of[counts] << 32) | code)
+        counts = counts * np.uint64(t.rounds[np.uint64(r)] + 1) + c
+    return int((t.shape_of[np.uint64(counts)] << 32) | code)
 
 
 @njit(inline="always")
-def _swap(keys: np.ndarray, i: int, j: int) -> None:
-    a, b = keys[i], keys[j]
-    keys[i], keys[j] = min(a, b), max(a, b)
+def _multiset_rank(x: int, k: int) -> int:
+    """C(x + k - 1, k) for k in 1..4: a sorted run's k-th code's share of its colex rank
+    (unsigned, so dividing by a constant is a multiply)."""
+    u = np.uint64(x)
+    c2 = u * (u + np.uint64(1)) >> np.uint64(1)
+    c3 = c2 * (u + np.uint64(2)) // np.uint64(3)
+    c4 = c3 * (u + np.uint64(3)) >> np.uint64(2)
+    return np.int64(u if k == 1 else c2 if k == 2 else c3 if k == 3 else c4)
 
 
 @njit(inline="always")
-def _choose_upto4(n: int, k: int) -> int:
-    """C(n, k) for k in 1..4 (n >= k - 1), without a branch on k."""
-    c2 = n * (n - 1) // 2
-    c3 = c2 * (n - 2) // 3
-    c4 = c3 * (n - 3) // 4
-    return n if k == 1 else c2 if k == 2 else c3 if k == 3 else c4
+def _sorted2(a: int, b: int) -> tuple[int, int]:
+    return min(a, b), max(a, b)
+
+
+@njit(inline="always")
+def index_of_bits(t: IndexTables, keys: np.ndarray) -> int:
+    """The index of the hand whose rounds' card bits `deal_bits` put in keys."""
+    k0, k1 = _sorted2(_suit_key(t, keys, 0), _suit_key(t, keys, 1))  # a sorting network of
+    k2, k3 = _sorted2(_suit_key(t, keys, 2), _suit_key(t, keys, 3))  # the suits' keys: by
+    k0, k2 = _sorted2(k0, k2)  # shape, then code
+    k1, k3 = _sorted2(k1, k3)
+    k1, k2 = _sorted2(k1, k2)
+    config = np.uint64(t.config_of[np.uint64(  # unsigned: numba indexes it without a wraparound test
+        CONFIG_BINOM[np.uint64(k0 >> 32), 0] + CONFIG_BINOM[np.uint64(k1 >> 32), 1]
+        + CONFIG_BINOM[np.uint64(k2 >> 32), 2] + CONFIG_BINOM[np.uint64(k3 >> 32), 3])])
+    # each run of suits of one shape: a multiset of codes, in mixed radix
+    return int(t.offsets[config]
+               + t.place[config, 0] * _multiset_rank(k0 & 0xFFFFFFFF, t.depth[config, 0])
+               + t.place[config, 1] * _multiset_rank(k1 & 0xFFFFFFFF, t.depth[config, 1])
+               + t.place[config, 2] * _multiset_rank(k2 & 0xFFFFFFFF, t.depth[config, 2])
+               + t.place[config, 3] * _multiset_rank(k3 & 0xFFFFFFFF, t.depth[config, 3]))
 
 
 @njit(inline="always")
 def hand_index(t: IndexTables, cards: np.ndarray, keys: np.ndarray) -> int:
-    """The index of one hand (cards in round order: `t.rounds` cards per round), with a
-    scratch row keys (int64[16])."""
-    j = 0
-    for r in range(len(t.rounds)):
-        bits = 0
-        for _ in range(t.rounds[r]):
-            c = cards[j]
-            bits |= 1 << (16 * (c & 3) + (c >> 2))
-            j += 1
-        keys[8 + r] = bits
-    for s in range(4):
-        keys[s] = _suit_key(t, keys, s)
-    _swap(keys, 0, 1)  # a sorting network of the suits' keys: by shape, then code
-    _swap(keys, 2, 3)
-    _swap(keys, 0, 2)
-    _swap(keys, 1, 3)
-    _swap(keys, 1, 2)
-    rank = 0
-    for i in range(4):
-        rank += choose(((keys[i] >> 32) + i), i + 1)
-    config = t.config_of[rank]
-    index = t.offsets[config]
-    for i in range(4):  # each run of suits of one shape: a multiset of codes, in mixed radix
-        k = t.depth[config, i]
-        index += t.place[config, i] * _choose_upto4((keys[i] & 0xFFFFFFFF) + k - 1, k)
-    return int(index)
+    """The index of one hand (distinct cards in round order: `t.rounds` cards per round), with
+    a scratch row keys (int64[16])."""
+    deal_bits(t, cards, keys)
+    return index_of_bits(t, keys)
 
 
 @njit(**KERNEL)
 def index_rows(t: IndexTables, hands: np.ndarray, out: np.ndarray, keys: np.ndarray,
                first_bad: np.ndarray) -> None:
-    """out[i] = the index of row i of hands, in parallel, lane j (one per thread) taking the
-    j-th block of rows with keys[j] (`hand_index`'s scratch). A row with a card above 51 or a
-    card twice gets -1, and first_bad[j] the first such row of lane j."""
+    """out[i] = the index of row i of hands (uint8), in parallel, lane j (one per thread)
+    taking the j-th block of rows with keys[j] (`hand_index`'s scratch). A row with a card
+    above 51 or a card twice gets -1, and first_bad[j] the first such row of lane j."""
     lanes = keys.shape[0]
     n = hands.shape[0]
     for lane in prange(lanes):
         for i in range(n * lane // lanes, n * (lane + 1) // lanes):
-            seen, top = np.uint64(0), 0
-            for j in range(hands.shape[1]):
-                c = hands[i, j]
-                top = max(top, c)
-                seen |= np.uint64(1) << np.uint64(c & 63)
-            if top <= 51 and bit_count(seen) == hands.shape[1]:
-                out[i] = hand_index(t, hands[i], keys[lane])
+            if np.int64(bit_count(deal_bits(t, hands[i], keys[lane]))) == hands.shape[1]:
+                out[i] = index_of_bits(t, keys[lane])
             else:
                 out[i] = -1
                 first_bad[lane] = min(first_bad[lane], i)
