@@ -13,7 +13,7 @@ the multisets' colex ranks in mixed radix. `IndexTables` holds what that reads.
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import prange
@@ -63,7 +63,7 @@ CONFIG_BINOM = np.array([[math.comb(n + i, i + 1) for i in range(4)] for n in ra
 
 
 @njit(inline="always")
-def deal_bits(t: IndexTables, cards: np.ndarray, keys: np.ndarray) -> np.uint64:
+def deal_bits(t: IndexTables, cards: np.ndarray, keys: np.ndarray) -> Any:
     """keys[8 + r] = the card bits of round r (`CARD_BITS`); returns their union, which has
     one bit a card when the cards are distinct cards (a repeat or a byte above 51 loses one)."""
     r, end, bits, every = 0, t.rounds[0], np.uint64(0), np.uint64(0)
@@ -100,7 +100,7 @@ def _suit_key(t: IndexTables, keys: np.ndarray, s: int) -> int:
 
 
 @njit(inline="always")
-def _multiset_rank(x: int, k: int) -> int:
+def _multiset_rank(x: int, k: int) -> Any:
     """C(x + k - 1, k) for k in 1..4: a sorted run's k-th code's share of its colex rank
     (unsigned, so dividing by a constant is a multiply)."""
     u = np.uint64(x)
