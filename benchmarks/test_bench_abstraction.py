@@ -1,7 +1,9 @@
 """Card abstraction: canonical indices of 10,000,000 random river hands (hole cards, then the
 board), perfect and imperfect recall, on 1 and 2 threads, and back from the indices; the HS
 of all 123,156,254 river states; EHS, EHS2 and the 50-bin histogram of every turn and flop
-state (from the river table, made before timing)."""
+state (from the river table, made before timing); the orbit sizes (the weights of the
+states) of every turn state; buckets of every flop state by each method; the river's HS on a
+LocalCluster of 2 workers."""
 
 import pytest
 from conftest import N_HANDS, THREADS, hands_per_second, record
@@ -52,3 +54,42 @@ def test_ehs_and_histogram_of_every_state(benchmark, street, threads):
     out = benchmark.pedantic(street_features, args=(street,), kwargs=dict(river=river, threads=threads),
                              rounds=1)
     record(benchmark, len(out.sums), "states", threads)
+
+
+@pytest.mark.parametrize("threads", THREADS)
+def test_orbit_sizes_of_every_turn_state(benchmark, threads):
+    indexer = HandIndexer("turn", "imperfect")
+    HandIndexer("preflop").orbit_sizes(threads=threads)  # compile
+    out = benchmark.pedantic(indexer.orbit_sizes, kwargs=dict(threads=threads), rounds=2)
+    record(benchmark, len(out), "states", threads)
+
+
+@pytest.fixture(scope="module")
+def flop_features():
+    from pokerlut.abstraction import river_hand_strengths, street_features
+
+    return street_features("flop", river=river_hand_strengths())
+
+
+@pytest.mark.parametrize("method", ["ehs2-percentile", "kmeans-histogram", "kmeans-emd"])
+def test_200_buckets_of_every_flop_state(benchmark, flop_features, method):
+    pytest.importorskip("sklearn")
+    from pokerlut.abstraction import buckets
+
+    out = benchmark.pedantic(buckets, args=(flop_features, 200, method), rounds=1)
+    assert len(out.labels) == len(flop_features.sums)
+    record(benchmark, len(out.labels), "states")
+
+
+def test_river_on_a_local_cluster_of_2_workers(benchmark, tmp_path):
+    pytest.importorskip("distributed")
+    import shutil
+
+    from pokerlut.abstraction import DaskRun, river_hand_strengths
+
+    def run():
+        shutil.rmtree(tmp_path / "parts", ignore_errors=True)
+        return river_hand_strengths(dask=DaskRun("local", tmp_path / "parts", workers=2))
+
+    out = benchmark.pedantic(run, rounds=1)
+    record(benchmark, len(out), "states", 2)

@@ -3,7 +3,10 @@
 A `HandIndexer` maps a hand (hole cards, then the board in the order dealt) to a dense index
 in 0..size-1 and back; two hands get the same index exactly when a permutation of suits maps
 one onto the other. With perfect recall each street's cards are a round of their own (2, 3,
-1, 1); with imperfect recall the board is one set (2, then 3, 4 or 5).
+1, 1); with imperfect recall the board is one set (2, then 3, 4 or 5). Then the features of
+every state (`river_hand_strengths`, `street_features`: here, or on Dask with a `DaskRun`)
+and buckets of them (`buckets`; its k-means methods need scikit-learn, the `abstraction`
+extra).
 
 >>> river = HandIndexer("river", "imperfect")
 >>> river.size
@@ -21,9 +24,12 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import numba
@@ -58,6 +64,9 @@ def rounds_of(street: str, recall: str) -> tuple[int, ...]:
 def index_tables(rounds: tuple[int, ...]) -> IndexTables:
     """The tables `kernels.isomorphism` reads for hands of `rounds`."""
     shapes = list(itertools.product(*(range(n + 1) for n in rounds)))  # ascending
+    if len(shapes) > len(kernel.CONFIG_BINOM) or sum(rounds) > 7:  # its tables' sizes
+        raise ValueError(f"rounds {rounds}: the kernel indexes hands of at most 7 cards "
+                         f"and {len(kernel.CONFIG_BINOM)} suit shapes")
     radix = [n + 1 for n in rounds]
     shape_of = np.full(math.prod(radix), -1, np.int64)
     for i, counts in enumerate(shapes):
@@ -140,6 +149,21 @@ class HandIndexer:
             row = int(first_bad.min())
             self._check(np.asarray(hands)[row], f"row {row}")
         return out
+
+    def orbit_sizes(self, threads: int | None = None) -> np.ndarray:
+        """The number of hands (uint8, 1..24) each index stands for: the size of its class
+        under the 24 permutations of suits (24 over those that leave its hand as it is).
+
+        >>> sizes = HandIndexer("preflop").orbit_sizes()  # pairs, suited, offsuit
+        >>> sorted(set(sizes.tolist())), int(sizes.sum())
+        ([4, 6, 12], 1326)
+        """
+        out = np.zeros(self.size, np.uint8)
+        with parallel_section(threads):
+            features.class_sizes(self.tables, out,
+                                 np.zeros((numba.get_num_threads(), LANE_ROW), np.int64))
+        return out
+
     def unindex(self, index: int) -> np.ndarray:
         """The canonical hand (uint8) of an index: each round's cards ascending, the suits
         that sort first clubs, then diamonds, hearts, spades."""
@@ -231,28 +255,108 @@ def hand_strength_of(hole: CardsLike, board: CardsLike) -> Fraction:
 
 
 def river_hand_strengths(threads: int | None = None,
-                         progress: Callable[[float], None] | None = None) -> np.ndarray:
+                         progress: Callable[[float], None] | None = None,
+                         dask: DaskRun | None = None) -> np.ndarray:
     """2 wins + ties against the 990 opponents (uint16; HS = value / 1980) of every river
     state, by its index of `HandIndexer("river", "imperfect")`: every hole of every board of
-    `canonical_boards()`, each board's holes evaluated once."""
-    indexer = HandIndexer("river", "imperfect")
-    boards = canonical_boards()
-    out = np.full(indexer.size, np.iinfo(np.uint16).max, np.uint16)
-    t = tables.load("high")
-    with parallel_section(threads):
-        scratch = np.zeros((numba.get_num_threads(), features.SCRATCH), np.int64)
-        _in_parts(len(boards), progress, lambda first, last: features.river_counts(
-            t, indexer.tables, np.ascontiguousarray(boards[first:last]), out, scratch))
+    `canonical_boards()`, each board's holes evaluated once; `PARTS` ranges of boards, here
+    or on Dask (`dask`)."""
+    out = np.full(HandIndexer("river", "imperfect").size, np.iinfo(np.uint16).max, np.uint16)
+
+    def put(first: int, last: int, part: dict[str, np.ndarray]) -> None:
+        out[part["indices"]] = part["values"]
+
+    _run_parts("river", len(canonical_boards()), river_part, put, threads=threads, dask=dask,
+               progress=progress)
     return out
 
 
-def _in_parts(n: int, progress: Callable[[float], None] | None,
-              run: Callable[[int, int], None], parts: int = 64) -> None:
-    """run(first, last) over 0..n in `parts` slices, telling `progress` after each."""
-    for part in range(parts):
-        run(n * part // parts, n * (part + 1) // parts)
+def river_part(_: None, first: int, last: int, threads: int | None) -> dict[str, np.ndarray]:
+    """The river states of the boards first..last-1 of `canonical_boards()`: for each hole of
+    each board, the state's index (uint32) and its 2 wins + ties (uint16)."""
+    boards = canonical_boards()[first:last]
+    indices = np.zeros((len(boards), features.HOLES), np.uint32)
+    values = np.zeros((len(boards), features.HOLES), np.uint16)
+    with parallel_section(threads):
+        scratch = np.zeros((numba.get_num_threads(), features.SCRATCH), np.int64)
+        features.river_counts(tables.load("high"), HandIndexer("river", "imperfect").tables,
+                              boards, indices, values, scratch)
+    return {"indices": indices.ravel(), "values": values.ravel()}
+
+
+# --- parts: here, or on Dask ---------------------------------------------------------------------
+
+PARTS = 64  # the ranges a street's work is cut into: its progress steps, its Dask tasks
+
+
+@dataclass(frozen=True)
+class DaskRun:
+    """Run a street's work on Dask: `scheduler` is a running cluster's address
+    ("tcp://host:8786") or "local" (a new LocalCluster of `workers` processes, by default
+    one a core, one numba thread each); each of the `PARTS` parts is saved below the folder
+    `parts` as it comes back, and a rerun skips the parts saved there."""
+
+    scheduler: str
+    parts: str | os.PathLike[str]
+    workers: int | None = None
+
+
+def _run_parts(job: str, n: int, task: Callable[..., dict[str, np.ndarray]],
+               put: Callable[[int, int, dict[str, np.ndarray]], None], *, data: Any = None,
+               threads: int | None = None, dask: DaskRun | None = None,
+               progress: Callable[[float], None] | None = None) -> None:
+    """put(first, last, task(data, first, last, threads)) for the `PARTS` ranges first..last
+    of 0..n, in order. With `dask`, the tasks run on its cluster (data sent to every worker
+    once; the workers' own numba threads), each result saved as `dask.parts/job/part-00042.npz`
+    (under another name, then renamed) as it comes back; put reads the saved parts."""
+    ranges = [(n * k // PARTS, n * (k + 1) // PARTS) for k in range(PARTS)]
+    if dask is None:
+        for k, (first, last) in enumerate(ranges):
+            put(first, last, task(data, first, last, threads))
+            if progress:
+                progress((k + 1) / PARTS)
+        return
+    from .bulk import check_workers, connect, need
+    from .matrix import open_parts, write_atomic, run_parts
+
+    if not isinstance(dask, DaskRun) or not isinstance(dask.scheduler, str):
+        raise TypeError(f"dask is a DaskRun(scheduler, parts), not {dask!r}")
+    if threads is not None:
+        raise ValueError("threads= is for a run in this process: on Dask each worker runs its "
+                         "own numba threads")
+    scheduler = None if dask.scheduler == "local" else dask.scheduler
+    check_workers(dask.workers, scheduler)
+    folder = Path(dask.parts) / job
+    open_parts(folder, {"format": 1, "job": job, "parts": PARTS, "n": n})
+    todo = [k for k in range(PARTS) if not _part_path(folder, k).exists()]
+    finished = PARTS - len(todo)
+    if progress:
+        progress(finished / PARTS)
+
+    def save(k: int, result: dict[str, np.ndarray]) -> None:
+        nonlocal finished
+        write_atomic(_part_path(folder, k), lambda path: _save_npz(path, result))
+        finished += 1
         if progress:
-            progress((part + 1) / parts)
+            progress(finished / PARTS)
+
+    if todo:
+        with connect(scheduler, dask.workers) as client:
+            shared = None if data is None else client.scatter(data, broadcast=True)
+            run_parts(need("distributed"), client, task,
+                      {k: (shared, *ranges[k], None) for k in todo}, save, job)
+    for k, (first, last) in enumerate(ranges):
+        with np.load(_part_path(folder, k)) as saved:
+            put(first, last, {name: saved[name] for name in saved.files})
+
+
+def _part_path(folder: Path, k: int) -> Path:
+    return folder / f"part-{k:05d}.npz"
+
+
+def _save_npz(path: Path, arrays: dict[str, np.ndarray]) -> None:
+    with path.open("wb") as file:
+        np.savez(file, allow_pickle=False, **arrays)
 
 
 class StreetFeatures(NamedTuple):
@@ -280,30 +384,53 @@ class StreetFeatures(NamedTuple):
 
 def street_features(street: str, bins: int = 50, river: np.ndarray | None = None,
                     threads: int | None = None,
-                    progress: Callable[[float], None] | None = None) -> StreetFeatures:
+                    progress: Callable[[float], None] | None = None,
+                    dask: DaskRun | None = None) -> StreetFeatures:
     """EHS, EHS2 and the HS histogram of every flop or turn state (`StreetFeatures`), read
-    from the river table (`river_hand_strengths()`, made if not given)."""
+    from the river table (`river_hand_strengths()`, made if not given); `PARTS` ranges of
+    states, here or on Dask (`dask`)."""
     if street not in ("flop", "turn"):
         raise ValueError(f"street_features takes 'flop' or 'turn', not {street!r} (river: "
                          f"river_hand_strengths)")
     if type(bins) is not int or not 1 <= bins <= 1980:
         raise ValueError(f"bins is an int 1..1980, not {bins!r}")
-    indexer, river_indexer = HandIndexer(street, "imperfect"), HandIndexer("river", "imperfect")
     if river is None:
-        river = river_hand_strengths(threads)
-    if river.shape != (river_indexer.size,) or river.dtype != np.uint16:
+        river = river_hand_strengths(threads, dask=dask)
+    if river.shape != (HandIndexer("river", "imperfect").size,) or river.dtype != np.uint16:
         raise ValueError(f"river is the uint16 table of river_hand_strengths(), not {river.dtype} "
                          f"of shape {river.shape}")
-    runouts = 46 if street == "turn" else 1081
-    sums = np.zeros(indexer.size, np.uint32)
-    squares = np.zeros(indexer.size, np.uint64)
-    histogram = np.zeros((indexer.size, bins), np.uint8 if runouts < 256 else np.uint16)
+    size = HandIndexer(street, "imperfect").size
+    sums = np.zeros(size, np.uint32)
+    squares = np.zeros(size, np.uint64)
+    histogram = np.zeros((size, bins), _histogram_dtype(street))
+
+    def put(first: int, last: int, part: dict[str, np.ndarray]) -> None:
+        sums[first:last], squares[first:last] = part["sums"], part["squares"]
+        histogram[first:last] = part["histogram"]
+
+    _run_parts(f"{street}-{bins}bins", size, partial(runout_part, street, bins), put, data=river,
+               threads=threads, dask=dask, progress=progress)
+    return StreetFeatures(street, RUNOUTS[street], sums, squares, histogram)
+
+
+RUNOUTS = {"turn": 46, "flop": 1081}  # runouts of a state to the river
+
+
+def _histogram_dtype(street: str) -> type[np.unsignedinteger[Any]]:
+    return np.uint8 if RUNOUTS[street] < 256 else np.uint16
+
+
+def runout_part(street: str, bins: int, river: np.ndarray, first: int, last: int,
+                 threads: int | None) -> dict[str, np.ndarray]:
+    """The features of the flop or turn states first..last-1 (`StreetFeatures`' arrays)."""
+    sums, squares = np.zeros(last - first, np.uint32), np.zeros(last - first, np.uint64)
+    histogram = np.zeros((last - first, bins), _histogram_dtype(street))
     with parallel_section(threads):
         scratch = np.zeros((numba.get_num_threads(), LANE_ROW), np.int64)
-        _in_parts(indexer.size, progress, lambda first, last: features.runout_features(
-            indexer.tables, river_indexer.tables, river, first, last, bins, sums, squares,
-            histogram, scratch))
-    return StreetFeatures(street, runouts, sums, squares, histogram)
+        features.runout_features(HandIndexer(street, "imperfect").tables,
+                                 HandIndexer("river", "imperfect").tables, river, first, bins,
+                                 sums, squares, histogram, scratch)
+    return {"sums": sums, "squares": squares, "histogram": histogram}
 
 
 @njit(cache=True)
@@ -365,3 +492,151 @@ def hand_potential(hole: CardsLike, board: CardsLike) -> tuple[Fraction, Fractio
     ppot = Fraction(2 * ba + bt + ta, 2 * behind + tied) if 2 * behind + tied else Fraction(0)
     npot = Fraction(2 * ab + tb + at, 2 * ahead + tied) if 2 * ahead + tied else Fraction(0)
     return ppot, npot
+
+
+# --- buckets ---------------------------------------------------------------------------------
+
+METHODS = ("ehs2-percentile", "kmeans-histogram", "kmeans-emd")
+SAMPLE = 200_000  # states k-means fits on by default (then every state goes to its nearest centre)
+_CHUNK = 1 << 18  # states assigned to their centres at a time
+
+
+class Buckets(NamedTuple):
+    """The bucket of every state of a street (`labels`, by its index), the buckets numbered
+    by the mean EHS of their hands (HS on the river), 0 the weakest; and by bucket: its
+    states, the hands they stand for (`hands`: their weights) and its mean EHS (`ehs`).
+    `inertia`: k-means' weighted sum of squared distances of every state to its centre
+    (None for percentile buckets)."""
+
+    method: str
+    labels: np.ndarray  # the smallest unsigned dtype that holds the bucket numbers
+    states: np.ndarray  # int64 per bucket
+    hands: np.ndarray  # int64 per bucket
+    ehs: np.ndarray  # float64 per bucket
+    inertia: float | None
+
+
+def buckets(features: StreetFeatures | np.ndarray, k: int, method: str = "ehs2-percentile", *,
+            weights: Any = None, seed: int = 0, sample: int | None = SAMPLE) -> Buckets:
+    """At most k buckets of the states of `features` (a `StreetFeatures`, or the river's
+    counts of `river_hand_strengths()`), each state weighted by the hands it stands for
+    (`weights`; by default, for a whole street, `HandIndexer(street,
+    "imperfect").orbit_sizes()`). Methods (`METHODS`):
+
+    - "ehs2-percentile": k buckets of equal weight by EHS2 (HS on the river); states of equal
+      EHS2 are never split: they go to the bucket of the middle of their weight;
+    - "kmeans-histogram": scikit-learn's k-means on the HS histograms (rows as probabilities);
+    - "kmeans-emd": k-means on their running sums (the CDFs, whose L1 distance is the earth
+      mover's distance; k-means itself minimises squared L2 between them).
+
+    k-means fits on `sample` states drawn with `seed` (None: all), then puts every state in
+    the bucket of its nearest centre; the same seed gives the same buckets.
+
+    >>> ehs2 = np.array([1, 2, 3, 3, 3, 4])  # six states' sums of squares, and sums
+    >>> six = StreetFeatures("turn", 46, ehs2, ehs2, np.zeros((6, 50), np.uint8))
+    >>> buckets(six, 2, weights=np.ones(6, int)).labels.tolist()  # the three 3s stay together
+    [0, 0, 1, 1, 1, 1]
+    """
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r} (one of: {', '.join(METHODS)})")
+    if type(k) is not int or k < 1:
+        raise ValueError(f"k (the number of buckets) is a positive int, not {k!r}")
+    if isinstance(features, StreetFeatures):
+        street, strength, scale = features.street, features.sums, 2 * OPPONENTS * features.runouts
+        key: np.ndarray = features.squares
+    elif isinstance(features, np.ndarray) and features.ndim == 1 and features.dtype == np.uint16:
+        street, strength, scale, key = "river", features, 2 * OPPONENTS, features
+        if method != "ehs2-percentile":
+            raise ValueError(f"method {method!r} clusters histograms of runouts: a river state "
+                             f"has one value, its HS (method 'ehs2-percentile')")
+    else:
+        raise TypeError("features are a StreetFeatures or the river's uint16 counts "
+                        f"(river_hand_strengths()), not {type(features).__name__}")
+    if not len(key):
+        raise ValueError("features of no state: nothing to bucket")
+    w = _weights(street, len(key), weights)
+    if method == "ehs2-percentile":
+        labels, inertia = _percentiles(key, w, k), None
+    else:
+        assert isinstance(features, StreetFeatures)
+        labels, inertia = _kmeans(features, w, k, method == "kmeans-emd", seed, sample)
+    return _numbered_by_strength(method, labels, w, strength, scale, inertia)
+
+
+def _weights(street: str, n: int, weights: Any) -> np.ndarray:
+    """The weight of each of n states: `weights` checked, or the street's orbit sizes."""
+    if weights is None:
+        indexer = HandIndexer(street, "imperfect")
+        if n != indexer.size:
+            raise ValueError(f"features of {n:,} states (the {street} has {indexer.size:,}) "
+                             "need their weights (weights=)")
+        return indexer.orbit_sizes()
+    w = np.asarray(weights)
+    if w.shape != (n,) or not np.issubdtype(w.dtype, np.integer) or (n and w.min() < 1):
+        raise ValueError(f"weights are {n:,} positive ints (one per state), not {w.dtype} of "
+                         f"shape {w.shape}")
+    return w
+
+
+def _percentiles(key: np.ndarray, w: np.ndarray, k: int) -> np.ndarray:
+    """Buckets of equal weight by key, ascending: each group of equal keys goes whole to the
+    bucket i whose share of the weight, [i / k, (i + 1) / k), holds the middle of the group;
+    the buckets left empty are dropped (numbers without gaps)."""
+    order = np.argsort(key, kind="stable")
+    ordered = key[order]
+    ends = np.append(np.flatnonzero(ordered[1:] != ordered[:-1]), len(key) - 1)
+    upto = np.cumsum(w[order], dtype=np.int64)[ends]  # weight up to each group's end
+    before = np.append(0, upto[:-1])
+    bucket = k * (before + upto) // (2 * int(upto[-1]))  # exact: the middle's bucket
+    starts = ordered[ends][np.flatnonzero(np.diff(bucket, prepend=-1))]
+    return np.asarray(np.searchsorted(starts, key, side="right") - 1)
+
+
+def _kmeans(features: StreetFeatures, w: np.ndarray, k: int, cumulative: bool, seed: int,
+            sample: int | None) -> tuple[np.ndarray, float]:
+    """k-means (scikit-learn's KMeans, k-means++ from `seed`) on the histograms as
+    probabilities or their running sums, fitted on a sample of states, weighted; every state
+    then labelled with its nearest centre. Returns the labels and the inertia of all states."""
+    from .bulk import need
+
+    cluster = need("sklearn.cluster", "abstraction")
+    n = len(features.sums)
+    if sample is not None and (type(sample) is not int or sample < 1):
+        raise ValueError(f"sample is a positive int (states to fit on) or None, not {sample!r}")
+    fit = (np.arange(n) if sample is None or sample >= n
+           else np.sort(np.random.default_rng(seed).choice(n, sample, replace=False)))
+    if k > len(fit):
+        raise ValueError(f"k = {k:,} buckets is more than the {len(fit):,} states fitted")
+    model = cluster.KMeans(n_clusters=k, n_init=1, random_state=seed)
+    model.fit(_points(features.histogram[fit], features.runouts, cumulative),
+              sample_weight=w[fit].astype(np.float64))
+    labels = np.zeros(n, np.int64)
+    inertia = 0.0
+    for first in range(0, n, _CHUNK):
+        points = _points(features.histogram[first:first + _CHUNK], features.runouts, cumulative)
+        nearest = labels[first:first + _CHUNK] = model.predict(points)
+        distance = ((points - model.cluster_centers_[nearest]) ** 2).sum(axis=1)
+        inertia += float(w[first:first + _CHUNK].astype(np.float64) @ distance)
+    return labels, inertia
+
+
+def _points(histogram: np.ndarray, runouts: int, cumulative: bool) -> np.ndarray:
+    """Histogram rows as probabilities (float32), or their running sums (the CDFs)."""
+    counts = np.cumsum(histogram, axis=1, dtype=np.int32) if cumulative else histogram
+    points: np.ndarray = counts.astype(np.float32) / np.float32(runouts)
+    return points
+
+
+def _numbered_by_strength(method: str, labels: np.ndarray, w: np.ndarray, strength: np.ndarray,
+                          scale: int, inertia: float | None) -> Buckets:
+    """The buckets that hold states renumbered 0.. by the weighted mean of strength / scale
+    (EHS, or HS) of their states, ties by their first number."""
+    hands = np.bincount(labels, weights=w)
+    used = np.flatnonzero(hands)
+    mean = np.bincount(labels, weights=w * strength.astype(np.float64))[used] / hands[used] / scale
+    order = np.lexsort((used, mean))
+    number = np.zeros(len(hands), np.int64)
+    number[used[order]] = np.arange(len(used))
+    out = number[labels].astype(np.min_scalar_type(max(len(used) - 1, 0)))
+    return Buckets(method, out, np.bincount(out, minlength=len(used)).astype(np.int64),
+                   hands[used[order]].astype(np.int64), mean[order], inertia)

@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, NoReturn
 
 import numpy as np
@@ -244,8 +245,12 @@ def _cmd_equity(args: argparse.Namespace) -> None:
 
     from .odds import equity
 
+    given = args.board or [""]  # --board once, or once for each board
+    if len(given) > 1 and args.boards is not None:
+        raise ValueError("--boards with several --board: give the boards one way")
+    board, boards = (given[0], args.boards) if len(given) == 1 else ("", given)
     bar = _progress(100, args.quiet)
-    result = equity(args.players, board=args.board, dead=args.dead, game=args.game,
+    result = equity(args.players, board=board, dead=args.dead, boards=boards, game=args.game,
                     exact=args.exact, trials=args.trials, seed=args.seed, threads=args.threads,
                     progress=(lambda done: bar(round(100 * done))) if bar else None)
     if bar:
@@ -256,17 +261,22 @@ def _cmd_equity(args: argparse.Namespace) -> None:
     _print_equity(result)
 
 
-def _print_equity(result: Any) -> None:
-    """An equity result: its first line, then its table, one row per player (plain: its repr)."""
+def _print_equity(result: Any, title: str = "") -> None:
+    """An equity result: its first line, then its table, one row per player (plain: its repr);
+    with several boards, the whole pot's (no win or tie), then each board's."""
     split = result.players[0].high is not None
-    headers = ["player", "equity", *(("high", "low", "scoop") if split else ("win", "tie")),
-               *(() if result.exact else ("±",))]
-    rows = [[p.hand, *(f"{x:.4%}" for x in (p.equity, *((p.high, p.low, p.win) if split
-                                                         else (p.win, p.tie)))),
+    fields = {"high": "high", "low": "low"} if split else {}  # column: PlayerEquity field
+    if not result.per_board:  # the whole pot of several boards has no win or tie
+        fields |= {"scoop": "win"} if split else {"win": "win", "tie": "tie"}
+    headers = ["player", "equity", *fields, *(() if result.exact else ("±",))]
+    rows = [[p.hand, *(f"{getattr(p, f):.4%}" for f in ("equity", *fields.values())),
              *(() if result.exact else (f"{p.stderr:.4%}",))] for p in result.players]
     head, *plain = repr(result).splitlines()
-    print(head)
-    _table_out(headers, rows, "l" + "r" * (len(headers) - 1), plain="\n".join(plain))
+    print(title + head)
+    _table_out(headers, rows, "l" + "r" * (len(headers) - 1),
+               plain="\n".join(plain[:len(rows)]))
+    for k, board in enumerate(result.per_board, 1):
+        _print_equity(board, f"board {k}: ")
 
 
 def _cmd_build_tables(args: argparse.Namespace) -> None:
@@ -355,8 +365,6 @@ def _cmd_bulk(args: argparse.Namespace) -> None:
 
 def _progress_rows(args: argparse.Namespace) -> Callable[[int], None] | None:
     """The bar of `bulk`: rows of the input done (the input is checked by then)."""
-    from pathlib import Path
-
     path = Path(args.input)
     if args.quiet or not path.is_file():
         return None
@@ -450,27 +458,29 @@ def _cmd_video_poker(args: argparse.Namespace) -> None:
           f"({game.deals:,} deals in {seconds:.2f} s); cards kept by the best hold: {kept}")
 
 
-def _cmd_abstraction(args: argparse.Namespace) -> None:
-    """`pokerlut abstraction features`: a street's features of every canonical state."""
-    import json
-    from pathlib import Path
+def _cmd_abstraction_features(args: argparse.Namespace) -> None:
+    """`pokerlut abstraction features`: a street's features of every canonical state, in this
+    process or on Dask."""
+    from .abstraction import DaskRun, HandIndexer, river_hand_strengths, street_features
 
-    from .abstraction import HandIndexer, river_hand_strengths, street_features
-
+    if args.workers is not None and args.scheduler != "local":
+        raise ValueError("--workers is the size of a local cluster: it goes with --scheduler local")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    dask = None if args.scheduler is None else DaskRun(args.scheduler, out / "parts", args.workers)
     bar = _progress(1000, args.quiet, unit="")
     progress = (lambda f: bar(round(1000 * f))) if bar else None
     start = time.perf_counter()
     river_file = out / "river-counts.npy"
     if args.street == "river":
-        river = river_hand_strengths(args.threads, progress)
+        river = river_hand_strengths(args.threads, progress, dask)
         np.save(river_file, river)
         np.save(out / "river-hs.npy", (river / 1980).astype(np.float32))
         written = ["river-counts.npy", "river-hs.npy"]
     else:
-        river = np.load(river_file) if river_file.exists() else river_hand_strengths(args.threads)
-        features = street_features(args.street, args.bins, river, args.threads, progress)
+        river = (np.load(river_file) if river_file.exists()
+                 else river_hand_strengths(args.threads, dask=dask))
+        features = street_features(args.street, args.bins, river, args.threads, progress, dask)
         written = []
         for name in ("sums", "squares", "histogram", "ehs", "ehs2"):
             np.save(out / f"{args.street}-{name}.npy", getattr(features, name))
@@ -478,13 +488,57 @@ def _cmd_abstraction(args: argparse.Namespace) -> None:
     seconds = time.perf_counter() - start
     about = {"street": args.street, "index": f"HandIndexer({args.street!r}, 'imperfect')",
              "states": HandIndexer(args.street, "imperfect").size, "seconds": seconds,
-             "files": written, **({"bins": args.bins} if args.street != "river" else {})}
-    (out / f"{args.street}.json").write_text(json.dumps(about, indent=2) + "\n")
-    if args.json:
+             "files": written, **({"bins": args.bins} if args.street != "river" else {}),
+             **({"scheduler": args.scheduler, "parts": str(out / "parts")} if dask else {})}
+    _summary(out / f"{args.street}.json", about, args.json,
+             f"{args.street}: {about['states']:,} states in {seconds:.1f} s -> "
+             f"{', '.join(str(out / f) for f in written)}")
+
+
+def _cmd_abstraction_buckets(args: argparse.Namespace) -> None:
+    """`pokerlut abstraction buckets`: a bucket for every canonical state of a street, from
+    the features `pokerlut abstraction features` wrote."""
+    from .abstraction import RUNOUTS, SAMPLE, StreetFeatures, buckets
+
+    out = Path(args.out)
+    sample = SAMPLE if args.sample is None else args.sample or None
+    arrays = []
+    for name in ("counts",) if args.street == "river" else ("sums", "squares", "histogram"):
+        path = out / f"{args.street}-{name}.npy"
+        if not path.is_file():
+            raise ValueError(f"no {path}: make the features first: pokerlut abstraction features "
+                             f"--street {args.street} --out {out}")
+        arrays.append(np.load(path, mmap_mode="r"))
+    features = (arrays[0] if args.street == "river"
+                else StreetFeatures(args.street, RUNOUTS[args.street], *arrays))
+    kmeans = args.method.startswith("kmeans")
+    start = time.perf_counter()
+    result = buckets(features, args.k, args.method, seed=args.seed, sample=sample)
+    seconds = time.perf_counter() - start
+    stem = f"{args.street}-buckets-{args.method}-{args.k}"
+    np.save(out / f"{stem}.npy", result.labels)
+    about = {"street": args.street, "method": args.method, "k": args.k,
+             "buckets": len(result.states), "states": int(result.states.sum()),
+             "hands": int(result.hands.sum()), "file": f"{stem}.npy",
+             "dtype": str(result.labels.dtype), "seconds": seconds,
+             **({"seed": args.seed, "sample": sample, "inertia": result.inertia}
+                if kmeans else {}),
+             "sizes": {"states": result.states.tolist(), "hands": result.hands.tolist()},
+             "ehs": [round(float(e), 6) for e in result.ehs]}
+    _summary(out / f"{stem}.json", about, args.json,
+             f"{args.street}: {about['states']:,} states in {about['buckets']} buckets "
+             f"({args.method}) in {seconds:.1f} s -> {out / about['file']}")
+
+
+def _summary(path: Path, about: dict[str, Any], as_json: bool, line: str) -> None:
+    """Write a command's summary to `path` as JSON, and print it (--json) or `line`."""
+    import json
+
+    path.write_text(json.dumps(about, indent=2) + "\n")
+    if as_json:
         _print_json(about)
     else:
-        print(f"{args.street}: {about['states']:,} states in {seconds:.1f} s -> "
-              f"{', '.join(str(out / f) for f in written)}")
+        print(line)
 
 
 def _cmd_warm(args: argparse.Namespace) -> None:
@@ -609,9 +663,14 @@ def _parser() -> argparse.ArgumentParser:
         'pokerlut equity AsAh KsKh --board "Kd 7c 2h"',
         'pokerlut equity "QQ+,AKs" "0.5(22+)" 15% --trials 2000000 --seed 1',
         'pokerlut equity "As 2d 3c 4h" "Ks Kh Qd Qc" --game omaha-hi-lo --json',
-        'pokerlut equity "As 2h 3c" "Ks Kh 9c" --game razz --dead "7c"',))
+        'pokerlut equity "As 2h 3c" "Ks Kh 9c" --game razz --dead "7c"',
+        'pokerlut equity AsAh KsKh --board "Kd 7c 2h" --boards 2',))
     p.add_argument("players", nargs="+", help='hands or ranges: AsAh KsKh, "QQ+,AKs", random, 15%%')
-    p.add_argument("--board", default="", help="0 to 5 cards (none in stud games)")
+    p.add_argument("--board", action="append", default=None,
+                   help="0 to 5 cards (none in stud games); again for each board of a "
+                   "double-board game")
+    p.add_argument("--boards", type=int, default=None,
+                   help="boards dealt from --board, each an equal part of the pot (run it twice: 2)")
     p.add_argument("--dead", default="", help="cards out of play")
     p.add_argument("--game", choices=EQUITY_GAMES, default="holdem",
                    help="the deal and its rules; hi-lo games show high, low and scoop shares")
@@ -692,10 +751,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=_cmd_video_poker)
 
-    p = _command(sub, "abstraction", "card abstraction for poker AI: features of every "
-                 "canonical hold'em state", (
+    p = _command(sub, "abstraction", "card abstraction for poker AI: features and buckets of "
+                 "every canonical hold'em state", (
         "pokerlut abstraction features --street river --out features/",
-        "pokerlut abstraction features --street turn --out features/ --bins 50",))
+        "pokerlut abstraction features --street turn --out features/ --bins 50",
+        "pokerlut abstraction features --street flop --out features/ --scheduler local",
+        "pokerlut abstraction buckets --street flop --out features/ --k 200 --method kmeans-emd",))
     action = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
     q = action.add_parser("features", help="a street's features, one per canonical index of "
                           "HandIndexer(street, 'imperfect'), as .npy files")
@@ -706,9 +767,30 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--out", required=True, help="the folder to write into")
     q.add_argument("--bins", type=int, default=50, help="histogram bins (default 50)")
     q.add_argument("--threads", type=int, default=None, help="numba threads (default: all)")
+    q.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run on Dask: 'local' (a new local cluster) or a running scheduler "
+                   "(tcp://host:8786); each part is kept in OUT/parts/ as it is done, and a "
+                   "rerun skips those")
+    q.add_argument("--workers", type=int, default=None,
+                   help="with --scheduler local: worker processes (default: the cores)")
     q.add_argument("--json", action="store_true", help="print a summary as JSON")
     q.add_argument("--quiet", action="store_true", help="no progress bar")
-    q.set_defaults(run=_cmd_abstraction)
+    q.set_defaults(run=_cmd_abstraction_features)
+    q = action.add_parser("buckets", help="a bucket for every canonical state of a street, "
+                          "from the features in OUT: OUT/STREET-buckets-METHOD-K.npy and .json")
+    q.add_argument("--street", required=True, choices=("river", "turn", "flop"))
+    q.add_argument("--out", required=True, help="the folder of the features, to write into")
+    q.add_argument("--k", type=int, required=True, help="the number of buckets")
+    q.add_argument("--method", default="ehs2-percentile",
+                   help="ehs2-percentile (the default; HS on the river): buckets of equal "
+                   "weight; kmeans-histogram: k-means on the HS histograms; kmeans-emd: k-means "
+                   "on their cumulative form")
+    q.add_argument("--seed", type=int, default=0, help="k-means: the seed (default 0)")
+    q.add_argument("--sample", type=int, default=None,
+                   help="k-means: fit on this many states, then place them all (default "
+                   "200,000; 0: fit on all)")
+    q.add_argument("--json", action="store_true", help="print a summary as JSON")
+    q.set_defaults(run=_cmd_abstraction_buckets)
 
     p = _command(sub, "warm", "compile every kernel into numba's cache, on every core "
                  "(Monte Carlo: for 2 to 6 players)", (

@@ -230,7 +230,7 @@ class MatrixRun:
         return asdict(self)
 
 
-def _write_atomic(path: Path, write: Callable[[Path], object]) -> None:
+def write_atomic(path: Path, write: Callable[[Path], object]) -> None:
     """Write a file through a temporary name in the same folder, then rename it into place."""
     tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
     try:
@@ -270,7 +270,7 @@ def compute_matrix(out: str | os.PathLike[str], classes: str | Sequence[str] | N
     parts = out_path.with_name(out_path.name + ".parts")
     manifest = {"format": FORMAT, "classes": the_plan.classes, "chunk_pairs": chunk_pairs,
                 "chunks": len(the_plan.chunks), "boards": BOARDS}
-    _open_parts(parts, manifest)
+    open_parts(parts, manifest)
     todo = [k for k in range(len(the_plan.chunks)) if not _part(parts, k).exists()]
     run = MatrixRun(str(out_path), None if png is None else str(png), len(the_plan.classes),
                     the_plan.class_pairs, the_plan.combo_pairs, the_plan.canonical_pairs,
@@ -279,7 +279,7 @@ def compute_matrix(out: str | os.PathLike[str], classes: str | Sequence[str] | N
         _run_chunks(dist, the_plan, todo, parts, run, scheduler, workers, progress)
     table = _combine(pd, the_plan, [pd.read_parquet(_part(parts, k))
                                     for k in range(len(the_plan.chunks))])
-    _write_atomic(out_path, lambda p: table.to_parquet(p, index=False))
+    write_atomic(out_path, lambda p: table.to_parquet(p, index=False))
     if png is not None:
         plot_matrix(table, png)
     run.wall_seconds = time.perf_counter() - wall
@@ -290,16 +290,19 @@ def _part(parts: Path, k: int) -> Path:
     return parts / f"chunk-{k:05d}.parquet"
 
 
-def _open_parts(parts: Path, manifest: dict[str, Any]) -> None:
-    """Create the parts folder with its manifest, or check that the one there is this job's."""
+def open_parts(parts: Path, manifest: dict[str, Any]) -> None:
+    """Create the parts folder (and its parents) with its manifest, or check that the one
+    there is this job's."""
     path = parts / "manifest.json"
     if path.exists():
-        if json.loads(path.read_text()) != manifest:
-            raise ValueError(f"{str(parts)!r} holds the parts of another job (other classes or "
-                             "chunk size): delete it, or write to another --out")
+        there = json.loads(path.read_text())
+        if there != manifest:
+            differ = sorted(k for k in {*there, *manifest} if there.get(k) != manifest.get(k))
+            raise ValueError(f"{str(parts)!r} holds the parts of another job (its "
+                             f"{', '.join(differ)} differ): delete it, or write to another --out")
         return
-    parts.mkdir(exist_ok=True)
-    _write_atomic(path, lambda p: p.write_text(json.dumps(manifest, indent=1)))
+    parts.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, lambda p: p.write_text(json.dumps(manifest, indent=1)))
 
 
 def _run_chunks(dist: Any, the_plan: Plan, todo: list[int], parts: Path, run: MatrixRun,
@@ -312,23 +315,35 @@ def _run_chunks(dist: Any, the_plan: Plan, todo: list[int], parts: Path, run: Ma
 
             bar = tqdm(total=len(the_plan.chunks), initial=run.chunks_skipped, unit=" chunks",
                        disable=None, leave=False)
-        futures = {client.submit(_evaluate_chunk, the_plan.chunks[k], pure=False,
-                                 key=f"pokerlut-matrix-chunk-{k:05d}-{os.getpid()}"): k
-                   for k in todo}
-        for future in dist.as_completed(futures):
-            k = futures[future]
-            result = future.result()
+
+        def save(k: int, result: dict[str, Any]) -> None:
             frame = _frame(result["rows"])
-            _write_atomic(_part(parts, k), lambda p: frame.to_parquet(p, index=False))
+            write_atomic(_part(parts, k), lambda p: frame.to_parquet(p, index=False))
             run.task_seconds += result["seconds"]
             if bar is not None:
                 bar.update(1)
+
+        run_parts(dist, client, _evaluate_chunk, {k: (the_plan.chunks[k],) for k in todo}, save,
+                  "matrix-chunk")
         if bar is not None:
             bar.close()
         run.workers = len(client.scheduler_info()["workers"])
         run.worker_numba_threads = sorted(client.run(_numba_threads).values())
         done = sum(len(c) for k in todo for _, _, _, c in the_plan.chunks[k])
         run.seconds_per_pair = run.task_seconds / done if done else None
+
+
+def run_parts(dist: Any, client: Any, task: Callable[..., Any], work: dict[int, tuple[Any, ...]],
+              save: Callable[[int, Any], None], name: str) -> None:
+    """Run task(*work[k]) for every part k on the cluster of `client` (`dist`: the
+    distributed module), and save(k, result) of each as it comes back: a part lost with its
+    worker is run again by Dask, and what `save` wrote is kept whatever happens next."""
+    futures = {client.submit(task, *args, pure=False,
+                             key=f"pokerlut-{name}-{k:05d}-{os.getpid()}"): k
+               for k, args in work.items()}
+    for future in dist.as_completed(futures):
+        save(futures.pop(future), future.result())
+        future.release()
 
 
 def _numba_threads() -> int:

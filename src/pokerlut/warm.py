@@ -172,23 +172,18 @@ def _video_poker() -> None:
 
 
 def _abstraction() -> None:
-    """The card abstraction kernels: indices both ways, and the river and runout features
-    on one board and one state (into tables of full size, left unread)."""
-    from . import tables
-    from .abstraction import HandIndexer, canonical_boards, hand_strength_of
-    from .kernels import features
-    from .parallel import LANE_ROW
+    """The card abstraction kernels: indices both ways, class sizes, and the river and runout
+    features of one board and one state (read from a river table of full size, left unset)."""
+    from .abstraction import HandIndexer, river_part, runout_part, hand_strength_of
 
     river = HandIndexer("river", "imperfect")
     river.unindex_batch(river.index_batch(_hands("high", 7)))
+    HandIndexer("preflop").orbit_sizes()
     hand_strength_of("Ah Kh", "2c 3d 4h 5s 7c")
+    river_part(None, 0, 1, None)
     counts = np.empty(river.size, np.uint16)
-    scratch = np.zeros((1, features.SCRATCH), np.int64)
-    features.river_counts(tables.load("high"), river.tables, canonical_boards()[:1], counts, scratch)
-    for street, histogram in (("turn", np.uint8), ("flop", np.uint16)):  # 46 or 1081 runouts
-        features.runout_features(HandIndexer(street, "imperfect").tables, river.tables, counts,
-                                 0, 1, 50, np.zeros(1, np.uint32), np.zeros(1, np.uint64),
-                                 np.zeros((1, 50), histogram), np.zeros((1, LANE_ROW), np.int64))
+    for street in ("turn", "flop"):  # histograms of uint8 (46 runouts) and uint16 (1081)
+        runout_part(street, 50, counts, 0, 1, None)
 
 
 def _checked(validate: bool) -> str:

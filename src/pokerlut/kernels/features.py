@@ -8,6 +8,9 @@ counts), and the ties are its group less the same.
 
 Flop and turn: every runout of a state to the river, read from that river table by index:
 the sum and the sum of squares of the river values (EHS, EHS2) and their histogram.
+
+Class sizes: how many hands each canonical index stands for, the weights of the states when
+they are clustered.
 """
 
 from __future__ import annotations
@@ -30,10 +33,11 @@ SCRATCH = KEYS + 16 + 64  # and room: lanes' rows never share a cache line
 
 
 @njit(cache=True)
-def _board_counts(t: Tables, it: IndexTables, board: np.ndarray, out: np.ndarray,
-                  row: np.ndarray) -> None:
-    """out[index of (hole, board)] = 2 wins + ties against the 990 opponents, for every hole
-    of the cards the board leaves (row: a lane's scratch, SCRATCH int64s)."""
+def _board_counts(t: Tables, it: IndexTables, board: np.ndarray, indices: np.ndarray,
+                  values: np.ndarray, row: np.ndarray) -> None:
+    """indices[i], values[i] = the index of (hole, board) and its 2 wins + ties against the
+    990 opponents, for the i-th weakest hole of the cards the board leaves (row: a lane's
+    scratch, SCRATCH int64s)."""
     hand = hand_empty()
     taken = np.uint64(0)
     for c in board:
@@ -79,7 +83,8 @@ def _board_counts(t: Tables, it: IndexTables, board: np.ndarray, out: np.ndarray
             wins = seen - row[LESS + a] - row[LESS + b]
             ties = end - start - row[GROUP + a] - row[GROUP + b] + 1  # not itself
             cards[0], cards[1] = a, b
-            out[hand_index(it, cards, keys)] = 2 * wins + ties
+            indices[i] = hand_index(it, cards, keys)
+            values[i] = 2 * wins + ties
         for i in range(start, end):
             key = row[SORTED + i]
             a, b = (key >> 6) & 63, key & 63
@@ -92,14 +97,14 @@ def _board_counts(t: Tables, it: IndexTables, board: np.ndarray, out: np.ndarray
 
 
 @njit(**KERNEL)
-def river_counts(t: Tables, it: IndexTables, boards: np.ndarray, out: np.ndarray,
-                 scratch: np.ndarray) -> None:
-    """`_board_counts` of every board (row of boards), lane j (one per thread) taking every
-    lanes-th board with scratch[j]."""
+def river_counts(t: Tables, it: IndexTables, boards: np.ndarray, indices: np.ndarray,
+                 values: np.ndarray, scratch: np.ndarray) -> None:
+    """`_board_counts` of every board (row i of boards into rows i of indices and values,
+    HOLES columns each), lane j (one per thread) taking every lanes-th board with scratch[j]."""
     lanes = scratch.shape[0]
     for lane in prange(lanes):
         for i in range(lane, boards.shape[0], lanes):
-            _board_counts(t, it, boards[i], out, scratch[lane])
+            _board_counts(t, it, boards[i], indices[i], values[i], scratch[lane])
 
 
 @njit(inline="always")
@@ -113,11 +118,11 @@ def _runout(river_index: IndexTables, river: np.ndarray, cards: np.ndarray, keys
 
 @njit(cache=True)
 def _state_runouts(street: IndexTables, river_index: IndexTables, river: np.ndarray, index: int,
-                   bins: int, sums: np.ndarray, squares: np.ndarray, histogram: np.ndarray,
-                   row: np.ndarray) -> None:
-    """For the flop or turn state of `index` (by `street`'s imperfect-recall index): over
-    every runout to the river, the sum and the sum of squares of the river's 2 wins + ties
-    (`river`, by `river_index`), and their histogram in `bins` equal bins of HS."""
+                   bins: int, histogram: np.ndarray, row: np.ndarray) -> tuple[int, int]:
+    """For the flop or turn state of `index` (by `street`'s imperfect-recall index), over
+    every runout to the river: the sum and the sum of squares of the river's 2 wins + ties
+    (`river`, by `river_index`), returned, and their histogram in `bins` equal bins of HS,
+    counted into `histogram` (the state's row)."""
     cards = row[0:7]
     n = 2 + street.rounds[1]
     hand_of(street, index, cards, row[8:16], row[16:24])
@@ -131,27 +136,53 @@ def _state_runouts(street: IndexTables, river_index: IndexTables, river: np.ndar
             continue
         cards[n] = c
         if n == 6:
-            v = _runout(river_index, river, cards, keys, bins, histogram[index])
+            v = _runout(river_index, river, cards, keys, bins, histogram)
             total, square = total + v, square + v * v
             continue
         for d in range(c + 1, 52):
             if taken >> d & 1:
                 continue
             cards[6] = d
-            v = _runout(river_index, river, cards, keys, bins, histogram[index])
+            v = _runout(river_index, river, cards, keys, bins, histogram)
             total, square = total + v, square + v * v
-    sums[index] = total
-    squares[index] = square
+    return total, square
 
 
 @njit(**KERNEL)
 def runout_features(street: IndexTables, river_index: IndexTables, river: np.ndarray,
-                    first: int, last: int, bins: int, sums: np.ndarray, squares: np.ndarray,
+                    first: int, bins: int, sums: np.ndarray, squares: np.ndarray,
                     histogram: np.ndarray, scratch: np.ndarray) -> None:
-    """`_state_runouts` of the states first..last-1, lane j (one per thread) taking every
-    lanes-th state with scratch[j]."""
+    """`_state_runouts` of the states first..first + len(sums) - 1, state first + i into
+    sums[i], squares[i] and histogram[i] (zeros before), lane j (one per thread) taking
+    every lanes-th state with scratch[j]."""
     lanes = scratch.shape[0]
     for lane in prange(lanes):
-        for index in range(first + lane, last, lanes):
-            _state_runouts(street, river_index, river, index, bins, sums, squares, histogram,
-                           scratch[lane])
+        for i in range(lane, len(sums), lanes):
+            sums[i], squares[i] = _state_runouts(street, river_index, river, first + i, bins,
+                                                 histogram[i], scratch[lane])
+
+
+@njit(**KERNEL)
+def class_sizes(t: IndexTables, out: np.ndarray, scratch: np.ndarray) -> None:
+    """out[i] = the number of hands of the class of index i: 24 over the permutations of
+    suits that leave its hand as it is, those that exchange suits holding the same ranks in
+    every round; lane j (one per thread) takes the j-th block of indices with scratch[j]."""
+    lanes = scratch.shape[0]
+    for lane in prange(lanes):
+        row = scratch[lane]
+        cards, suits = row[0:8], row[24:28]
+        for i in range(len(out) * lane // lanes, len(out) * (lane + 1) // lanes):
+            hand_of(t, i, cards, row[8:16], row[16:24])
+            suits[:] = 0
+            j = 0
+            for r in range(len(t.rounds)):  # each suit's ranks, 16 bits a round
+                for _ in range(t.rounds[r]):
+                    suits[cards[j] & 3] |= 1 << (16 * r + (cards[j] >> 2))
+                    j += 1
+            fixing = 1
+            for s in range(1, 4):  # a group of m equal suits: m! permutations
+                same = 1
+                for u in range(s):
+                    same += suits[u] == suits[s]
+                fixing *= same
+            out[i] = 24 // fixing

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from .. import tables
-from ..cards import format_cards, parse_cards
+from ..cards import CardsLike, format_cards, parse_cards
 from ..rules import rules
 from ..stats import deck_of
 from .counters import bins
@@ -36,7 +36,8 @@ class BoardSetup:
     """Parsed and checked input: the players' possible hole cards, board, dead and live cards."""
 
     def __init__(self, players: Sequence[str], board: str, dead: str, game: str,
-                 wild: str | None = None, deck: int | None = None, ranking: Any = None) -> None:
+                 wild: str | None = None, deck: int | None = None, ranking: Any = None,
+                 others: CardsLike = "") -> None:
         if not isinstance(game, str) or game not in DEALS:
             raise ValueError(f"unknown game {game!r}: choose from {', '.join(GAMES)}")
         if isinstance(players, str) or not 2 <= len(players) <= 10:
@@ -56,19 +57,22 @@ class BoardSetup:
         self.boards_in_classes = (not self.omaha and not self.split
                                   and type(tables.load(self.rules.name)) is tables.SuitsSettle)
         self.board, self.dead = read_cards(board, self.jokers), read_cards(dead, self.jokers)
-        for name, cards in (("the board", self.board), ("dead cards", self.dead)):
+        self.others = read_cards(others, self.jokers)  # other boards' cards: out of this deal
+        named = [("the board", self.board), ("dead cards", self.dead),
+                 ("the other boards", self.others)]
+        for name, cards in named:
             outside = [c for c in cards.tolist() if c not in self.deck]
             if outside:
                 raise ValueError(f"card {format_cards(outside[:1])} in {name} is not in the "
                                  f"{len(self.deck)}-card deck")
         if len(self.board) > 5:
             raise ValueError(f"a board has 0 to 5 cards, not {len(self.board)}")
-        no_repeats([("the board", self.board), ("dead cards", self.dead)])
-        known = np.concatenate([self.board, self.dead])
+        no_repeats(named)
+        known = np.concatenate([self.board, self.dead, self.others])
         self.known_mask = np.uint64(sum(1 << int(c) for c in known))
         self.ranges = [self._player(i, p, known) for i, p in enumerate(players)]
         specific = [(f"player {i + 1}", r.combos[0]) for i, r in enumerate(self.ranges) if len(r) == 1]
-        no_repeats([("the board", self.board), ("dead cards", self.dead), *specific])
+        no_repeats([*named, *specific])
         self.hole_sizes = np.array([r.combos.shape[1] for r in self.ranges], dtype=np.int64)
         known_bits = (self.known_mask >> self.deck.astype(np.uint64)) & 1
         self.live = self.deck[known_bits == 0].astype(np.uint8)

@@ -4,6 +4,7 @@ and stud, high, low or hi-lo (split pots)."""
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import os
 import time
@@ -12,23 +13,25 @@ from typing import Protocol
 
 import numpy as np
 
+from ..cards import CardsLike
 from ..game import Game as RankingGame
 from ..parallel import parallel_section
 from .board import BoardSetup, Lazy
 from .counters import per_player
-from .deal import DEALS, GAMES, card_text
+from .deal import DEALS, GAMES, card_text, read_cards
 from .exact import exact_outcomes
 from .montecarlo import simulated_outcomes
-from .result import EquityResult, PlayerEquity
+from .result import EquityResult, PlayerEquity, whole_pot
 from .stud import StudGame
 
-__all__ = ["DEFAULT_TRIALS", "EXACT_BUDGET", "EXACT_LIMIT", "GAMES", "MAX_TRIALS", "BoardGame",
-           "EquityResult", "PlayerEquity", "Showdowns", "equity"]
+__all__ = ["DEFAULT_TRIALS", "EXACT_BUDGET", "EXACT_LIMIT", "GAMES", "MAX_BOARDS", "MAX_TRIALS",
+           "BoardGame", "EquityResult", "PlayerEquity", "Showdowns", "equity"]
 
 EXACT_BUDGET = 300_000_000  # player-hand evaluations that exact=None may enumerate (~1 s)
 EXACT_LIMIT = 10 * EXACT_BUDGET  # the most that exact=True enumerates (~10 s)
 DEFAULT_TRIALS = 1_000_000
 MAX_TRIALS = 10**13
+MAX_BOARDS = 10  # boards dealt from one deck (`equity(boards=...)`), as far as the deck allows
 
 
 class Showdowns(Protocol):
@@ -57,13 +60,16 @@ class Showdowns(Protocol):
 
 class BoardGame:
     """Hold'em, short deck or Omaha as `Showdowns`: its `BoardSetup`, enumerated in chunks of deals
-    (`exact.exact_outcomes`) or simulated (`montecarlo.simulated_outcomes`)."""
+    (`exact.exact_outcomes`) or simulated (`montecarlo.simulated_outcomes`). With several
+    boards, one board's: `others`, the other boards' cards, are out of its deal."""
 
     def __init__(self, players: Sequence[str], board: str, dead: str, game: str,
-                 wild: str | None, deck: int | None, ranking: str | RankingGame | None) -> None:
-        self.setup = BoardSetup(players, board, dead, game, wild, deck, ranking)
+                 wild: str | None, deck: int | None, ranking: str | RankingGame | None,
+                 others: CardsLike = "") -> None:
+        self.setup = BoardSetup(players, board, dead, game, wild, deck, ranking, others)
         self.labels, self.split = self.setup.labels, self.setup.split
-        self.board, self.dead = self.setup.board, self.setup.dead
+        self.board = self.setup.board
+        self.dead = np.concatenate([self.setup.dead, self.setup.others])  # out of this deal
 
     @functools.cached_property
     def chunks(self) -> list[tuple[np.ndarray, ...]] | Lazy | None:
@@ -86,7 +92,8 @@ class BoardGame:
         return simulated_outcomes(self.setup, trials, seed, progress)
 
 
-def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str = "holdem",
+def equity(players: Sequence[str], board: str = "", dead: str = "", *,
+           boards: int | Sequence[str] | None = None, game: str = "holdem",
            ranking: str | RankingGame | None = None, wild: str | None = None, deck: int | None = None,
            exact: bool | None = None, trials: int | None = None, seed: int | None = None,
            threads: int | None = None,
@@ -106,11 +113,21 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
     cards. dead: cards out of play. wild: hold'em
     with wild cards ("jokers", "bug", "deuces"), in a deck of 53 or 54 cards (`deck`; 52 too
     for deuces); a player may then hold a joker ("AsJk"); ranges are of natural cards.
+    boards: several boards (1 to MAX_BOARDS, as far as the deck goes) dealt from one deck,
+    each an equal part of the pot: an int runs `board` that many times (after an all-in on the
+    flop, `boards=2` deals two turns and rivers), a list gives each board's cards (double-board
+    games; `board` stays empty). Cards that boards start with alike are theirs in common, any
+    other card is one board's. Not in stud. `per_board` then holds each board's own result,
+    its figures shares of that board's part (the single-board deal, the other boards' cards
+    dead); the whole pot's `equity`, `high` and `low` are their means, its `win` and `tie`
+    (joint events over the boards) NaN: not computed.
     exact=None enumerates every deal and board when that is at most EXACT_BUDGET player-hand
-    evaluations and `trials` is not given, else simulates `trials` (default 1,000,000) deals;
-    exact=True always enumerates, exact=False always simulates. A Monte Carlo run is the same
-    for the same seed whatever the thread count. Ctrl-C returns the work done so far, marked
-    partial. `progress`, if given, is called with the fraction done after each slice of work.
+    evaluations (every board's) and `trials` is not given, else simulates `trials` (default
+    1,000,000) deals for each board; exact=True always enumerates, exact=False always
+    simulates. A Monte Carlo run is the same for the same seed whatever the thread count.
+    Ctrl-C returns the work done so far, marked partial (with several boards: on the last
+    board; before it, the interrupt goes on). `progress`, if given, is called with the
+    fraction done after each slice of work.
 
     >>> r = equity(["AsAh", "KsKh"], board="2c 7d 9h Tc")
     >>> r.exact, r.boards, round(r.players[0].equity, 4)
@@ -121,13 +138,20 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
     >>> r = equity(["AsAh", "KsJk"], board="Kd 7c 2h 3s", wild="jokers", deck=54)
     >>> r.boards, round(r.players[1].equity, 4)   # the joker makes three kings; AsAh needs an ace
     (46, 0.9565)
+    >>> r = equity(["AsAh", "KsKh"], boards=["Kd 7c 2h 3s", "Qd 8c 5h 4s"])  # a double board
+    >>> [b.players[0].equity for b in r.per_board], r.players[0].equity    # each half, the pot
+    ([0.05, 0.975], 0.5125)
     """
+    texts = _board_texts(board, boards)
     if isinstance(game, str) and game in DEALS and DEALS[game].stud:
         if wild is not None or deck is not None:
             raise ValueError(f"wild cards and other decks are offered in hold'em, not in {game}")
-        setup: Showdowns = StudGame(players, board, dead, game, ranking)
+        if len(texts) > 1:
+            raise ValueError(f"boards: {game} has no board")
+        setups: Sequence[Showdowns] = [StudGame(players, texts[0], dead, game, ranking)]
+        which = [0]
     else:
-        setup = BoardGame(players, board, dead, game, wild, deck, ranking)
+        setups, which = _board_games(players, texts, dead, game, wild, deck, ranking)
     if trials is not None and (type(trials) is not int or not 1 <= trials <= MAX_TRIALS):
         raise ValueError(f"trials must be an int 1 .. {MAX_TRIALS:.0e}, not {trials!r}")
     if exact is not None and type(exact) is not bool:
@@ -137,23 +161,118 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *, game: str
     start = time.perf_counter()
     enumerate_all = False
     if exact is not False and (exact or trials is None):
-        work = setup.work()
+        work = sum(setup.work() for setup in setups)
         if exact and work > EXACT_LIMIT:
-            raise ValueError(setup.too_much(work, EXACT_LIMIT))
+            raise ValueError(setups[0].too_much(work, EXACT_LIMIT))
         enumerate_all = bool(exact) or work <= EXACT_BUDGET
     used_seed = None
+    if not enumerate_all:
+        used_seed = seed if seed is not None else int.from_bytes(os.urandom(8), "little") >> 1
+    runs: list[EquityResult] = []
     with parallel_section(threads):
-        if enumerate_all:
-            outcomes, n, partial = setup.exact(progress)
-        else:
-            used_seed = seed if seed is not None else int.from_bytes(os.urandom(8), "little") >> 1
-            outcomes, n, partial = setup.simulate(trials or DEFAULT_TRIALS, used_seed, progress)
+        for j, setup in enumerate(setups):
+            since = start + sum(run.elapsed for run in runs)
+            runs.append(_run(setup, game, trials or DEFAULT_TRIALS, _run_seed(used_seed, j),
+                             _part(progress, j, len(setups)), since))
+            if runs[-1].partial and j < len(setups) - 1:
+                raise KeyboardInterrupt  # the whole pot needs every board
+    if len(which) == 1:
+        return runs[0]
+    return whole_pot(runs, which, card_text(read_cards(dead, jokers=True)), used_seed,
+                     time.perf_counter() - start)
+
+
+def _board_texts(board: str, boards: int | Sequence[str] | None) -> list[str]:
+    """Each board's cards as given: `board` once, `boards` times (an int), or the list `boards`."""
+    if boards is None:
+        return [board]
+    if type(boards) is int:
+        if not 1 <= boards <= MAX_BOARDS:
+            raise ValueError(f"boards must be 1 .. {MAX_BOARDS} or a list of boards, not {boards}")
+        return [board] * boards
+    if isinstance(boards, str) or not isinstance(boards, Sequence) or not all(
+            isinstance(b, str) for b in boards):
+        raise TypeError(f"boards is a number of boards or a list of boards (str), not {boards!r}")
+    if not 1 <= len(boards) <= MAX_BOARDS:
+        raise ValueError(f"boards: give 1 to {MAX_BOARDS} boards, not {len(boards)}")
+    if not isinstance(board, str) or board.strip():
+        raise ValueError("boards given both ways: with a list of boards, board= stays empty "
+                         "(put each board's cards in the list)")
+    return list(boards)
+
+
+def _board_games(players: Sequence[str], texts: list[str], dead: str, game: str,
+                 wild: str | None, deck: int | None, ranking: str | RankingGame | None
+                 ) -> tuple[list[BoardGame], list[int]]:
+    """A `BoardGame` for each board, the other boards' cards out of its deal (boards alike
+    share one), and which of them each board is. Boards share only the cards they start with
+    (dealt before running it again); together they need no more cards than the deck has."""
+    if len(texts) == 1:
+        return [BoardGame(players, texts[0], dead, game, wild, deck, ranking)], [0]
+    cards = []
+    for k, text in enumerate(texts):
+        try:
+            cards.append(read_cards(text, jokers=True).tolist())
+        except ValueError as error:
+            raise ValueError(f"board {k + 1}: {error}") from None
+    for (i, a), (j, b) in itertools.combinations(enumerate(cards), 2):
+        shared = set(a) & set(b)
+        astray = shared - set(a[:len(shared)]) or shared - set(b[:len(shared)])
+        if astray:
+            raise ValueError(f"card {card_text(np.array(sorted(astray)[:1]))} is on boards "
+                             f"{i + 1} and {j + 1}: boards share only the cards they start with "
+                             "(those dealt before running it twice)")
+    known = list(dict.fromkeys(c for board in cards for c in board))
+    alike: dict[frozenset[int], int] = {}  # a board's cards: its setup
+    setups: list[BoardGame] = []
+    which = []
+    for k, (text, board) in enumerate(zip(texts, cards)):
+        if frozenset(board) not in alike:
+            alike[frozenset(board)] = len(setups)
+            others = np.array([c for c in known if c not in board], np.uint8)
+            try:
+                setups.append(BoardGame(players, text, dead, game, wild, deck, ranking, others))
+            except ValueError as error:
+                raise ValueError(f"board {k + 1}: {error}") from None
+        which.append(alike[frozenset(board)])
+    setup = setups[0].setup
+    needed = int(setup.hole_sizes.sum()) + sum(5 - len(board) for board in cards)
+    if needed > len(setup.live):
+        raise ValueError(f"boards: {len(players)} players and {len(texts)} boards need {needed} "
+                         f"more cards; only {len(setup.live)} are left in the deck")
+    return setups, which
+
+
+def _run(setup: Showdowns, game: str, trials: int, seed: int | None,
+         progress: Callable[[float], None] | None, since: float) -> EquityResult:
+    """One board's (or stud's) result: every deal enumerated, or `trials` simulated from
+    `seed`; its time counted from `since`."""
+    if seed is None:
+        outcomes, n, partial = setup.exact(progress)
+    else:
+        outcomes, n, partial = setup.simulate(trials, seed, progress)
     win, tie, eq, eq_squared, high, low = per_player(outcomes, len(setup.labels), setup.split)
-    stderr = np.zeros_like(eq) if enumerate_all else np.sqrt(
+    stderr = np.zeros_like(eq) if seed is None else np.sqrt(
         np.maximum(eq_squared - eq**2, 0) / max(n - 1, 1))
     result = [PlayerEquity(label, float(win[p]), float(tie[p]), float(eq[p]), float(stderr[p]),
                            *((float(high[p]), float(low[p])) if setup.split else ()))
               for p, label in enumerate(setup.labels)]
     return EquityResult(tuple(result), game, card_text(setup.board), card_text(setup.dead),
-                        exact=enumerate_all, boards=int(n), elapsed=time.perf_counter() - start,
-                        seed=used_seed, partial=partial)
+                        exact=seed is None, boards=int(n), elapsed=time.perf_counter() - since,
+                        seed=seed, partial=partial)
+
+
+def _run_seed(seed: int | None, j: int) -> int | None:
+    """The seed of the j-th board's simulation: the call's for the first, a hash of both for the
+    others (independent runs); None when enumerating."""
+    if seed is None or j == 0:
+        return seed
+    return int(np.random.SeedSequence([seed, j]).generate_state(1, np.uint64)[0] >> 1)
+
+
+def _part(progress: Callable[[float], None] | None, j: int,
+          n: int) -> Callable[[float], None] | None:
+    """`progress` for the j-th of n equal parts of the work."""
+    if progress is None:
+        return None
+    return lambda done: progress((j + done) / n)

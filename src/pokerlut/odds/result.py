@@ -1,13 +1,19 @@
-"""What `equity()` returns: `EquityResult`, one `PlayerEquity` per player."""
+"""What `equity()` returns: `EquityResult`, one `PlayerEquity` per player; with several boards,
+the whole pot's (`whole_pot`) and each board's."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+import math
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 
 @dataclass(frozen=True)
 class PlayerEquity:
+    """A player's figures; for the whole pot of several boards, `win` and `tie` are NaN (joint
+    events over the boards, not computed): each board's are in `EquityResult.per_board`."""
+
     hand: str  # as the player was given
     win: float  # share of boards (or trials) where the player takes the whole pot (a scoop)
     tie: float  # share of boards where the player takes part of the pot
@@ -21,27 +27,69 @@ class PlayerEquity:
 class EquityResult:
     players: tuple[PlayerEquity, ...]
     game: str
-    board: str
+    board: str  # several boards: each board's cards, joined by " | "
     dead: str
     exact: bool
     boards: int  # boards enumerated (over every deal) or trials simulated
     elapsed: float  # seconds
     seed: int | None = None  # Monte Carlo: the seed that reproduces this run
     partial: bool = False  # interrupted: the figures cover only the work done
+    per_board: tuple[EquityResult, ...] = ()  # several boards: each board's own result
 
     def __repr__(self) -> str:
         how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
         took = f"{self.elapsed * 1e3:.3g} ms" if self.elapsed < 1 else f"{self.elapsed:.3f} s"
-        head = (f"EquityResult({self.game}, board {self.board or '-'}, {how}, "
-                f"{self.boards:,} {'boards' if self.exact else 'trials'}, {took}"
-                + (", PARTIAL" if self.partial else "") + ")")
-        split = self.players[0].high is not None
-        rows = [f"  {p.hand:<20} equity {p.equity:8.4%}  "
-                + (f"high {p.high:8.4%}  low {p.low:8.4%}  scoop {p.win:8.4%}" if split
-                   else f"win {p.win:8.4%}  tie {p.tie:8.4%}")
-                + ("" if self.exact else f"  ± {p.stderr:.4%}") for p in self.players]
-        return "\n".join([head, *rows])
+        done = (f"{len(self.per_board)} boards" if self.per_board else
+                f"board {self.board or '-'}, {how}, "
+                f"{self.boards:,} {'boards' if self.exact else 'trials'}")
+        head = (f"EquityResult({self.game}, {done}, {took}" + (", PARTIAL" if self.partial else "")
+                + ")")
+        return "\n".join([head, *map(self._row, self.players),
+                          *(f"board {k}: {r!r}" for k, r in enumerate(self.per_board, 1))])
+
+    def _row(self, p: PlayerEquity) -> str:
+        cells = [f"  {p.hand:<20} equity {p.equity:8.4%}"]
+        if p.high is not None and p.low is not None:
+            cells.append(f"high {p.high:8.4%}  low {p.low:8.4%}")
+        if not self.per_board:
+            cells.append(f"scoop {p.win:8.4%}" if p.high is not None
+                         else f"win {p.win:8.4%}  tie {p.tie:8.4%}")
+        if not self.exact:
+            cells.append(f"± {p.stderr:.4%}")
+        return "  ".join(cells)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
-        return asdict(self)
+        """Plain data for JSON; with several boards, "per_board" holds each board's, and the
+        whole pot's "win" and "tie" are None (not computed)."""
+        data = asdict(replace(self, per_board=()))
+        del data["per_board"]
+        if self.per_board:
+            for player in data["players"]:
+                player["win"] = player["tie"] = None
+            data["per_board"] = [board.to_dict() for board in self.per_board]
+        return data
+
+
+def whole_pot(runs: Sequence[EquityResult], which: Sequence[int], dead: str, seed: int | None,
+              elapsed: float) -> EquityResult:
+    """The result of several boards, each an equal part of the pot: board k's is runs[which[k]]
+    (boards alike share a run). A player's equity, high and low shares are the means of the
+    boards' (exact, by linearity); the standard error counts the runs as independent; win and
+    tie, joint events over the boards, are NaN."""
+    weights = [which.count(j) / len(which) for j in range(len(runs))]  # each run's part
+
+    def mean(values: Sequence[float | None]) -> float:
+        return sum(w * (v or 0.0) for w, v in zip(weights, values))
+
+    players = []
+    for i, first in enumerate(runs[0].players):
+        mine = [run.players[i] for run in runs]
+        split = () if first.high is None else (mean([p.high for p in mine]),
+                                               mean([p.low for p in mine]))
+        stderr = math.sqrt(sum((w * p.stderr) ** 2 for w, p in zip(weights, mine)))
+        players.append(PlayerEquity(first.hand, math.nan, math.nan,
+                                    mean([p.equity for p in mine]), stderr, *split))
+    per_board = tuple(runs[j] for j in which)
+    return EquityResult(tuple(players), runs[0].game, " | ".join(r.board for r in per_board),
+                        dead, runs[0].exact, sum(run.boards for run in runs), elapsed, seed,
+                        runs[-1].partial, per_board)

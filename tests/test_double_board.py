@@ -1,0 +1,382 @@
+"""Several boards from one deck (`equity(..., boards=...)`, run it twice and double-board games)
+against an independent brute force: every deal of the players' hands and every ordered pair
+of disjoint runouts of the two boards, each hand scored by the slow reference
+(tests/reference_games.py), each board half the pot (a hi-lo board's half split again into high
+and low quarters), in exact fractions. Then: drawing dead on one board, Monte Carlo within 4
+standard errors of exact, seeds, the result's data, the command line and bad input."""
+
+import itertools
+import json
+import math
+import re
+from fractions import Fraction
+
+import pytest
+
+import pokerlut
+import reference_games as ref
+from pokerlut.cli import main
+from pokerlut.odds import engine
+
+RULES = {"holdem": ("high", None), "short-deck": ("short-deck", None),
+         "short-deck-trips": ("short-deck-trips", None), "omaha": ("high", None),
+         "omaha-hi-lo": ("high", "eight-or-better")}
+FIELDS = ("equity", "win", "tie", "high", "low")  # what a board gives a player, in its part
+
+
+def cards(text):
+    """The reference's cards of "AsKd" or "As Kd"."""
+    text = text.replace(" ", "")
+    return ref.parse_cards(" ".join(text[i:i + 2] for i in range(0, len(text), 2)))
+
+
+def showdown(game, deal, board):
+    """Each player's (equity, win, tie, high, low) of one complete board's part of the pot."""
+    high_rules, low_rules = RULES[game]
+
+    def winners(rules):
+        keys = [ref.omaha_best_key(hole, board, rules) if game.startswith("omaha")
+                else ref.best_key(hole + board, rules) for hole in deal]
+        top = max((k for k in keys if k is not None), default=None)
+        return [] if top is None else [p for p, k in enumerate(keys) if k == top]
+
+    high, low = winners(high_rules), winners(low_rules) if low_rules else []
+    high_part = Fraction(1, 2) if low else Fraction(1)  # no qualifying low: high takes it all
+    out = []
+    for p in range(len(deal)):
+        h = high_part / len(high) if p in high else Fraction(0)
+        lo = Fraction(1, 2) / len(low) if p in low else Fraction(0)
+        share = h + lo
+        out.append((share, Fraction(share == 1), Fraction(0 < share < 1), h, lo))
+    return out
+
+
+def brute_force(game, players, boards, dead=""):
+    """Per board, per player: FIELDS as exact fractions of that board's part of the pot; per
+    player the whole pot's equity; and each board's runouts counted over the deals. Players
+    are hands, or hands separated by commas (equally likely), dealt without a common card and
+    without the boards' or dead cards; board cards on both boards are on both (run it twice)."""
+    hands = [[cards(h) for h in p.split(",")] for p in players]
+    known = [cards(b) for b in boards]
+    out = set(known[0]) | set(known[1]) | set(cards(dead))
+    deck = ref.deck(RULES[game][0])
+    totals = [[[Fraction(0)] * len(FIELDS) for _ in players] for _ in boards]
+    runouts, pairs = [0, 0], 0
+    for deal in itertools.product(*hands):
+        used = {c for hole in deal for c in hole}
+        if len(used) < sum(map(len, deal)) or used & out:
+            continue
+        live = [c for c in deck if c not in used | out]
+        # every runout of each board, the players' outcomes on it, and the pairs it is in
+        outcomes = [{sum(1 << c for c in extra): showdown(game, deal, known[k] + list(extra))
+                     for extra in itertools.combinations(live, 5 - len(known[k]))}
+                    for k in range(2)]
+        uses = [dict.fromkeys(o, 0) for o in outcomes]
+        for first in outcomes[0]:
+            for second in outcomes[1]:
+                if not first & second:
+                    uses[0][first] += 1
+                    uses[1][second] += 1
+                    pairs += 1
+        for k in range(2):
+            runouts[k] += len(outcomes[k])
+            for runout, n in uses[k].items():
+                for p, got in enumerate(outcomes[k][runout]):
+                    totals[k][p] = [t + n * g for t, g in zip(totals[k][p], got)]
+    per_board = [[[t / pairs for t in player] for player in board] for board in totals]
+    whole = [(per_board[0][p][0] + per_board[1][p][0]) / 2 for p in range(len(players))]
+    return per_board, whole, runouts
+
+
+def assert_matches(game, players, boards, dead="", **kwargs):
+    """`equity(..., boards=...)` against the brute force; `boards` is the list of two boards,
+    given as boards=2 when they are alike (run it twice), else as the list."""
+    alike = boards[0] == boards[1]
+    got = pokerlut.equity(players, boards[0] if alike else "", dead,
+                          boards=2 if alike else boards, game=game, **kwargs)
+    want, whole, runouts = brute_force(game, players, boards, dead)
+    assert got.exact and len(got.per_board) == 2
+    split = RULES[game][1] is not None
+    for k, board in enumerate(got.per_board):
+        assert board.boards == runouts[k] and board.exact and board.partial is False
+        for p, player in enumerate(board.players):
+            figures = [getattr(player, f) for f in FIELDS[:5 if split else 3]]
+            assert figures == pytest.approx([float(w) for w in want[k][p][:len(figures)]],
+                                            abs=1e-12), (k, p)
+            if not split:
+                assert player.high is None and player.low is None
+    for p, player in enumerate(got.players):
+        assert player.equity == pytest.approx(float(whole[p]), abs=1e-12)
+        assert player.stderr == 0 and math.isnan(player.win) and math.isnan(player.tie)
+        if split:
+            for f, i in (("high", 3), ("low", 4)):
+                mean = (want[0][p][i] + want[1][p][i]) / 2
+                assert getattr(player, f) == pytest.approx(float(mean), abs=1e-12)
+    assert sum(p.equity for p in got.players) == pytest.approx(1, abs=1e-12)
+    return got, want
+
+
+# spots: (game, players, the two boards); small enough for the brute force in about a second
+TURN_SPOTS = [
+    ("holdem", ["As Kd", "Qc Qh", "7s 6s"], ["9s 8s Tc Jd"] * 2),  # run it twice from the turn
+    ("holdem", ["As Kd", "Qc Qh"], ["9s 8s Tc Jd", "2h 3h 4c Kc"]),  # two boards
+    ("short-deck", ["As Kd", "Qc Qh", "7s 6s"], ["9s 8s Tc Jd"] * 2),
+    ("short-deck", ["As Kd", "Qc Qh"], ["9s 8s Tc Jd", "Ah 6c 7d 8d"]),
+    ("short-deck-trips", ["Ts Td", "9c 8c"], ["Tc 6d Jh 7h", "6h 7s Qd Kd"]),
+    ("omaha", ["As 2d 3c 4h", "Ks Kh Qd Qc"], ["5h 6d 9c 2s"] * 2),
+    ("omaha", ["As 2d 3c 4h", "Ks Kh Qd Qc"], ["5h 6d 9c 2s", "Th Jd 8c 7s"]),
+    ("omaha-hi-lo", ["As 2d 3c 4h", "Ks Kh Qd Qc", "Ac 5d 6h 7s"], ["5h 6d 9c 2s"] * 2),
+    ("omaha-hi-lo", ["As 2d 3c 4h", "Ah 2c 3d 5s"], ["7h 8d 9c Kd", "6c 8s Js 4d"]),
+    ("omaha-hi-lo", ["As 2d 3c 4h 5s", "Ks Kh Qd Qc 7c"], ["5h 6d 9c 2s", "Th Jd 8c 7s"]),
+    ("omaha-hi-lo", ["As 2d 3c 4h 5s 9d", "Ks Kh Qd Qc 7c 8c"], ["5h 6d 9c 2s"] * 2),
+    ("omaha", ["As 2d 3c 4h 5s 9d", "Ks Kh Qd Qc 7c 8c"], ["5h 6d Tc 2s", "Th Jd 8d 7s"]),
+    # ranges: each deal of hands weighs the same; AcKc and the Omaha hand with Kd cannot be
+    # dealt (a card of the other board)
+    ("holdem", ["QcQd,QhQs,AcKc", "Jh Th"], ["9s 8s 2c 3d", "4h 5h 6c Kc"]),
+    ("omaha-hi-lo", ["As2d3c4h,Ah2h3d5s,Kd8d9d3h", "Ks Kh Qd Qc"], ["5h 6d 9c 2s", "7h 8d Td Kc"]),
+]
+
+
+@pytest.mark.parametrize("game, players, boards", TURN_SPOTS)
+def test_turn_boards_equal_the_brute_force(game, players, boards):
+    assert_matches(game, players, boards)
+
+
+FLOP_SPOTS = [
+    ("holdem", ["AsAh", "KsKh"], ["Kd 7c 2h"] * 2),  # run it twice from the flop
+    ("holdem", ["As Kd", "Qc Qh", "7s 6s"], ["Kh 7c 2h", "Qd 8c 5h"]),  # double-board flops
+    ("short-deck", ["As Kd", "Qc Qh"], ["9s 8s Tc", "Ah 6c 7d"]),
+    ("holdem", ["AsAh", "KsKh"], ["Kd 7c 2h 3s", "Kd 7c 2h"]),  # one run has its turn already
+]
+
+
+@pytest.mark.parametrize("game, players, boards", FLOP_SPOTS)
+def test_flop_boards_equal_the_brute_force(game, players, boards):
+    assert_matches(game, players, boards)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, players, boards", [
+    ("omaha-hi-lo", ["As 2d 3c 4h", "Ks Kh Qd Qc"], ["5h 6d 9c"] * 2),
+    ("omaha-hi-lo", ["As 2d 3c 4h 5s", "Ks Kh Qd Qc 7c"], ["5h 6d 9c", "Th Jd 8c"]),
+    ("omaha", ["As 2d 3c 4h 5s 9d", "Ks Kh Qd Qc 7c 8c"], ["5h 6d Tc", "Th Jd 8d"]),
+])
+def test_omaha_flops_equal_the_brute_force(game, players, boards):
+    assert_matches(game, players, boards)
+
+
+def test_run_it_twice_does_not_change_equity():
+    """Boards alike are each the single board's deal: the same result, computed once."""
+    players, board = ["As Kd", "Qc Qh", "7s 6s"], "9s 8s Tc"
+    one = pokerlut.equity(players, board)
+    twice = pokerlut.equity(players, board, boards=2)
+    assert twice.per_board[0] is twice.per_board[1]
+    assert twice.per_board[0].players == one.players
+    assert [p.equity for p in twice.players] == [p.equity for p in one.players]
+    assert twice.boards == one.boards
+
+
+def test_each_board_is_the_single_board_deal_with_the_other_boards_cards_dead():
+    players, boards = ["QQ+,AKs", "Jh Th"], ["9s 8s 2c", "4h 5h 6c"]
+    got = pokerlut.equity(players, boards=boards, dead="Ac")
+    for k, board in enumerate(got.per_board):
+        alone = pokerlut.equity(players, boards[k], dead=f"Ac {boards[1 - k]}")
+        assert board.players == alone.players and board.dead == alone.dead
+
+
+def test_drawing_dead_on_one_board_gets_exactly_none_of_it():
+    players, boards = ["Ts 2h", "Ad Kd"], ["As Ks Qs Js", "2c 7d 9h 3s"]  # a royal flush
+    got, want = assert_matches("holdem", players, boards)
+    for r in (got, pokerlut.equity(players, boards=boards, exact=False, trials=20_000, seed=3)):
+        dead, live = r.per_board[0].players[1], r.per_board[1].players[1]
+        assert (dead.equity, dead.win, dead.tie) == (0, 0, 0)
+        assert r.per_board[0].players[0].equity == 1
+        assert live.equity > 0 and r.players[1].equity == live.equity / 2
+    # hi-lo: no low on the first board, and its high is made: the second player gets nothing
+    got, want = assert_matches("omaha-hi-lo", ["As Ks Qs 2d", "3c 4c 5h 6h"],
+                               ["Js Ts Kd Kh", "2c 7d 8h 3s"])
+    assert (got.per_board[0].players[1].equity, want[0][1][0]) == (0, 0)
+    assert got.per_board[1].players[1].equity > 0
+
+
+MC_SPOTS = [
+    ("holdem", ["AsAh", "KsKh", "random"], ["Kd 7c 2h", "Qd 8c 5h"]),
+    ("holdem", ["QQ+,AKs", "22+"], [""] * 2),  # run it twice preflop
+    ("omaha-hi-lo", ["As 2d 3c 4h", "Ks Kh Qd Qc", "Ac 5d 6h 7s"], ["5h 6d 9c", "Th Jd 8c"]),
+    ("short-deck", ["As Kd", "Qc Qh"], ["9s 8s", "Ah 6c"]),
+]
+
+
+@pytest.mark.parametrize("game, players, boards", MC_SPOTS)
+def test_monte_carlo_within_4_standard_errors_of_exact(game, players, boards):
+    exact = pokerlut.equity(players, boards=boards, game=game, exact=True)
+    mc = pokerlut.equity(players, boards=boards, game=game, exact=False, trials=200_000,
+                         seed=11)
+    assert exact.exact and not mc.exact and mc.seed == 11
+    pairs = [(mc, exact), *zip(mc.per_board, exact.per_board)]
+    for m, e in pairs:
+        for p, q in zip(m.players, e.players):
+            assert p.stderr > 0 and abs(p.equity - q.equity) < 4 * p.stderr
+    if boards[0] != boards[1]:  # two runs: their own seeds, two sets of trials
+        assert mc.per_board[0].seed == 11 and mc.per_board[1].seed != 11
+        assert mc.boards == 400_000
+        for p, a, b in zip(mc.players, *(r.players for r in mc.per_board)):
+            assert p.stderr == pytest.approx(math.hypot(a.stderr, b.stderr) / 2)
+
+
+def test_same_seed_same_result():
+    kwargs = dict(boards=["Kd 7c 2h", "Qd 8c 5h"], exact=False, trials=50_000, seed=5)
+    players = ["AsAh", "KsKh", "QQ+,AKs"]
+    one = pokerlut.equity(players, threads=1, **kwargs)
+    two = pokerlut.equity(players, threads=2, **kwargs)
+    assert one.players == two.players  # NaN win and tie included
+    assert [b.players for b in one.per_board] == [b.players for b in two.per_board]
+    assert [b.seed for b in one.per_board] == [b.seed for b in two.per_board]
+    other = pokerlut.equity(players, **{**kwargs, "seed": 6})
+    assert other.players[0].equity != one.players[0].equity
+    # a board's seed reproduces its run alone, with the other board's cards dead
+    second = one.per_board[1]
+    alone = pokerlut.equity(players, "Qd 8c 5h", second.dead, exact=False, trials=50_000,
+                            seed=second.seed)
+    assert alone.players == second.players
+
+
+def untimed(text):
+    """A result's repr without the time taken."""
+    return re.sub(r", [0-9.]+ m?s\)", ")", text)
+
+
+def test_one_board_is_the_plain_result():
+    plain = pokerlut.equity(["AsAh", "KsKh"], "Kd 7c 2h")
+    for r in (pokerlut.equity(["AsAh", "KsKh"], "Kd 7c 2h", boards=1),
+              pokerlut.equity(["AsAh", "KsKh"], boards=["Kd 7c 2h"])):
+        assert r.per_board == () and r.players == plain.players
+        assert untimed(repr(r)) == untimed(repr(plain))
+        d, p = r.to_dict(), plain.to_dict()
+        assert d.pop("elapsed") >= 0 and p.pop("elapsed") >= 0 and d == p
+        assert "per_board" not in d
+
+
+def test_repr_and_to_dict_of_several_boards():
+    r = pokerlut.equity(["As2d3c4h", "KsKhQdQc"], boards=["5h 6d 9c 2s", "Th Jd 8c 7s"],
+                        game="omaha-hi-lo")
+    head, *rows = repr(r).splitlines()
+    assert head.startswith("EquityResult(omaha-hi-lo, 2 boards, ")
+    assert "high" in rows[0] and "scoop" not in rows[0] and "win" not in rows[0]
+    assert rows[2].startswith("board 1: EquityResult(omaha-hi-lo, board 5h 6d 9c 2s, exact")
+    assert rows[5].startswith("board 2: EquityResult(omaha-hi-lo, board Th Jd 8c 7s, exact")
+    assert "scoop" in rows[3]
+    d = json.loads(json.dumps(r.to_dict()))
+    assert d["board"] == "5h 6d 9c 2s | Th Jd 8c 7s" and d["boards"] == 36 + 36
+    assert [(p["win"], p["tie"]) for p in d["players"]] == [(None, None)] * 2
+    assert [b["board"] for b in d["per_board"]] == ["5h 6d 9c 2s", "Th Jd 8c 7s"]
+    assert d["per_board"][0]["dead"] == "Th Jd 8c 7s"
+    assert d["per_board"][1]["players"][0]["win"] == r.per_board[1].players[0].win
+    assert "per_board" not in d["per_board"][0]
+
+
+def test_an_interrupt_before_the_last_board_goes_on(monkeypatch):
+    """Ctrl-C on the first of two boards: no whole pot to report (KeyboardInterrupt); on the
+    last board: the result, marked partial."""
+    real = engine.BoardGame.exact
+    calls = []
+
+    def interrupted_at(n):
+        def exact(self, progress):
+            outcomes, seen, _ = real(self, progress)
+            calls.append(1)
+            return outcomes, seen, len(calls) == n
+        return exact
+
+    monkeypatch.setattr(engine.BoardGame, "exact", interrupted_at(1))
+    with pytest.raises(KeyboardInterrupt):
+        pokerlut.equity(["AsAh", "KsKh"], boards=["Kd 7c 2h", "Qd 8c 5h"])
+    calls.clear()
+    monkeypatch.setattr(engine.BoardGame, "exact", interrupted_at(2))
+    r = pokerlut.equity(["AsAh", "KsKh"], boards=["Kd 7c 2h", "Qd 8c 5h"])
+    assert r.partial and r.per_board[1].partial and not r.per_board[0].partial
+
+
+def test_progress_runs_through_the_boards_to_one():
+    seen: list[float] = []
+    pokerlut.equity(["AsAh", "KsKh"], boards=["Kd 7c 2h", "Qd 8c 5h"], progress=seen.append)
+    assert seen == sorted(seen) and seen[-1] == 1.0 and any(0 < f <= 0.5 for f in seen)
+
+
+def test_exact_none_weighs_the_work_of_every_board(monkeypatch):
+    players, boards = ["AsAh", "KsKh"], ["Kd 7c", "Qd 8c"]
+    one = engine.BoardGame(players, boards[0], "", "holdem", None, None, None).work()
+    monkeypatch.setattr(engine, "EXACT_BUDGET", int(1.5 * one))
+    assert pokerlut.equity(players, boards[0]).exact
+    assert not pokerlut.equity(players, boards=boards, trials=None, seed=1).exact
+    assert pokerlut.equity(players, boards[0], boards=2).exact  # boards alike: one deal
+
+
+def test_cli_boards(capsys):
+    assert main(["equity", "AsAh", "KsKh", "--board", "Kd 7c 2h", "--boards", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("EquityResult(holdem, 2 boards, ")
+    assert out[1].split() == ["AsAh", "equity", "8.5859%"]
+    assert out[3].startswith("board 1: EquityResult(holdem, board Kd 7c 2h, exact, 990 boards")
+    assert out[4].split()[:5] == ["AsAh", "equity", "8.5859%", "win", "8.5859%"]
+    assert out[6].startswith("board 2: ")
+    assert main(["equity", "As2d3c4h", "KsKhQdQc", "--game", "omaha-hi-lo", "--json",
+                 "--board", "5h 6d 9c 2s", "--board", "Th Jd 8c 7s"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [b["board"] for b in data["per_board"]] == ["5h 6d 9c 2s", "Th Jd 8c 7s"]
+    assert data["players"][0]["win"] is None and data["players"][0]["high"] is not None
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--boards", "0"], "boards must be 1 .. 10"),
+    (["--board", "Kd 7c 2h", "--board", "Qd 8c 5h", "--boards", "2"], "--boards with several"),
+    (["--board", "Kd 7c 2h", "--board", "7c Qd 8c"], "card 7c is on boards 1 and 2"),
+    (["--boards", "10"], "2 players and 10 boards need 54 more cards; only 52"),
+    (["--game", "stud", "--boards", "2"], "boards: stud has no board"),
+])
+def test_cli_bad_boards(capsys, argv, message):
+    assert main(["equity", "AsAh", "KsKh", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+
+
+@pytest.mark.parametrize("kwargs, error, match", [
+    (dict(boards=0), ValueError, r"boards must be 1 \.\. 10 or a list of boards, not 0"),
+    (dict(boards=11), ValueError, r"boards must be 1 \.\. 10"),
+    (dict(boards=[]), ValueError, r"boards: give 1 to 10 boards, not 0"),
+    (dict(boards=["Kd7c2h"] * 11), ValueError, r"boards: give 1 to 10 boards, not 11"),
+    (dict(boards=True), TypeError, r"boards is a number of boards or a list"),
+    (dict(boards="Kd 7c 2h"), TypeError, r"boards is a number of boards or a list"),
+    (dict(boards=[1, 2]), TypeError, r"boards is a number of boards or a list"),
+    (dict(board="Kd 7c 2h", boards=["Kd 7c 2h", "Qd 8c 5h"]), ValueError,
+     r"boards given both ways"),
+    (dict(boards=["Kd 7c 2h", "2h 9s 3c"]), ValueError,
+     r"card 2h is on boards 1 and 2: boards share only the cards they start with"),
+    (dict(boards=["Kd 7c 2h 5s", "Kd 7c 2h"]), None, None),  # a shared flop, one turn known
+    (dict(boards=["Kd 7c 2h", "Qd 8c As"]), ValueError, r"board 1: card As is in the other boards"
+                                                        r" and player 1"),
+    (dict(boards=["Kd 7c 2h", "Qd 8c 5h"], dead="5h"), ValueError,
+     r"board 1: card 5h is in dead cards and the other boards"),
+    (dict(boards=["Kd 7c 2h", "Qd 8c 5h 4c 3c 2c"]), ValueError, r"board 2: .*not 6"),
+    (dict(boards=["Kd 7c 2h", "Qd 8c 5h"], game="short-deck"), ValueError,
+     r"board 1: card 2h in the board is not in the 36-card deck"),
+    (dict(boards=9), None, None),  # 4 + 9 x 5 cards of 52
+    (dict(boards=10), ValueError, r"boards: 2 players and 10 boards need 54 more cards; only 52"),
+    (dict(boards=7, game="short-deck"), ValueError, r"boards: .* need 39 more cards; only 36"),
+    (dict(players=["".join(DECK[4 * i:4 * i + 4]) for i in range(10)], game="omaha",
+          boards=3), ValueError, r"10 players and 3 boards need 55 more cards; only 52"),
+    (dict(players=["As 2h 3c", "Ks Kh 9c"], game="stud", boards=2), ValueError,
+     r"boards: stud has no board"),
+    (dict(players=["As 2h 3c", "Ks Kh 9c"], game="razz", boards=["", ""]), ValueError,
+     r"boards: razz has no board"),
+])
+def test_bad_boards(kwargs, error, match):
+    kwargs = {"players": ["AsAh", "KsKh"], "exact": False, "trials": 1_000, "seed": 1, **kwargs}
+    if error is None:
+        assert pokerlut.equity(**kwargs).per_board
+        return
+    with pytest.raises(error, match=match):
+        pokerlut.equity(**kwargs)
