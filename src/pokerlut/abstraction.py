@@ -214,6 +214,13 @@ def canonical_boards(cards: int = 5) -> np.ndarray:
     rows, ascending): 134,459 of five."""
     if type(cards) is not int or not 1 <= cards <= 7:
         raise ValueError(f"a board is 1..7 cards, not {cards!r}")
+    boards: np.ndarray = _boards(cards).copy()
+    return boards
+
+
+@lru_cache(maxsize=7)
+def _boards(cards: int) -> np.ndarray:
+    """`canonical_boards(cards)`, made once a process (read-only: the river's parts slice it)."""
     t = index_tables((cards,))
     size = int(t.offsets[-1])
     out = np.zeros((size, cards), np.uint8)
@@ -221,6 +228,7 @@ def canonical_boards(cards: int = 5) -> np.ndarray:
         lanes = numba.get_num_threads()
         kernel.hand_rows(t, np.arange(size, dtype=np.int64), out,
                          np.zeros((lanes, LANE_ROW), np.int64), np.zeros((lanes, LANE_ROW), np.int64))
+    out.flags.writeable = False
     return out
 
 
@@ -264,9 +272,10 @@ def river_hand_strengths(threads: int | None = None,
     out = np.full(HandIndexer("river", "imperfect").size, np.iinfo(np.uint16).max, np.uint16)
 
     def put(first: int, last: int, part: dict[str, np.ndarray]) -> None:
-        out[part["indices"]] = part["values"]
+        with parallel_section(threads):
+            features.scatter(out, part["indices"], part["values"])
 
-    _run_parts("river", len(canonical_boards()), river_part, put, threads=threads, dask=dask,
+    _run_parts("river", len(_boards(5)), river_part, put, threads=threads, dask=dask,
                progress=progress)
     return out
 
@@ -274,7 +283,7 @@ def river_hand_strengths(threads: int | None = None,
 def river_part(_: None, first: int, last: int, threads: int | None) -> dict[str, np.ndarray]:
     """The river states of the boards first..last-1 of `canonical_boards()`: for each hole of
     each board, the state's index (uint32) and its 2 wins + ties (uint16)."""
-    boards = canonical_boards()[first:last]
+    boards = _boards(5)[first:last]
     indices = np.zeros((len(boards), features.HOLES), np.uint32)
     values = np.zeros((len(boards), features.HOLES), np.uint16)
     with parallel_section(threads):

@@ -107,6 +107,14 @@ def river_counts(t: Tables, it: IndexTables, boards: np.ndarray, indices: np.nda
             _board_counts(t, it, boards[i], indices[i], values[i], scratch[lane])
 
 
+@njit(**KERNEL)
+def scatter(out: np.ndarray, indices: np.ndarray, values: np.ndarray) -> None:
+    """out[indices[i]] = values[i] for every i, in parallel (a river part's states into the
+    whole table: random writes, which numpy makes on one thread)."""
+    for i in prange(len(indices)):
+        out[indices[i]] = values[i]
+
+
 @njit(inline="always")
 def _runout(river_index: IndexTables, river: np.ndarray, cards: np.ndarray, keys: np.ndarray,
             bins: int, histogram: np.ndarray) -> int:
