@@ -88,9 +88,12 @@ def test_jobs_cover_every_kind_of_tables():
 
 
 def test_list_and_help(capsys):
-    assert main(["warm", "--list", "--only", "equity omaha monte-carlo"]) == 0
+    assert main(["warm", "--list", "--only", "equity holdem monte-carlo"]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        f"equity omaha monte-carlo {n} players" for n in warm.MC_PLAYERS]
+        f"equity holdem monte-carlo {n} players" for n in warm.MC_PLAYERS]
+    assert main(["warm", "--list", "--only", "equity omaha*monte-carlo"]) == 0  # any players
+    assert capsys.readouterr().out.splitlines() == [
+        "equity omaha monte-carlo", "equity omaha-hi-lo monte-carlo"]
     with pytest.raises(SystemExit):
         main(["--help"])
     help_text = " ".join(capsys.readouterr().out.split())

@@ -3,12 +3,13 @@ that later processes, and the Dask workers of `pokerlut bulk` and `matrix`, only
 
 Every kernel is `@njit(cache=True)` and compiled on its first call for each type signature:
 per kind of tables (`pokerlut.tables.load`'s class: SuitsSettle, SuitsIgnored, SuitsMixed,
-Wild, WildSuitsIgnored), hand width, checks on or off, and in Monte Carlo per number of players
-(`MC_PLAYERS`). A `Job` is one small call of a public entry point that compiles some of them;
-`jobs()` lists one per distinct kernel (one game of each kind, not every game; a few small
-functions that several kernels call are compiled by whichever job comes first), and `warm`
-runs them on worker processes, longest first, each job in a fresh process with one numba
-thread (the code compiled does not depend on the thread count).
+Wild, WildSuitsIgnored), hand width, checks on or off, and in hold'em Monte Carlo per number
+of players (`MC_PLAYERS`; Omaha's is one kernel for any number). A `Job` is one small call of
+a public entry point that compiles some of them; `jobs()` lists one per distinct kernel (one
+game of each kind, not every game; a few small functions that several kernels call are
+compiled by whichever job comes first), and `warm` runs them on worker processes, longest
+first, each job in a fresh process with one numba thread (the code compiled does not depend
+on the thread count).
 
 Example (not a doctest: it takes a minute)::
 
@@ -174,14 +175,16 @@ def _video_poker() -> None:
 def _abstraction() -> None:
     """The card abstraction kernels: indices both ways, class sizes, and the river and runout
     features of one board and one state (read from a river table of full size, left unset)."""
-    from .abstraction import HandIndexer, river_part, runout_part, hand_strength_of
+    from .abstraction import HandIndexer, hand_strength_of, river_part, runout_part
+    from .kernels import features
 
     river = HandIndexer("river", "imperfect")
     river.unindex_batch(river.index_batch(_hands("high", 7)))
     HandIndexer("preflop").orbit_sizes()
     hand_strength_of("Ah Kh", "2c 3d 4h 5s 7c")
-    river_part(None, 0, 1, None)
+    part = river_part(None, 0, 1, None)
     counts = np.empty(river.size, np.uint16)
+    features.scatter(counts, part["indices"], part["values"])
     for street in ("turn", "flop"):  # histograms of uint8 (46 runouts) and uint16 (1081)
         runout_part(street, 50, counts, 0, 1, None)
 
@@ -223,14 +226,17 @@ def jobs() -> list[Job]:
                 (what, game, deck), cost)
             for what, cost in (("count_hands", 8.0), ("strengths_in_order", 4.5))
             for game, deck in ends.values()]
-    for game, wild, exact_cost, cost in (("holdem", None, 5, 17), ("omaha", None, 12, 16),
-                                         ("omaha-hi-lo", None, 14, 16), ("holdem", "jokers", 12, 18),
-                                         *((game, None, 4, 4) for game in STUD)):
+    for game, wild, exact_cost, cost in (("holdem", None, 3.2, 2.2), ("omaha", None, 2.2, 2.7),
+                                         ("omaha-hi-lo", None, 3.4, 3.9),
+                                         ("holdem", "jokers", 2.0, 2.8),
+                                         *((game, None, 2.0, 2.0) for game in STUD)):
         name = f"equity {game}" + (f"+{wild}" if wild else "")
         out.append(Job(f"{name} exact", _equity, (game, 2, True, wild), exact_cost))
-        out += [Job(f"{name} monte-carlo" + ("" if game in STUD else f" {n} players"), _equity,
-                    (game, n, False, wild), cost)
-                for n in ((2,) if game in STUD else MC_PLAYERS)]
+        if game in STUD or game.startswith("omaha"):  # one kernel for any number of players
+            out.append(Job(f"{name} monte-carlo", _equity, (game, 2, False, wild), cost))
+        else:  # `kernels.equity.simulate_kernel`: one per number of players
+            out += [Job(f"{name} monte-carlo {n} players", _equity, (game, n, False, wild), cost)
+                    for n in MC_PLAYERS]
     out.append(Job("video_poker", _video_poker, (), 4.0))
     out.append(Job("abstraction", _abstraction, (), 6.0))
     return out

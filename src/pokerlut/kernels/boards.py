@@ -25,25 +25,25 @@ import itertools
 import math
 from typing import Any
 
-import numba
 import numpy as np
-from numba import prange
 
 from ..tables import Tables
-from .core import (KERNEL, RANK_BITS, RANK_KEY_MASK, bit_count, hand_add, hand_empty, hand_merge,
-                   njit, rank_strength, suited_strength)
+from .core import (NOGIL_KERNEL, RANK_BITS, RANK_KEY_MASK, bit_count, hand_add, hand_empty,
+                   hand_merge, njit, no_alias, rank_strength, suited_strength)
 from .equity import next_combo, winners_with
 
 
 def _multisets(n_ranks: int = 13, largest: int = 5) -> tuple[np.ndarray, ...]:
     """Every multiset of 0..largest ranks, by size: (first row of each size and one past the
-    last, (rows, 5) distinct ranks, (rows, 5) how often each appears, distinct ranks per row)."""
+    last, (rows, 5) distinct ranks, (rows, 5) how often each appears, distinct ranks per row).
+    int8: 94 KB in all (as int64, 0.75 MB made the kernel 4-7 % slower, its compile slower
+    and its cache file 1.4 MB larger; packing a multiset into one word made it 20 % slower)."""
     rows = [m for size in range(largest + 1)
             for m in itertools.combinations_with_replacement(range(n_ranks), size)]
     starts = np.cumsum([0] + [math.comb(n_ranks + s - 1, s) for s in range(largest + 1)])
-    ranks = np.zeros((len(rows), 5), np.int64)
-    times = np.zeros((len(rows), 5), np.int64)
-    distinct = np.zeros(len(rows), np.int64)
+    ranks = np.zeros((len(rows), 5), np.int8)
+    times = np.zeros((len(rows), 5), np.int8)
+    distinct = np.zeros(len(rows), np.int8)
     for i, m in enumerate(rows):
         for j, (rank, group) in enumerate(itertools.groupby(m)):
             ranks[i, j], times[i, j] = rank, len(list(group))
@@ -73,7 +73,7 @@ def _classes(t: Tables, rank_key: np.ndarray, avail: np.ndarray, lo: int, hi: in
         weight = np.int64(1)
         total = key
         for j in range(MULTISET_DISTINCT[i]):
-            rank, times = MULTISET_RANKS[i, j], MULTISET_TIMES[i, j]
+            rank, times = np.int64(MULTISET_RANKS[i, j]), np.int64(MULTISET_TIMES[i, j])
             weight *= BINOMIAL[avail[rank], times]
             total += rank_key[rank] * np.uint64(times)
         if weight == 0:
@@ -157,105 +157,99 @@ def _mirror_suits(board_mask: np.ndarray, live: Any, hole_masks: np.ndarray, n: 
                 break
 
 
-@njit(**KERNEL)
+@njit(**NOGIL_KERNEL)
 def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
                  deals: np.ndarray, used_masks: np.ndarray, items: np.ndarray,
-                 counts: np.ndarray, scratch: tuple[np.ndarray, ...]) -> None:
+                 counts: np.ndarray, ints: np.ndarray, suited_cards: np.ndarray,
+                 hole_counts: np.ndarray, words: np.ndarray, hole_masks: np.ndarray,
+                 spare: np.ndarray) -> None:
     """Every completion of the board for every deal of two hole cards per player, counted as
-    the module docstring says: counts[thread, deal, winners] += boards.
+    the module docstring says: counts[deal, winners] += boards, for the work items `items`.
+    Serial: `odds.threads` runs it on several threads, each on its own items, counts and
+    scratch rows.
 
     deck: the live cards (not dead, not on the board), in increasing order; board[:n_board]
     the known board cards; deals[a]: (players, 2) hole cards; used_masks[a] their bitmask.
-    items[i] = (deal, first part, one past the last part), parts as in PARTS. scratch: per
-    thread (`scratch_rows`) int64 (64), int64 (4, 13), int64 (4, 10), uint64 (64),
-    uint64 (4, 10), and int64 zeros the length of a counts row."""
+    items[i] = (deal, first part, one past the last part), parts as in PARTS. Scratch rows
+    (`scratch_rows`): ints int64 (64), suited_cards int64 (4, 13), hole_counts int64 (4, 10),
+    words uint64 (64), hole_masks uint64 (4, 10), and spare int64 zeros the length of a
+    counts row."""
+    no_alias()
     deck_mask = np.uint64(0)
     for c in deck:
         deck_mask |= np.uint64(1) << np.uint64(c)
-    for it in prange(items.shape[0]):
-        tid = numba.get_thread_id()
-        _count_item(t, deck, deck_mask, board, n_board, deals, used_masks, items[it],
-                    counts[tid], scratch[0][tid], scratch[1][tid], scratch[2][tid],
-                    scratch[3][tid], scratch[4][tid], scratch[5][tid])
-
-
-@njit(_nrt=False)
-def _count_item(t: Tables, deck: np.ndarray, deck_mask: Any, board: np.ndarray, n_board: int,
-                deals: np.ndarray, used_masks: np.ndarray, item: np.ndarray, counts: np.ndarray,
-                ints: np.ndarray, suited_cards: np.ndarray, hole_counts: np.ndarray,
-                words: np.ndarray, hole_masks: np.ndarray, spare: np.ndarray) -> None:
-    """One work item of `count_boards` on one thread's counts and scratch rows: a call from
-    the parallel loop, not inlined into it (numba's parallel lowering of this body took 60 %
-    of the kernel's compile time)."""
     missing = 5 - n_board
     n = deals.shape[1]
     start, stop = MULTISET_STARTS[missing], MULTISET_STARTS[missing + 1]
     avail, rest_avail, count, idx = ints[0:13], ints[13:26], ints[26:36], ints[36:41]
     n_suited, board_count, need, copies = ints[41:45], ints[45:49], ints[49:53], ints[53:57]
     rank_key, hole_keys, mask, board_mask = words[0:13], words[13:23], words[23:33], words[33:37]
-    a = item[0]
-    row = counts[a]
-    used = used_masks[a]
-    avail[:] = 0
-    n_suited[:] = 0
-    for c in deck:
-        if not (used >> np.uint64(c)) & np.uint64(1):
-            rank, suit = c >> 2, c & 3
-            avail[rank] += 1
-            rank_key[rank] = t.card_key[c] & RANK_KEY_MASK
-            suited_cards[suit, n_suited[suit]] = c
-            n_suited[suit] += 1
-    base = hand_empty()
-    for j in range(n_board):
-        base = hand_add(t, base, board[j])
-    for suit in range(4):
-        board_mask[suit] = (base[1] >> np.uint64(16 * suit)) & RANK_BITS
-        board_count[suit] = np.int64(bit_count(board_mask[suit]))
-    for p in range(n):
-        hole = hand_add(t, hand_add(t, hand_empty(), deals[a, p, 0]), deals[a, p, 1])
-        hole_keys[p] = hand_merge(base, hole)[0]
+    for it in range(items.shape[0]):
+        item = items[it]
+        a = item[0]
+        row = counts[a]
+        used = used_masks[a]
+        avail[:] = 0
+        n_suited[:] = 0
+        for c in deck:
+            if not (used >> np.uint64(c)) & np.uint64(1):
+                rank, suit = c >> 2, c & 3
+                avail[rank] += 1
+                rank_key[rank] = t.card_key[c] & RANK_KEY_MASK
+                suited_cards[suit, n_suited[suit]] = c
+                n_suited[suit] += 1
+        base = hand_empty()
+        for j in range(n_board):
+            base = hand_add(t, base, board[j])
         for suit in range(4):
-            hole_masks[suit, p] = (hole[1] >> np.uint64(16 * suit)) & RANK_BITS
-            hole_counts[suit, p] = np.int64(bit_count(hole_masks[suit, p]))
-    _mirror_suits(board_mask, deck_mask & ~used, hole_masks, n, copies)
-    for suit in range(4):
-        top = 0
+            board_mask[suit] = (base[1] >> np.uint64(16 * suit)) & RANK_BITS
+            board_count[suit] = np.int64(bit_count(board_mask[suit]))
         for p in range(n):
-            top = max(top, hole_counts[suit, p])
-        need[suit] = max(5 - top - board_count[suit], 0)  # cards of the suit to come
-        if copies[suit] == 0:  # a mirror: its boards are counted with the first suit's
-            need[suit] = missing + 1  # (a test here in the parts loop measured slower)
-    rest_suit = -1
-    for part in range(item[1], item[2]):
-        if part < RANK_BLOCKS:
-            size = stop - start
-            _classes(t, rank_key, avail, start + part * size // RANK_BLOCKS,
-                     start + (part + 1) * size // RANK_BLOCKS, row, hole_keys, n, False,
-                     mask, count, np.uint64(0))
-            continue
-        suit, first = divmod(part - RANK_BLOCKS, FLUSH_PARTS)
-        if need[suit] > missing or (first != FLUSH_PARTS - 1 and first >= n_suited[suit]):
-            continue  # nobody can make five of the suit (or a mirror), or no such card
-        if suit != rest_suit:  # the cards left of other suits, by rank
-            rest_suit = suit
-            for r in range(13):
-                rest_avail[r] = avail[r]
-            for j in range(n_suited[suit]):
-                rest_avail[suited_cards[suit, j] >> 2] -= 1
-        mirrored = copies[suit] > 1  # counted into `spare`, then copies times into row
-        _flush_boards(t, rank_key, rest_avail, suit, first, missing,
-                      spare if mirrored else row, hole_keys,
-                      hole_counts[suit], hole_masks[suit], n, board_count[suit],
-                      board_mask[suit], need[suit], suited_cards[suit], n_suited[suit], idx,
-                      count, mask)
-        if mirrored:
-            for w in range(len(row)):
-                row[w] += copies[suit] * spare[w]
-                spare[w] = 0
+            hole = hand_add(t, hand_add(t, hand_empty(), deals[a, p, 0]), deals[a, p, 1])
+            hole_keys[p] = hand_merge(base, hole)[0]
+            for suit in range(4):
+                hole_masks[suit, p] = (hole[1] >> np.uint64(16 * suit)) & RANK_BITS
+                hole_counts[suit, p] = np.int64(bit_count(hole_masks[suit, p]))
+        _mirror_suits(board_mask, deck_mask & ~used, hole_masks, n, copies)
+        for suit in range(4):
+            top = 0
+            for p in range(n):
+                top = max(top, hole_counts[suit, p])
+            need[suit] = max(5 - top - board_count[suit], 0)  # cards of the suit to come
+            if copies[suit] == 0:  # a mirror: its boards are counted with the first suit's
+                need[suit] = missing + 1  # (a test here in the parts loop measured slower)
+        rest_suit = -1
+        for part in range(item[1], item[2]):
+            if part < RANK_BLOCKS:
+                size = stop - start
+                _classes(t, rank_key, avail, start + part * size // RANK_BLOCKS,
+                         start + (part + 1) * size // RANK_BLOCKS, row, hole_keys, n, False,
+                         mask, count, np.uint64(0))
+                continue
+            suit, first = divmod(part - RANK_BLOCKS, FLUSH_PARTS)
+            if need[suit] > missing or (first != FLUSH_PARTS - 1 and first >= n_suited[suit]):
+                continue  # nobody can make five of the suit (or a mirror), or no such card
+            if suit != rest_suit:  # the cards left of other suits, by rank
+                rest_suit = suit
+                for r in range(13):
+                    rest_avail[r] = avail[r]
+                for j in range(n_suited[suit]):
+                    rest_avail[suited_cards[suit, j] >> 2] -= 1
+            mirrored = copies[suit] > 1  # counted into `spare`, then copies times into row
+            _flush_boards(t, rank_key, rest_avail, suit, first, missing,
+                          spare if mirrored else row, hole_keys,
+                          hole_counts[suit], hole_masks[suit], n, board_count[suit],
+                          board_mask[suit], need[suit], suited_cards[suit], n_suited[suit], idx,
+                          count, mask)
+            if mirrored:
+                for w in range(len(row)):
+                    row[w] += copies[suit] * spare[w]
+                    spare[w] = 0
 
 
 def scratch_rows(threads: int, bins: int) -> tuple[np.ndarray, ...]:
-    """The per-thread working rows of `count_boards` for counts rows of `bins` counters."""
+    """The per-thread working rows of `count_boards` for counts rows of `bins` counters: row
+    k of each for thread k."""
     return (np.zeros((threads, 64), np.int64), np.zeros((threads, 4, 13), np.int64),
             np.zeros((threads, 4, 10), np.int64), np.zeros((threads, 64), np.uint64),
             np.zeros((threads, 4, 10), np.uint64), np.zeros((threads, bins), np.int64))

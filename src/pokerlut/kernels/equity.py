@@ -18,14 +18,11 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-import numba
 import numpy as np
-from numba import prange
-from numba.extending import overload
 
 from ..tables import Tables
-from .core import (KERNEL, Hand, bit_count, draw_card, hand_add, hand_empty, hand_merge,
-                   hand_strength, njit)
+from .core import (LLVM_INLINE, NOGIL_KERNEL, Hand, bit_count, draw_card, hand_add, hand_empty,
+                   hand_merge, hand_strength, njit, no_alias)
 
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
@@ -37,35 +34,36 @@ POT = 5040  # a pot in units: 2 * lcm(1..10), so any half split among up to 10 i
 SPLIT_FIELDS = 6  # per player: pot units, their squares, high units, low units, scoops, shares
 
 
-@njit(inline="always")
-def _player_strength(t: Tables, omaha: bool, board: np.ndarray, board_hand: Hand, holes: np.ndarray,
-                     hole_sizes: np.ndarray, hole_hands: np.ndarray, p: int) -> Any:
-    """Player p's strength in the game of `t` (whose card arrays build every hand here)."""
-    if not omaha:
-        return hand_strength(t, hand_merge(board_hand, (hole_hands[p, 0], hole_hands[p, 1])))
-    best = 0
-    h = hole_sizes[p]
-    for i in range(h):
-        for j in range(i + 1, h):
-            two = hand_add(t, hand_add(t, hand_empty(), holes[p, i]), holes[p, j])
-            for a in range(5):
-                ha = hand_add(t, two, board[a])
-                for b in range(a + 1, 5):
-                    hb = hand_add(t, ha, board[b])
-                    for c in range(b + 1, 5):
-                        best = max(best, hand_strength(t, hand_add(t, hb, board[c])))
-    return best
-
-
-@njit(inline="always")
-def _winners(t: Tables, omaha: bool, n: int, board: np.ndarray, board_hand: Hand,
-             holes: np.ndarray, hole_sizes: np.ndarray, hole_hands: np.ndarray) -> int:
-    """Bitmask of the n players holding the best hand on this board (none when no hand
-    qualifies: a low game's strength 0)."""
+@njit(**LLVM_INLINE)
+def _holdem_winners(t: Tables, n: int, board_hand: Hand, hole_hands: np.ndarray) -> int:
+    """Bitmask of the n players holding the best hand (none when no hand qualifies: a low
+    game's strength 0), each hand the board (`board_hand`) and hole_hands[p]."""
     top, winners = 0, 0
     for p in range(n):
-        s = _player_strength(t, omaha, board, board_hand, holes, hole_sizes, hole_hands, p)
+        s = hand_strength(t, hand_merge(board_hand, (hole_hands[p, 0], hole_hands[p, 1])))
         winners, top = winners_with(winners, top, p, s)
+    return winners if top else 0
+
+
+@njit(**LLVM_INLINE)
+def _omaha_winners(t: Tables, n: int, board: np.ndarray, holes: np.ndarray,
+                   hole_sizes: np.ndarray) -> int:
+    """`_holdem_winners` in Omaha: each hand the best of two of the holes[p, :hole_sizes[p]]
+    and three of the five board cards."""
+    top, winners = 0, 0
+    for p in range(n):
+        best = 0
+        h = hole_sizes[p]
+        for i in range(h):
+            for j in range(i + 1, h):
+                two = hand_add(t, hand_add(t, hand_empty(), holes[p, i]), holes[p, j])
+                for a in range(5):
+                    ha = hand_add(t, two, board[a])
+                    for b in range(a + 1, 5):
+                        hb = hand_add(t, ha, board[b])
+                        for c in range(b + 1, 5):
+                            best = max(best, hand_strength(t, hand_add(t, hb, board[c])))
+        winners, top = winners_with(winners, top, p, best)
     return winners if top else 0
 
 
@@ -115,13 +113,20 @@ def _showdown(row: np.ndarray, t: Tables, t_low: Tables, split: bool, omaha: boo
     """One showdown of n players: with `split`, add its hi-lo shares to row and return -1;
     else return the winners' bin, which the caller counts (`row[bin] += 1` written here,
     inlined, was lost by numba 0.68 on boards completed by a work item's own cards;
-    tests/test_equity.py sees it)."""
-    high = _winners(t, omaha, n, board, board_hand, holes, hole_sizes, hole_hands)
-    if split:
-        low = _winners(t_low, omaha, n, board, board_hand, holes, hole_sizes, hole_hands)
-        _add_split(row, high, low, n)
-        return -1
-    return high
+    tests/test_equity.py sees it). Small for numba to inline: a caller's constant `split` and
+    `omaha` leave one or two calls, and only the functions called are compiled."""
+    if omaha:
+        high = _omaha_winners(t, n, board, holes, hole_sizes)
+    else:
+        high = _holdem_winners(t, n, board_hand, hole_hands)
+    if not split:
+        return high
+    if omaha:
+        low = _omaha_winners(t_low, n, board, holes, hole_sizes)
+    else:
+        low = _holdem_winners(t_low, n, board_hand, hole_hands)
+    _add_split(row, high, low, n)
+    return -1
 
 
 @njit(inline="always")
@@ -131,79 +136,6 @@ def _hole_hands(t: Tables, holes: np.ndarray, hole_sizes: np.ndarray, out: np.nd
         for i in range(hole_sizes[p]):
             hand = hand_add(t, hand, holes[p, i])
         out[p, 0], out[p, 1] = hand
-
-
-@njit(inline="always")
-def _enumerate_item(t: Tables, t_low: Tables, split: bool, omaha: bool, deck: np.ndarray,
-                    board: np.ndarray, n_board: int, deals: np.ndarray, used_masks: np.ndarray,
-                    hole_sizes: np.ndarray, item: np.ndarray, counts: np.ndarray,
-                    cards: np.ndarray, hole_hands: np.ndarray) -> None:
-    """Every completion of the board for one work item, on one thread's rows.
-
-    deck: the live cards (not dead, not on the board); board[:n_board] the known board cards.
-    deals[a]: (players, 6) hole cards of deal a; used_masks[a]: bitmask of its hole cards.
-    item = (deal, first new board card index into deck or -1, second or -1): one unit of
-    parallel work; the rest of the board is every combination of later deck cards.
-    counts[deal] accumulates (`_showdown`); cards and hole_hands are scratch rows.
-    """
-    m, n_players = deck.shape[0], hole_sizes.shape[0]
-    missing = 5 - n_board
-    a = item[0]
-    used = used_masks[a]
-    holes = deals[a]
-    _hole_hands(t, holes, hole_sizes, hole_hands)
-    row = counts[a]
-    base = hand_empty()
-    for j in range(n_board):
-        cards[j] = board[j]
-        base = hand_add(t, base, board[j])
-    n = n_board
-    start = 0
-    skip = False
-    for k in range(1, 3):
-        if item[k] >= 0:
-            card = deck[item[k]]
-            skip |= (used >> np.uint64(card)) & np.uint64(1) != 0
-            cards[n] = card
-            base = hand_add(t, base, card)
-            n += 1
-            start = item[k] + 1
-    if skip:
-        return
-    rest = missing - (n - n_board)
-    if rest == 0:
-        won = _showdown(row, t, t_low, split, omaha, n_players, cards, base, holes,
-                        hole_sizes, hole_hands)
-        if won >= 0:
-            row[won] += 1
-        return
-    # one to three more cards: the innermost loop deals the last, the loops outside it
-    # the others, or run once and deal none (so the showdown is written once, inlined)
-    for i0 in range(start, m) if rest == 3 else range(-1, 0):
-        h0, lo1 = base, start
-        if i0 >= 0:
-            c0 = deck[i0]
-            if (used >> np.uint64(c0)) & np.uint64(1):
-                continue
-            cards[n] = c0
-            h0, lo1 = hand_add(t, base, c0), i0 + 1
-        for i1 in range(lo1, m) if rest >= 2 else range(-1, 0):
-            h1, lo2 = h0, lo1
-            if i1 >= 0:
-                c1 = deck[i1]
-                if (used >> np.uint64(c1)) & np.uint64(1):
-                    continue
-                cards[n + rest - 2] = c1
-                h1, lo2 = hand_add(t, h0, c1), i1 + 1
-            for i2 in range(lo2, m):
-                c2 = deck[i2]
-                if (used >> np.uint64(c2)) & np.uint64(1):
-                    continue
-                cards[n + rest - 1] = c2
-                won = _showdown(row, t, t_low, split, omaha, n_players, cards,
-                                hand_add(t, h1, c2), holes, hole_sizes, hole_hands)
-                if won >= 0:
-                    row[won] += 1
 
 
 @njit(inline="always")
@@ -217,79 +149,103 @@ def _next(state: np.uint64) -> tuple[np.uint64, np.uint64]:
 
 
 @njit(inline="always")
-def _simulate(t: Tables, t_low: Tables, split: bool, omaha: bool, players: int, seed: np.uint64,
-              first_block: int, block_trials: np.ndarray, deck: np.ndarray, board: np.ndarray,
-              n_board: int, draws: Draws, hole_sizes: np.ndarray, counts: np.ndarray,
-              failed: np.ndarray, scratch_board: np.ndarray, scratch_hands: np.ndarray,
-              scratch_holes: np.ndarray) -> None:
-    """Monte Carlo: counts[b] gets block_trials[b] trials of block first_block + b (`_showdown`).
+def _block_stream(seed: np.uint64, block: int) -> np.uint64:
+    """The random stream of a block of trials, by (seed, block number) alone: mix the seed,
+    fold in the block number, mix again, so that nearby seeds or blocks do not give
+    overlapping streams (and results do not depend on the thread count)."""
+    _, mixed_seed = _next(np.uint64(seed))
+    _, state = _next(mixed_seed ^ (np.uint64(block) * np.uint64(0xD1B54A32D192ED03)))
+    return state
 
-    Each block has its own random stream, seeded from (seed, block number) alone, so results
-    do not depend on the thread count. Every player starts with his first hand (the only one
-    of a player with one), then a trial draws one deal per group of `draws` (`_draw`),
-    rejecting the whole draw if two groups collide (which keeps overlapping ranges unbiased),
-    then deals the rest of the board. With one group of listed rows (`Draws.deal_hands`) the
-    showdown reads the drawn deal's row, without a copy.
-    failed[b] is set if a block could not draw a collision-free deal in 10,000 tries.
-    """
-    m = deck.shape[0]
-    n_groups = draws.group_sizes.shape[0]
-    rows = draws.deal_hands.shape[0] == 1  # one group, its deals with every player's hand
-    for b in prange(counts.shape[0]):
-        tid = numba.get_thread_id()
-        cards = scratch_board[tid]
-        hole_hands, holes = scratch_hands[tid], scratch_holes[tid]
-        # a stream per (seed, block): mix the seed, fold in the block number, mix again, so
-        # that nearby seeds or blocks do not give overlapping streams
-        _, mixed_seed = _next(np.uint64(seed))
-        _, state = _next(mixed_seed ^ (np.uint64(first_block + b) * np.uint64(0xD1B54A32D192ED03)))
-        row = counts[b]
-        base = hand_empty()
-        for j in range(n_board):
-            cards[j] = board[j]
-            base = hand_add(t, base, board[j])
-        for p in range(hole_sizes.shape[0]):  # hand 0 each: the only one of a fixed player
-            hole_hands[p, 0], hole_hands[p, 1] = draws.combo_hands[p, 0]
-            if omaha:
-                for i in range(hole_sizes[p]):
-                    holes[p, i] = draws.combos[p, 0, i]
+
+def simulate_kernel(split: bool, omaha: bool, players: int) -> Dispatcher[Callable[..., None]]:
+    """The Monte Carlo kernel of `players` players: one per number of players in hold'em,
+    whose showdown's loop over them it unrolls (10-13 % faster, 2026-12), one for any number
+    in Omaha (where unrolling bought nothing)."""
+    return _simulate_kernel(split, omaha, 0 if omaha else players)
+
+
+@functools.cache
+def _simulate_kernel(split: bool, omaha: bool, players: int) -> Dispatcher[Callable[..., None]]:
+    """Monte Carlo with `split`, `omaha` and the number of players (0: any) compiled in
+    (closure constants; made and compiled on first use of each): no split-pot or Omaha code
+    in hold'em. Serial: `odds.threads` runs it on several threads, each on its own blocks and
+    scratch rows."""
+
+    @njit(**NOGIL_KERNEL)
+    def simulate(t: Tables, t_low: Tables, spot: Spot, draws: Draws, seed: np.uint64,
+                 first_block: int, block_trials: np.ndarray, counts: np.ndarray,
+                 failed: np.ndarray, cards: np.ndarray, hole_hands: np.ndarray,
+                 holes: np.ndarray) -> None:
+        """counts[b] gets block_trials[b] trials of block first_block + b (`_showdown`);
+        failed[b] is set if block b could not draw a collision-free deal in 10,000 tries.
+        cards, hole_hands, holes: scratch rows (board cards, hole hand states, hole cards).
+
+        Each block has its own random stream, seeded from (seed, block number) alone, so
+        results do not depend on the thread count. Every player starts with his first hand
+        (the only one of a player with one), then a trial draws one deal per group of `draws`
+        (`_draw`), rejecting the whole draw if two groups collide (which keeps overlapping
+        ranges unbiased), then deals the rest of the board. With one group of listed rows
+        (`Draws.deal_hands`) the showdown reads the drawn deal's row, without a copy.
+        """
+        no_alias()
+        deck, board, n_board, hole_sizes = spot.deck, spot.board, spot.n_board, spot.hole_sizes
+        m = deck.shape[0]
+        n_players = players if players else hole_sizes.shape[0]
+        n_groups = draws.group_sizes.shape[0]
+        rows = draws.deal_hands.shape[0] == 1  # one group, its deals with every player's hand
         live = np.uint64(0)
         for i in range(m):
             live |= np.uint64(1) << np.uint64(deck[i])
-        for trial in range(block_trials[b]):
-            used, hands = draws.fixed_mask, hole_hands
-            if rows:  # one draw, nothing to collide with: the showdown reads its row of hands
-                state, k = _draw(state, draws, 0)
-                used |= draws.deal_masks[0, k]
-                hands = draws.deal_hands[0, k]
+        for b in range(counts.shape[0]):
+            base = hand_empty()  # per block: once for all blocks measured 2-4 % slower
+            for j in range(n_board):
+                cards[j] = board[j]
+                base = hand_add(t, base, board[j])
+            state = _block_stream(seed, first_block + b)
+            row = counts[b]
+            for p in range(hole_sizes.shape[0]):  # hand 0 each: the only one of a fixed player
+                hole_hands[p, 0], hole_hands[p, 1] = draws.combo_hands[p, 0]
                 if omaha:
-                    _deal_cards(draws, 0, k, hole_sizes, holes)
-            tries = 0
-            dealt = rows or n_groups == 0
-            while not dealt and tries < 10_000:
-                tries += 1
-                used = draws.fixed_mask
-                dealt = True
-                for g in range(n_groups):
-                    state, k = _draw(state, draws, g)
-                    bits = draws.deal_masks[g, k]
-                    if used & bits:
-                        dealt = False
-                        break
-                    used |= bits
-                    for j in range(draws.group_sizes[g]):
-                        p = draws.members[g, j]
-                        hole_hands[p, 0], hole_hands[p, 1] = draws.group_hands[g, k, j]
+                    for i in range(hole_sizes[p]):
+                        holes[p, i] = draws.combos[p, 0, i]
+            for trial in range(block_trials[b]):
+                used, hands = draws.fixed_mask, hole_hands
+                if rows:  # one draw, nothing to collide with: the showdown reads its row
+                    state, k = _draw(state, draws, 0)
+                    used |= draws.deal_masks[0, k]
+                    hands = draws.deal_hands[0, k]
                     if omaha:
-                        _deal_cards(draws, g, k, hole_sizes, holes)
-            if not dealt:
-                failed[b] = True
-                break
-            state, board_hand = _deal_board(t, omaha, state, live & ~used, cards, n_board, base)
-            won = _showdown(row, t, t_low, split, omaha, players, cards, board_hand, holes,
-                            hole_sizes, hands)
-            if won >= 0:
-                row[won] += 1
+                        _deal_cards(draws, 0, k, hole_sizes, holes)
+                tries = 0
+                dealt = rows or n_groups == 0
+                while not dealt and tries < 10_000:
+                    tries += 1
+                    used = draws.fixed_mask
+                    dealt = True
+                    for g in range(n_groups):
+                        state, k = _draw(state, draws, g)
+                        bits = draws.deal_masks[g, k]
+                        if used & bits:
+                            dealt = False
+                            break
+                        used |= bits
+                        for j in range(draws.group_sizes[g]):
+                            p = draws.members[g, j]
+                            hole_hands[p, 0], hole_hands[p, 1] = draws.group_hands[g, k, j]
+                        if omaha:
+                            _deal_cards(draws, g, k, hole_sizes, holes)
+                if not dealt:
+                    failed[b] = True
+                    break
+                state, board_hand = _deal_board(t, omaha, state, live & ~used, cards, n_board,
+                                                base)
+                won = _showdown(row, t, t_low, split, omaha, n_players, cards, board_hand,
+                                holes, hole_sizes, hands)
+                if won >= 0:
+                    row[won] += 1
+
+    return simulate
 
 
 @njit(inline="always")
@@ -331,20 +287,6 @@ def _deal_cards(draws: Draws, g: int, k: int, hole_sizes: np.ndarray, holes: np.
         p = draws.members[g, j]
         for i in range(hole_sizes[p]):
             holes[p, i] = draws.combos[p, draws.deals[g, k, j], i]
-
-
-@njit(_nrt=False, cache=True)
-def weighted_totals(counts: np.ndarray, weights: np.ndarray, weighted: np.ndarray,
-                    totals: np.ndarray) -> None:
-    """Over threads and deals of counts (threads, deals, counters): weighted[c] = the sum of
-    counts[:, d, c] * weights[d], totals[c] = the plain (exact integer) sum."""
-    weighted[:] = 0.0
-    totals[:] = 0
-    for t in range(counts.shape[0]):
-        for d in range(counts.shape[1]):
-            for c in range(counts.shape[2]):
-                weighted[c] += counts[t, d, c] * weights[d]
-                totals[c] += counts[t, d, c]
 
 
 @njit(cache=True)
@@ -418,60 +360,83 @@ class Draws(NamedTuple):
     alias_other: np.ndarray
 
 
-def _item_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None]]:
-    """`_enumerate_item` of one work item with `split` and `omaha` compiled in: a function of
-    its own, called from the parallel loop and not inlined into it (numba's parallel lowering
-    of the loop's body took most of the compile time)."""
-
-    @njit(_nrt=False)
-    def one_item(t: Tables, t_low: Tables, spot: Spot, deals: np.ndarray, used_masks: np.ndarray,
-                 item: np.ndarray, counts: np.ndarray, cards: np.ndarray,
-                 hole_hands: np.ndarray) -> None:
-        _enumerate_item(t, t_low, split, omaha, spot.deck, spot.board, spot.n_board, deals,
-                        used_masks, spot.hole_sizes, item, counts, cards, hole_hands)
-
-    return one_item
-
-
-_ITEM_KERNELS = {(split, omaha): _item_kernel(split, omaha)
-                 for split in (False, True) for omaha in (False, True)}
-
-
-def _enumerate_one(t: Tables, t_low: Tables, split: bool, omaha: bool, spot: Spot,
-                   deals: np.ndarray, used_masks: np.ndarray, item: np.ndarray, counts: np.ndarray,
-                   cards: np.ndarray, hole_hands: np.ndarray) -> None:
-    """The call of `_item_kernel(split, omaha)` (constants), chosen at compile time: a
-    dispatcher held in a kernel's closure would change the kernel's cache key in every
-    process, and numba's parallel lowering would compile an overload's own function again."""
-    raise NotImplementedError("_enumerate_one is compiled by numba")
-
-
-@overload(_enumerate_one, inline="always", prefer_literal=True)
-def _enumerate_one_impl(t: Any, t_low: Any, split: Any, omaha: Any, spot: Any, deals: Any,
-                        used_masks: Any, item: Any, counts: Any, cards: Any,
-                        hole_hands: Any) -> Callable[..., None]:
-    one_item = _ITEM_KERNELS[split.literal_value, omaha.literal_value]
-
-    def call(t: Any, t_low: Any, split: Any, omaha: Any, spot: Any, deals: Any,
-             used_masks: Any, item: Any, counts: Any, cards: Any, hole_hands: Any) -> None:
-        one_item(t, t_low, spot, deals, used_masks, item, counts, cards, hole_hands)
-    return call
-
-
 def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None]]:
-    """`_enumerate_one` over every work item in parallel, with `split` and `omaha` (hands of
-    exactly two hole cards and three board cards) compiled in, as closure constants: the
-    hold'em kernels carry no split-pot or Omaha code. `scratch`: per-thread rows (board
-    cards, hole hand states)."""
+    """Every completion of the board for a share of the work items, with `split` and `omaha`
+    (hands of exactly two hole cards and three board cards) compiled in, as closure constants:
+    the hold'em kernels carry no split-pot or Omaha code. Serial: `odds.threads` runs it on
+    several threads, each on its own items, counts and scratch rows."""
 
-    @njit(**KERNEL)
+    @njit(**NOGIL_KERNEL)
     def enumerate_boards(t: Tables, t_low: Tables, spot: Spot, deals: np.ndarray,
                          used_masks: np.ndarray, items: np.ndarray, counts: np.ndarray,
-                         scratch: tuple[np.ndarray, ...]) -> None:
-        for it in prange(items.shape[0]):
-            tid = numba.get_thread_id()
-            _enumerate_one(t, t_low, split, omaha, spot, deals, used_masks, items[it],
-                           counts[tid], scratch[0][tid], scratch[1][tid])
+                         cards: np.ndarray, hole_hands: np.ndarray) -> None:
+        """spot.deck: the live cards (not dead, not on the board); spot.board[:n_board] the
+        known board cards. deals[a]: (players, 6) hole cards of deal a; used_masks[a]: the
+        bitmask of its hole cards. items[i] = (deal, first new board card index into deck or
+        -1, second or -1): the rest of the board is every combination of later deck cards.
+        counts[deal] accumulates (`_showdown`); cards and hole_hands are scratch rows."""
+        no_alias()
+        deck, board, n_board, hole_sizes = spot.deck, spot.board, spot.n_board, spot.hole_sizes
+        m, n_players = deck.shape[0], hole_sizes.shape[0]
+        missing = 5 - n_board
+        for it in range(items.shape[0]):
+            item = items[it]
+            a = item[0]
+            used = used_masks[a]
+            holes = deals[a]
+            _hole_hands(t, holes, hole_sizes, hole_hands)
+            row = counts[a]
+            base = hand_empty()
+            for j in range(n_board):
+                cards[j] = board[j]
+                base = hand_add(t, base, board[j])
+            n = n_board
+            start = 0
+            skip = False
+            for k in range(1, 3):
+                if item[k] >= 0:
+                    card = deck[item[k]]
+                    skip |= (used >> np.uint64(card)) & np.uint64(1) != 0
+                    cards[n] = card
+                    base = hand_add(t, base, card)
+                    n += 1
+                    start = item[k] + 1
+            if skip:
+                continue
+            rest = missing - (n - n_board)
+            if rest == 0:
+                won = _showdown(row, t, t_low, split, omaha, n_players, cards, base, holes,
+                                hole_sizes, hole_hands)
+                if won >= 0:
+                    row[won] += 1
+                continue
+            # one to three more cards: the innermost loop deals the last, the loops outside it
+            # the others, or run once and deal none (so the showdown is written once, inlined)
+            for i0 in range(start, m) if rest == 3 else range(-1, 0):
+                h0, lo1 = base, start
+                if i0 >= 0:
+                    c0 = deck[i0]
+                    if (used >> np.uint64(c0)) & np.uint64(1):
+                        continue
+                    cards[n] = c0
+                    h0, lo1 = hand_add(t, base, c0), i0 + 1
+                for i1 in range(lo1, m) if rest >= 2 else range(-1, 0):
+                    h1, lo2 = h0, lo1
+                    if i1 >= 0:
+                        c1 = deck[i1]
+                        if (used >> np.uint64(c1)) & np.uint64(1):
+                            continue
+                        cards[n + rest - 2] = c1
+                        h1, lo2 = hand_add(t, h0, c1), i1 + 1
+                    for i2 in range(lo2, m):
+                        c2 = deck[i2]
+                        if (used >> np.uint64(c2)) & np.uint64(1):
+                            continue
+                        cards[n + rest - 1] = c2
+                        won = _showdown(row, t, t_low, split, omaha, n_players, cards,
+                                        hand_add(t, h1, c2), holes, hole_sizes, hole_hands)
+                        if won >= 0:
+                            row[won] += 1
 
     return enumerate_boards
 
@@ -479,24 +444,6 @@ def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None
 # by (split, omaha): ENUMERATE_BOARDS[split, omaha](t, t_low, spot, ...)
 ENUMERATE_BOARDS = {(split, omaha): _enumerate_kernel(split, omaha)
                     for split in (False, True) for omaha in (False, True)}
-
-
-@functools.cache
-def simulate_kernel(split: bool, omaha: bool, players: int) -> Dispatcher[Callable[..., None]]:
-    """`_simulate` with `split`, `omaha` and the number of players compiled in (closure
-    constants; made and compiled on first use of each): the showdown's loop over the players
-    unrolled, and no split-pot or Omaha code in hold'em. `scratch`: per-thread rows (board
-    cards, hole hand states, hole cards)."""
-
-    @njit(**KERNEL)
-    def simulate(t: Tables, t_low: Tables, spot: Spot, draws: Draws, seed: np.uint64,
-                 first_block: int, block_trials: np.ndarray, counts: np.ndarray,
-                 failed: np.ndarray, scratch: tuple[np.ndarray, ...]) -> None:
-        _simulate(t, t_low, split, omaha, players, seed, first_block, block_trials, spot.deck,
-                  spot.board, spot.n_board, draws, spot.hole_sizes, counts, failed,
-                  scratch[0], scratch[1], scratch[2])
-
-    return simulate
 
 
 # Stud: every player has known cards and receives the rest of seven from the deck; no board.
@@ -536,82 +483,99 @@ def next_combo(idx: np.ndarray, m: int, n: int) -> bool:
     return True
 
 
-@njit(**KERNEL)
-def stud_enumerate(t: Tables, t_low: Tables, split: bool, live: np.ndarray, known: np.ndarray,
-                   missing: np.ndarray, first: np.ndarray, counts: np.ndarray,
-                   scratch_idx: np.ndarray, scratch_now: np.ndarray) -> None:
-    """Every way to give each player `missing[p]` more cards from `live`, each card to one
-    player: item i fixes player 0's new cards (`first[i]`, indices into live), the others run
-    through every subset of live in turn (an odometer of `next_combo`), deals that give a card
-    twice skipped. known[p]: the hand state of player p's known cards. counts[thread]
-    accumulates (`_stud_showdown`)."""
-    n, m = known.shape[0], live.shape[0]
-    for it in prange(first.shape[0]):
-        tid = numba.get_thread_id()
-        idx, now, row = scratch_idx[tid], scratch_now[tid], counts[tid]
-        used0 = np.uint64(0)
-        hand0 = (known[0, 0], known[0, 1])
-        for k in range(missing[0]):
-            card = live[first[it, k]]
-            used0 |= np.uint64(1) << np.uint64(card)
-            hand0 = hand_add(t, hand0, card)
-        now[0, 0], now[0, 1] = hand0
-        for p in range(1, n):
-            for k in range(missing[p]):
-                idx[p, k] = k
-        more = True
-        while more:
-            used = used0
-            clash = False
+def _stud_enumerate_kernel(split: bool) -> Dispatcher[Callable[..., None]]:
+    """Exact stud with `split` compiled in (a closure constant: no split-pot code in stud
+    high or razz)."""
+
+    @njit(**NOGIL_KERNEL)
+    def stud_enumerate(t: Tables, t_low: Tables, live: np.ndarray, known: np.ndarray,
+                       missing: np.ndarray, first: np.ndarray, row: np.ndarray, idx: np.ndarray,
+                       now: np.ndarray) -> None:
+        """Every way to give each player `missing[p]` more cards from `live`, each card to
+        one player: item i fixes player 0's new cards (`first[i]`, indices into live), the
+        others run through every subset of live in turn (an odometer of `next_combo`), deals
+        that give a card twice skipped. known[p]: the hand state of player p's known cards.
+        row accumulates (`_stud_showdown`); idx and now are scratch rows. Serial:
+        `odds.threads` runs it on several threads, each on its own items, row and scratch."""
+        no_alias()
+        n, m = known.shape[0], live.shape[0]
+        for it in range(first.shape[0]):
+            used0 = np.uint64(0)
+            hand0 = (known[0, 0], known[0, 1])
+            for k in range(missing[0]):
+                card = live[first[it, k]]
+                used0 |= np.uint64(1) << np.uint64(card)
+                hand0 = hand_add(t, hand0, card)
+            now[0, 0], now[0, 1] = hand0
             for p in range(1, n):
-                hand = (known[p, 0], known[p, 1])
                 for k in range(missing[p]):
-                    card = live[idx[p, k]]
-                    bit = np.uint64(1) << np.uint64(card)
-                    clash |= (used & bit) != 0
-                    used |= bit
-                    hand = hand_add(t, hand, card)
-                now[p, 0], now[p, 1] = hand
-            if not clash:
+                    idx[p, k] = k
+            more = True
+            while more:
+                used = used0
+                clash = False
+                for p in range(1, n):
+                    hand = (known[p, 0], known[p, 1])
+                    for k in range(missing[p]):
+                        card = live[idx[p, k]]
+                        bit = np.uint64(1) << np.uint64(card)
+                        clash |= (used & bit) != 0
+                        used |= bit
+                        hand = hand_add(t, hand, card)
+                    now[p, 0], now[p, 1] = hand
+                if not clash:
+                    won = _stud_showdown(row, t, t_low, split, now, n)
+                    if won >= 0:
+                        row[won] += 1
+                more = False  # the odometer: the last player's subset turns fastest
+                for p in range(n - 1, 0, -1):
+                    if next_combo(idx[p], missing[p], m):
+                        more = True
+                        break
+
+    return stud_enumerate
+
+
+def _stud_simulate_kernel(split: bool) -> Dispatcher[Callable[..., None]]:
+    """Monte Carlo stud with `split` compiled in, as `_stud_enumerate_kernel`."""
+
+    @njit(**NOGIL_KERNEL)
+    def stud_simulate(t: Tables, t_low: Tables, seed: np.uint64, first_block: int,
+                      block_trials: np.ndarray, live: np.ndarray, known: np.ndarray,
+                      missing: np.ndarray, counts: np.ndarray, stock: np.ndarray,
+                      now: np.ndarray) -> None:
+        """counts[b] gets block_trials[b] deals of block first_block + b, each a partial
+        Fisher-Yates shuffle of `live` handing every player his missing cards in turn.
+        Streams per (seed, block) as in `simulate_kernel`, so results do not depend on the
+        threads; stock and now are scratch rows. Serial, as `stud_enumerate`."""
+        no_alias()
+        n, m = known.shape[0], live.shape[0]
+        for b in range(counts.shape[0]):
+            row = counts[b]
+            for i in range(m):
+                stock[i] = live[i]
+            state = _block_stream(seed, first_block + b)
+            for trial in range(block_trials[b]):
+                j = 0
+                for p in range(n):
+                    hand = (known[p, 0], known[p, 1])
+                    for k in range(missing[p]):
+                        state, r = _next(state)
+                        pick = j + np.int64(((r >> np.uint64(32)) * np.uint64(m - j))
+                                            >> np.uint64(32))
+                        card = stock[pick]
+                        stock[pick] = stock[j]
+                        stock[j] = card
+                        j += 1
+                        hand = hand_add(t, hand, card)
+                    now[p, 0], now[p, 1] = hand
                 won = _stud_showdown(row, t, t_low, split, now, n)
                 if won >= 0:
                     row[won] += 1
-            more = False  # the odometer: the last player's subset turns fastest
-            for p in range(n - 1, 0, -1):
-                if next_combo(idx[p], missing[p], m):
-                    more = True
-                    break
+
+    return stud_simulate
 
 
-@njit(**KERNEL)
-def stud_simulate(t: Tables, t_low: Tables, split: bool, seed: np.uint64, first_block: int,
-                  block_trials: np.ndarray, live: np.ndarray, known: np.ndarray,
-                  missing: np.ndarray, counts: np.ndarray, scratch_stock: np.ndarray,
-                  scratch_now: np.ndarray) -> None:
-    """Monte Carlo stud: counts[b] gets block_trials[b] deals of block first_block + b, each a
-    partial Fisher-Yates shuffle of `live` handing every player his missing cards in turn.
-    Streams per (seed, block) as in `simulate`, so results do not depend on the threads."""
-    n, m = known.shape[0], live.shape[0]
-    for b in prange(counts.shape[0]):
-        tid = numba.get_thread_id()
-        stock, now, row = scratch_stock[tid], scratch_now[tid], counts[b]
-        for i in range(m):
-            stock[i] = live[i]
-        _, mixed_seed = _next(np.uint64(seed))
-        _, state = _next(mixed_seed ^ (np.uint64(first_block + b) * np.uint64(0xD1B54A32D192ED03)))
-        for trial in range(block_trials[b]):
-            j = 0
-            for p in range(n):
-                hand = (known[p, 0], known[p, 1])
-                for k in range(missing[p]):
-                    state, r = _next(state)
-                    pick = j + np.int64(((r >> np.uint64(32)) * np.uint64(m - j)) >> np.uint64(32))
-                    card = stock[pick]
-                    stock[pick] = stock[j]
-                    stock[j] = card
-                    j += 1
-                    hand = hand_add(t, hand, card)
-                now[p, 0], now[p, 1] = hand
-            won = _stud_showdown(row, t, t_low, split, now, n)
-            if won >= 0:
-                row[won] += 1
+# by split: STUD_ENUMERATE[split](t, t_low, live, ...), STUD_SIMULATE[split](t, t_low, seed, ...)
+STUD_ENUMERATE = {split: _stud_enumerate_kernel(split) for split in (False, True)}
+STUD_SIMULATE = {split: _stud_simulate_kernel(split) for split in (False, True)}

@@ -12,10 +12,11 @@ import numba
 import numpy as np
 
 from ..kernels import boards
-from ..kernels.equity import ENUMERATE_BOARDS, Spot, weighted_totals
+from ..kernels.equity import ENUMERATE_BOARDS, Spot
 from ..parallel import balanced_order
 from .board import BoardSetup, Lazy
 from .counters import CALL_WORK, bins, counters, working_rows
+from .threads import on_threads, share_of
 
 
 def exact_outcomes(setup: BoardSetup, chunks: list[tuple[np.ndarray, ...]] | Lazy,
@@ -65,8 +66,8 @@ def exact_chunk(setup: BoardSetup, deals: tuple[np.ndarray, ...],
     except KeyboardInterrupt:
         pass
     n_counters = counters(len(setup.ranges), setup.split)
-    weighted, total = np.zeros(n_counters), np.zeros(n_counters, np.int64)
-    weighted_totals(counts[:, :, :n_counters], weights, weighted, total)
+    per_deal = counts[:, :, :n_counters].sum(axis=0)  # over threads: exact integers
+    weighted, total = weights @ per_deal, per_deal.sum(axis=0)
     showdowns = slice(0, 1) if setup.split else slice(0, n_counters)
     return (weighted, float(weighted[showdowns].sum()), int(total[showdowns].sum()),
             bool(done < len(calls)))
@@ -103,7 +104,11 @@ def _dealing_calls(setup: BoardSetup, cards: np.ndarray, masks: np.ndarray,
         q = np.arange(start, min(n_items, start + per_call))
         q = q[balanced_order(work[q % len(prefixes)], threads)]  # ... split evenly among threads
         items = np.ascontiguousarray(np.column_stack([q // len(prefixes), prefixes[q % len(prefixes)]]))
-        return lambda: kernel(*setup.tables(), spot, cards, masks, items, counts, scratch)
+
+        def share(k: int, shares: int) -> None:
+            kernel(*setup.tables(), spot, cards, masks, items[share_of(len(items), k, shares)],
+                   counts[k], scratch[0][k], scratch[1][k])
+        return lambda: on_threads(share)
 
     return [call(start) for start in range(0, n_items, per_call)]
 
@@ -112,8 +117,8 @@ def _counting_calls(setup: BoardSetup, cards: np.ndarray, masks: np.ndarray,
                     board: np.ndarray, counts: np.ndarray) -> list[Callable[[], None]]:
     """Kernel calls of about CALL_WORK evaluations that count the boards of every deal in
     classes (`kernels.boards.count_boards`). A work item is a deal; with few deals, each of
-    its parts is an item, in `balanced_order` (numba's static split of them measured faster
-    than chunks of one)."""
+    its parts is an item, in `balanced_order` (a static split of them among the threads,
+    `threads.share_of`, measured faster than chunks of one)."""
     threads = numba.get_num_threads()
     deals = np.ascontiguousarray(cards[:, :, :2])
     scratch = boards.scratch_rows(numba.config.NUMBA_NUM_THREADS,  # type: ignore[attr-defined]
@@ -130,8 +135,11 @@ def _counting_calls(setup: BoardSetup, cards: np.ndarray, masks: np.ndarray,
     def call(start: int) -> Callable[[], None]:
         part = np.ascontiguousarray(items[start:start + per_call])
 
-        return lambda: boards.count_boards(table, setup.live, board, len(setup.board), deals,
-                                           masks, part, counts, scratch)
+        def share(k: int, shares: int) -> None:
+            boards.count_boards(table, setup.live, board, len(setup.board), deals, masks,
+                                part[share_of(len(part), k, shares)], counts[k],
+                                *(rows[k] for rows in scratch))
+        return lambda: on_threads(share)
 
     return [call(start) for start in range(0, len(items), per_call)]
 

@@ -13,6 +13,7 @@ from ..kernels.equity import Draws, Spot, alias_table, combo_hands, simulate_ker
 from .board import BoardSetup, Hand
 from .counters import CALL_WORK, bins, working_rows
 from .ranges import Range
+from .threads import on_threads, share_of
 
 BLOCK_TRIALS = 16_384  # Monte Carlo trials per random stream
 GROUP_DEALS = 1 << 14  # the most deals a group of players (`deal_groups`) may have before filtering
@@ -110,8 +111,14 @@ def simulated_outcomes(setup: BoardSetup, trials: int, seed: int,
 
     def run(start: int, block_trials: np.ndarray, counts: np.ndarray) -> None:
         failed = np.zeros(len(counts), dtype=np.bool_)
-        kernel(*setup.tables(), spot, draws, np.uint64(seed), start, block_trials, counts,
-               failed, scratch)
+
+        def share(k: int, shares: int) -> None:
+            blocks = share_of(len(counts), k, shares)
+            kernel(*setup.tables(), spot, draws, np.uint64(seed), start + blocks.start,
+                   block_trials[blocks], counts[blocks], failed[blocks], scratch[0][k],
+                   scratch[1][k], scratch[2][k])
+
+        on_threads(share)
         if failed.any():
             raise ValueError("the players' ranges could not be dealt without sharing a card "
                              "(10,000 tries in a row failed)")

@@ -13,12 +13,13 @@ import numpy as np
 
 from .. import tables
 from ..cards import parse_cards
-from ..kernels.equity import stud_enumerate, stud_simulate
+from ..kernels.equity import STUD_ENUMERATE, STUD_SIMULATE
 from ..parallel import balanced_order
 from ..rules import rules
 from .counters import CALL_WORK, bins
 from .deal import DEALS, high_rules, no_repeats, read_cards
 from .montecarlo import in_blocks
+from .threads import on_threads, share_of
 
 
 class StudGame:
@@ -68,10 +69,10 @@ class StudGame:
         self.board = np.zeros(0, np.uint8)  # no board
         self.labels = [str(p) for p in players]
 
-    def tables(self) -> tuple[tables.Tables, tables.Tables, bool]:
-        """(high, low, split) for the stud kernels; low = high when the pot is not split."""
+    def tables(self) -> tuple[tables.Tables, tables.Tables]:
+        """(high, low) for the stud kernels; low = high when the pot is not split."""
         high = tables.load(self.rules.name)
-        return high, tables.load(self.low_rules.name) if self.low_rules else high, self.split
+        return high, tables.load(self.low_rules.name) if self.low_rules else high
 
     def showdowns(self) -> int:
         """Distinct deals of the missing cards."""
@@ -102,11 +103,17 @@ class StudGame:
         scratch = (np.zeros((threads, n, 8), np.int64),
                    np.zeros((threads, max(n, 8), 2), np.uint64))
         per_call = max(1, len(first) * CALL_WORK // max(1, self.showdowns() * n))
+        kernel, (high, low) = STUD_ENUMERATE[self.split], self.tables()
         done = 0
         try:
             for start in range(0, len(first), per_call):
-                stud_enumerate(*self.tables(), self.live, self.known, self.missing,
-                               first[start:start + per_call], counts, *scratch)
+                items = first[start:start + per_call]
+
+                def share(k: int, shares: int) -> None:
+                    kernel(high, low, self.live, self.known, self.missing,
+                           items[share_of(len(items), k, shares)], counts[k], scratch[0][k],
+                           scratch[1][k])
+                on_threads(share)
                 done = min(len(first), start + per_call)
                 if progress:
                     progress(done / len(first))
@@ -123,9 +130,15 @@ class StudGame:
         threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
         scratch = (np.zeros((threads, 64), np.uint8), np.zeros((threads, max(n, 8), 2), np.uint64))
 
+        kernel, (high, low) = STUD_SIMULATE[self.split], self.tables()
+
         def run(start: int, block_trials: np.ndarray, counts: np.ndarray) -> None:
-            stud_simulate(*self.tables(), np.uint64(seed), start, block_trials, self.live,
-                          self.known, self.missing, counts, *scratch)
+            def share(k: int, shares: int) -> None:
+                blocks = share_of(len(counts), k, shares)
+                kernel(high, low, np.uint64(seed), start + blocks.start, block_trials[blocks],
+                       self.live, self.known, self.missing, counts[blocks], scratch[0][k],
+                       scratch[1][k])
+            on_threads(share)
 
         return in_blocks(trials, bins(n, self.split), n, run, progress)
 
