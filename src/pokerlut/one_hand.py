@@ -65,8 +65,11 @@ def hand_strength(t: tables.Tables, it: ItalianTables | None = None) -> Callable
     by_suits: list[int] = it.value.tolist() if it is not None else []
 
     def read(ranks: int) -> int:
-        """The strength of a hand without a flush, by its rank key (`core.rank_strength`)."""
-        by_ranks[ranks] = value = unsuited[slot(ranks, offsets, spec)]
+        """The strength of a hand without a flush, by its rank key (`core.rank_strength`):
+        from by_ranks, or read from the tables and kept there."""
+        value = by_ranks.get(ranks)
+        if value is None:
+            by_ranks[ranks] = value = unsuited[slot(ranks, offsets, spec)]
         return value
 
     def suited(total: int, suit_flush: int) -> int:
@@ -74,7 +77,7 @@ def hand_strength(t: tables.Tables, it: ItalianTables | None = None) -> Callable
         `core.wild_strength` with its `_wild_flush`)."""
         ranks, bits = total & RANK_KEY_MASK, total >> 64
         if is_wild:
-            best = wild[1][slot(ranks, wild[0], WILD_HASH)]
+            best = read(ranks)  # the best five without a flush
             row = ((total >> 56) & 0xFF) * 8192
             for suit in range(4):
                 if suit_flush & (0x8 << 4 * suit):
