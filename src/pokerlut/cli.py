@@ -252,6 +252,7 @@ def _cmd_equity(args: argparse.Namespace) -> None:
     bar = _progress(100, args.quiet)
     result = equity(args.players, board=board, dead=args.dead, boards=boards, game=args.game,
                     exact=args.exact, trials=args.trials, seed=args.seed, threads=args.threads,
+                    by_category=args.by_category,
                     progress=(lambda done: bar(round(100 * done))) if bar else None)
     if bar:
         bar(100)
@@ -262,8 +263,9 @@ def _cmd_equity(args: argparse.Namespace) -> None:
 
 
 def _print_equity(result: Any, title: str = "") -> None:
-    """An equity result: its first line, then its table, one row per player (plain: its repr);
-    with several boards, the whole pot's (no win or tie), then each board's."""
+    """An equity result: its first line, then its table, one row per player (plain: its repr),
+    and by category a table of each category's share of the pot, a column per player; with
+    several boards, the whole pot's (no win or tie), then each board's."""
     split = result.players[0].high is not None
     fields = {"high": "high", "low": "low"} if split else {}  # column: PlayerEquity field
     if not result.per_board:  # the whole pot of several boards has no win or tie
@@ -275,6 +277,10 @@ def _print_equity(result: Any, title: str = "") -> None:
     print(title + head)
     _table_out(headers, rows, "l" + "r" * (len(headers) - 1),
                plain="\n".join(plain[:len(rows)]))
+    categories = result.category_rows()
+    if categories:
+        _table_out(["by category", *(p.hand for p in result.players)], categories,
+                   "l" + "r" * len(result.players))
     for k, board in enumerate(result.per_board, 1):
         _print_equity(board, f"board {k}: ")
 
@@ -664,7 +670,8 @@ def _parser() -> argparse.ArgumentParser:
         'pokerlut equity "QQ+,AKs" "0.5(22+)" 15% --trials 2000000 --seed 1',
         'pokerlut equity "As 2d 3c 4h" "Ks Kh Qd Qc" --game omaha-hi-lo --json',
         'pokerlut equity "As 2h 3c" "Ks Kh 9c" --game razz --dead "7c"',
-        'pokerlut equity AsAh KsKh --board "Kd 7c 2h" --boards 2',))
+        'pokerlut equity AsAh KsKh --board "Kd 7c 2h" --boards 2',
+        'pokerlut equity AsAh KsKh --board "Kd 7c 2h" --by-category',))
     p.add_argument("players", nargs="+", help='hands or ranges: AsAh KsKh, "QQ+,AKs", random, 15%%')
     p.add_argument("--board", action="append", default=None,
                    help="0 to 5 cards (none in stud games); again for each board of a "
@@ -682,6 +689,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--trials", type=int, default=None, help="Monte Carlo trials (default 1,000,000)")
     p.add_argument("--seed", type=int, default=None, help="Monte Carlo seed (default: random)")
     p.add_argument("--threads", type=int, default=None)
+    p.add_argument("--by-category", action="store_true",
+                   help="also each player's share of the pot by the category of the hand it is "
+                   "won with (hi-lo: the low half by the low: wheel, 6-low, ...)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=_cmd_equity)

@@ -30,7 +30,7 @@ import numpy as np
 from ..tables import Tables
 from .core import (NOGIL_KERNEL, RANK_BITS, RANK_KEY_MASK, bit_count, hand_add, hand_empty,
                    hand_merge, njit, no_alias, rank_strength, suited_strength)
-from .equity import next_combo, winners_with
+from .equity import next_combo, outcome_bin, winners_with
 
 
 def _multisets(n_ranks: int = 13, largest: int = 5) -> tuple[np.ndarray, ...]:
@@ -58,17 +58,20 @@ FLUSH_PARTS = 14  # then per suit: the flush boards by the index of their first 
 # (0..12), or 13: none to come (the known board already gives someone five of the suit)
 PARTS = RANK_BLOCKS + 4 * FLUSH_PARTS
 SUIT_0 = np.uint64(0x1_1111_1111_1111)  # the bits of the 13 cards of suit 0 in a card mask
+NO_BUCKETS = np.zeros(0, np.int8)  # `buckets` when not counting by category
 
 
 @njit(inline="always")
 def _classes(t: Tables, rank_key: np.ndarray, avail: np.ndarray, lo: int, hi: int,
              row: np.ndarray, hole_keys: np.ndarray, n: int,
-             suited: bool, mask: np.ndarray, count: np.ndarray, key: Any) -> None:
+             suited: bool, mask: np.ndarray, count: np.ndarray, key: Any,
+             buckets: np.ndarray) -> None:
     """Rank multisets lo..hi-1 of the cards to come (ranks drawn from `avail` cards per rank),
     each on top of `key` (the rank key of the board's other cards) with its weight. Without
     `suited`: add each multiset's rank-only outcome. With it: the board is one on which the
     players with count[p] >= 5 hold a flush whose ranks are mask[p]; where that changes the
-    winners, move the weight from the rank-only outcome to the true one."""
+    winners (or, by category with `buckets`, the winning category: `equity.outcome_bin`), move
+    the weight from the rank-only outcome to the true one."""
     for i in range(lo, hi):
         weight = np.int64(1)
         total = key
@@ -87,11 +90,11 @@ def _classes(t: Tables, rank_key: np.ndarray, avail: np.ndarray, lo: int, hi: in
                 if count[p] >= 5:
                     s = suited_strength(t, np.uint64(mask[p]), ranks)
                 true_won, true_top = winners_with(true_won, true_top, p, s)
-        won = won if top else 0
+        won = outcome_bin(buckets, top, won if top else 0, n)
         if not suited:
             row[won] += weight
             continue
-        true_won = true_won if true_top else 0
+        true_won = outcome_bin(buckets, true_top, true_won if true_top else 0, n)
         if true_won != won:
             row[won] -= weight
             row[true_won] += weight
@@ -102,7 +105,8 @@ def _flush_boards(t: Tables, rank_key: np.ndarray, rest_avail: np.ndarray,
                   suit: int, first: int, missing: int, row: np.ndarray, hole_keys: np.ndarray,
                   hole_counts: np.ndarray, hole_masks: np.ndarray, n: int, board_count: int,
                   board_mask: Any, need: int, suited_cards: np.ndarray, n_suited: int,
-                  idx: np.ndarray, count: np.ndarray, mask: np.ndarray) -> None:
+                  idx: np.ndarray, count: np.ndarray, mask: np.ndarray,
+                  buckets: np.ndarray) -> None:
     """The flush boards of `suit` whose lowest card to come of the suit is suited_cards[first]
     (first = FLUSH_PARTS - 1: none of the suit to come): every set of k more cards of the suit
     from those above it, with every rank multiset of the other missing - k cards (`_classes`).
@@ -134,7 +138,7 @@ def _flush_boards(t: Tables, rank_key: np.ndarray, rest_avail: np.ndarray,
                 mask[p] = (hole_masks[p] | bits) & RANK_BITS
             size = missing - k
             _classes(t, rank_key, rest_avail, MULTISET_STARTS[size], MULTISET_STARTS[size + 1],
-                     row, hole_keys, n, True, mask, count, total)
+                     row, hole_keys, n, True, mask, count, total, buckets)
             more = m > 0 and next_combo(idx, m, above)
 
 
@@ -162,9 +166,10 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
                  deals: np.ndarray, used_masks: np.ndarray, items: np.ndarray,
                  counts: np.ndarray, ints: np.ndarray, suited_cards: np.ndarray,
                  hole_counts: np.ndarray, words: np.ndarray, hole_masks: np.ndarray,
-                 spare: np.ndarray) -> None:
+                 spare: np.ndarray, buckets: np.ndarray) -> None:
     """Every completion of the board for every deal of two hole cards per player, counted as
-    the module docstring says: counts[deal, winners] += boards, for the work items `items`.
+    the module docstring says: counts[deal, winners] += boards, for the work items `items`
+    (by category with `buckets`: counts[deal, `equity.outcome_bin`]).
     Serial: `odds.threads` runs it on several threads, each on its own items, counts and
     scratch rows.
 
@@ -224,7 +229,7 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
                 size = stop - start
                 _classes(t, rank_key, avail, start + part * size // RANK_BLOCKS,
                          start + (part + 1) * size // RANK_BLOCKS, row, hole_keys, n, False,
-                         mask, count, np.uint64(0))
+                         mask, count, np.uint64(0), buckets)
                 continue
             suit, first = divmod(part - RANK_BLOCKS, FLUSH_PARTS)
             if need[suit] > missing or (first != FLUSH_PARTS - 1 and first >= n_suited[suit]):
@@ -240,7 +245,7 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
                           spare if mirrored else row, hole_keys,
                           hole_counts[suit], hole_masks[suit], n, board_count[suit],
                           board_mask[suit], need[suit], suited_cards[suit], n_suited[suit], idx,
-                          count, mask)
+                          count, mask, buckets)
             if mirrored:
                 for w in range(len(row)):
                     row[w] += copies[suit] * spare[w]

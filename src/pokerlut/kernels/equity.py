@@ -8,6 +8,12 @@ order the threads add them in, and a showdown costs a single increment.
 Split pots (hi-lo: `t_low` is the low game's tables, `split` True) count per player instead, in
 units of 1/POT of a pot so that halves and quarters stay integers (`_add_split`).
 
+By category (`equity(by_category=True)`): a table `buckets` of the winning strength's category
+(`odds.categories`), read at runtime, not compiled in (one kernel either way). Given, the
+histogram has a block of 2**players bins per category (`outcome_bin`), and a split pot counts
+each player's high units by the high hand's category and low units by the low's; empty, the
+counters are as above and nothing more is read.
+
 Hold'em: a player's hand is the board plus hole cards (hand state merge). Omaha: the best of
 every two hole cards with every three board cards.
 """
@@ -35,19 +41,20 @@ SPLIT_FIELDS = 6  # per player: pot units, their squares, high units, low units,
 
 
 @njit(**LLVM_INLINE)
-def _holdem_winners(t: Tables, n: int, board_hand: Hand, hole_hands: np.ndarray) -> int:
+def _holdem_winners(t: Tables, n: int, board_hand: Hand, hole_hands: np.ndarray) -> tuple[int, int]:
     """Bitmask of the n players holding the best hand (none when no hand qualifies: a low
-    game's strength 0), each hand the board (`board_hand`) and hole_hands[p]."""
+    game's strength 0), each hand the board (`board_hand`) and hole_hands[p]; and the best
+    strength."""
     top, winners = 0, 0
     for p in range(n):
         s = hand_strength(t, hand_merge(board_hand, (hole_hands[p, 0], hole_hands[p, 1])))
         winners, top = winners_with(winners, top, p, s)
-    return winners if top else 0
+    return (winners if top else 0), np.int64(top)
 
 
 @njit(**LLVM_INLINE)
 def _omaha_winners(t: Tables, n: int, board: np.ndarray, holes: np.ndarray,
-                   hole_sizes: np.ndarray) -> int:
+                   hole_sizes: np.ndarray) -> tuple[int, int]:
     """`_holdem_winners` in Omaha: each hand the best of two of the holes[p, :hole_sizes[p]]
     and three of the five board cards."""
     top, winners = 0, 0
@@ -64,7 +71,7 @@ def _omaha_winners(t: Tables, n: int, board: np.ndarray, holes: np.ndarray,
                         for c in range(b + 1, 5):
                             best = max(best, hand_strength(t, hand_add(t, hb, board[c])))
         winners, top = winners_with(winners, top, p, best)
-    return winners if top else 0
+    return (winners if top else 0), np.int64(top)
 
 
 @njit(inline="always")
@@ -77,6 +84,24 @@ def winners_with(winners: int, top: Any, p: int, s: Any) -> tuple[int, Any]:
 
 
 @njit(inline="always")
+def outcome_bin(buckets: np.ndarray, top: Any, winners: int, n: int) -> int:
+    """The histogram bin of a showdown won by `winners` (a bitmask of n players) with the
+    strength `top`: the bitmask itself, or with by-category `buckets` (a category index per
+    strength) the bitmask in the block of top's category."""
+    if buckets.shape[0]:
+        block: int = np.int64(buckets[top]) << n
+        return winners + block
+    return winners
+
+
+@njit(inline="always")
+def bucket_of(buckets: np.ndarray, top: Any) -> Any:
+    """The category index of strength `top` in `buckets`, or -1: none kept (no buckets, or
+    top 0: no qualifying hand)."""
+    return np.int64(buckets[top]) if buckets.shape[0] and top else np.int64(-1)
+
+
+@njit(inline="always")
 def _count(mask: int) -> int:
     n = 0
     while mask:
@@ -86,12 +111,15 @@ def _count(mask: int) -> int:
 
 
 @njit(inline="always")
-def _add_split(row: np.ndarray, high: int, low: int, n: int) -> None:
+def _add_split(row: np.ndarray, high: int, low: int, n: int, high_bucket: int,
+               low_bucket: int) -> None:
     """Add one split-pot showdown to row: row[0] counts showdowns, then per field f and player
     p row[1 + f * n + p]: the player's pot units (POT a whole pot), their square (for the
     variance), the units won with the high hand, with the low hand, 1 for a scoop (the whole
     pot) and 1 for any share. The high hand takes the whole pot when no low qualifies; tied
-    players share their half."""
+    players share their half. By category, field SPLIT_FIELDS + b holds the units won with a
+    hand of category b: the high units at high_bucket, the low units at low_bucket (-1: not
+    counted)."""
     row[0] += 1
     high_pot = (POT if low == 0 else POT // 2) // _count(high)
     low_pot = POT // 2 // max(_count(low), 1)
@@ -104,28 +132,33 @@ def _add_split(row: np.ndarray, high: int, low: int, n: int) -> None:
         row[1 + 3 * n + p] += lo
         row[1 + 4 * n + p] += h + lo == POT
         row[1 + 5 * n + p] += h + lo > 0
+        if high_bucket >= 0:
+            row[1 + (SPLIT_FIELDS + high_bucket) * n + p] += h
+        if low_bucket >= 0:
+            row[1 + (SPLIT_FIELDS + low_bucket) * n + p] += lo
 
 
 @njit(inline="always")
 def _showdown(row: np.ndarray, t: Tables, t_low: Tables, split: bool, omaha: bool, n: int,
               board: np.ndarray, board_hand: Hand, holes: np.ndarray, hole_sizes: np.ndarray,
-              hole_hands: np.ndarray) -> int:
+              hole_hands: np.ndarray, buckets: np.ndarray, low_buckets: np.ndarray) -> int:
     """One showdown of n players: with `split`, add its hi-lo shares to row and return -1;
-    else return the winners' bin, which the caller counts (`row[bin] += 1` written here,
+    else return the winners' bin (`outcome_bin`: by category with `buckets`, the high hand's
+    categories, and `low_buckets` the low's), which the caller counts (`row[bin] += 1` written here,
     inlined, was lost by numba 0.68 on boards completed by a work item's own cards;
     tests/test_equity.py sees it). Small for numba to inline: a caller's constant `split` and
     `omaha` leave one or two calls, and only the functions called are compiled."""
     if omaha:
-        high = _omaha_winners(t, n, board, holes, hole_sizes)
+        high, top = _omaha_winners(t, n, board, holes, hole_sizes)
     else:
-        high = _holdem_winners(t, n, board_hand, hole_hands)
+        high, top = _holdem_winners(t, n, board_hand, hole_hands)
     if not split:
-        return high
+        return outcome_bin(buckets, top, high, n)
     if omaha:
-        low = _omaha_winners(t_low, n, board, holes, hole_sizes)
+        low, low_top = _omaha_winners(t_low, n, board, holes, hole_sizes)
     else:
-        low = _holdem_winners(t_low, n, board_hand, hole_hands)
-    _add_split(row, high, low, n)
+        low, low_top = _holdem_winners(t_low, n, board_hand, hole_hands)
+    _add_split(row, high, low, n, bucket_of(buckets, top), bucket_of(low_buckets, low_top))
     return -1
 
 
@@ -241,7 +274,7 @@ def _simulate_kernel(split: bool, omaha: bool, players: int) -> Dispatcher[Calla
                 state, board_hand = _deal_board(t, omaha, state, live & ~used, cards, n_board,
                                                 base)
                 won = _showdown(row, t, t_low, split, omaha, n_players, cards, board_hand,
-                                holes, hole_sizes, hands)
+                                holes, hole_sizes, hands, spot.buckets, spot.low_buckets)
                 if won >= 0:
                     row[won] += 1
 
@@ -328,12 +361,16 @@ def combo_hands(t: Tables, combos: np.ndarray, hole_sizes: np.ndarray) -> np.nda
 
 class Spot(NamedTuple):
     """What every showdown of a board game shares. deck: the live cards (not dead, not on the
-    board); board: 5 slots, the first n_board known; hole_sizes[p]: player p's hole cards."""
+    board); board: 5 slots, the first n_board known; hole_sizes[p]: player p's hole cards;
+    buckets, low_buckets: by category, the category index of each strength of the high and
+    the low game (`outcome_bin`, `_add_split`; int8, empty when not counted)."""
 
     deck: np.ndarray
     board: np.ndarray
     n_board: int
     hole_sizes: np.ndarray
+    buckets: np.ndarray
+    low_buckets: np.ndarray
 
 
 class Draws(NamedTuple):
@@ -406,7 +443,7 @@ def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None
             rest = missing - (n - n_board)
             if rest == 0:
                 won = _showdown(row, t, t_low, split, omaha, n_players, cards, base, holes,
-                                hole_sizes, hole_hands)
+                                hole_sizes, hole_hands, spot.buckets, spot.low_buckets)
                 if won >= 0:
                     row[won] += 1
                 continue
@@ -434,7 +471,8 @@ def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None
                             continue
                         cards[n + rest - 1] = c2
                         won = _showdown(row, t, t_low, split, omaha, n_players, cards,
-                                        hand_add(t, h1, c2), holes, hole_sizes, hole_hands)
+                                        hand_add(t, h1, c2), holes, hole_sizes, hole_hands,
+                                        spot.buckets, spot.low_buckets)
                         if won >= 0:
                             row[won] += 1
 
@@ -451,9 +489,9 @@ ENUMERATE_BOARDS = {(split, omaha): _enumerate_kernel(split, omaha)
 
 @njit(inline="always")
 def _stud_showdown(row: np.ndarray, t: Tables, t_low: Tables, split: bool, now: np.ndarray,
-                   n: int) -> int:
+                   n: int, buckets: np.ndarray, low_buckets: np.ndarray) -> int:
     """The showdown of the n seven-card hands now[:n] (hand states), as `_showdown`: winners
-    by `t`, and with `split` the low half by `t_low`."""
+    by `t`, and with `split` the low half by `t_low`; by category with `buckets`."""
     top, high, low_top, low = 0, 0, 0, 0
     for p in range(n):
         hand = (now[p, 0], now[p, 1])
@@ -461,9 +499,10 @@ def _stud_showdown(row: np.ndarray, t: Tables, t_low: Tables, split: bool, now: 
         if split:
             low, low_top = winners_with(low, low_top, p, hand_strength(t_low, hand))
     if split:
-        _add_split(row, high, low if low_top else 0, n)
+        _add_split(row, high, low if low_top else 0, n, bucket_of(buckets, top),
+                   bucket_of(low_buckets, low_top))
         return -1
-    return high
+    return outcome_bin(buckets, top, high, n)
 
 
 @njit(inline="always")
@@ -490,12 +529,13 @@ def _stud_enumerate_kernel(split: bool) -> Dispatcher[Callable[..., None]]:
     @njit(**NOGIL_KERNEL)
     def stud_enumerate(t: Tables, t_low: Tables, live: np.ndarray, known: np.ndarray,
                        missing: np.ndarray, first: np.ndarray, row: np.ndarray, idx: np.ndarray,
-                       now: np.ndarray) -> None:
+                       now: np.ndarray, buckets: np.ndarray, low_buckets: np.ndarray) -> None:
         """Every way to give each player `missing[p]` more cards from `live`, each card to
         one player: item i fixes player 0's new cards (`first[i]`, indices into live), the
         others run through every subset of live in turn (an odometer of `next_combo`), deals
         that give a card twice skipped. known[p]: the hand state of player p's known cards.
-        row accumulates (`_stud_showdown`); idx and now are scratch rows. Serial:
+        row accumulates (`_stud_showdown`, by category with `buckets`, `low_buckets`); idx
+        and now are scratch rows. Serial:
         `odds.threads` runs it on several threads, each on its own items, row and scratch."""
         no_alias()
         n, m = known.shape[0], live.shape[0]
@@ -524,7 +564,7 @@ def _stud_enumerate_kernel(split: bool) -> Dispatcher[Callable[..., None]]:
                         hand = hand_add(t, hand, card)
                     now[p, 0], now[p, 1] = hand
                 if not clash:
-                    won = _stud_showdown(row, t, t_low, split, now, n)
+                    won = _stud_showdown(row, t, t_low, split, now, n, buckets, low_buckets)
                     if won >= 0:
                         row[won] += 1
                 more = False  # the odometer: the last player's subset turns fastest
@@ -543,7 +583,7 @@ def _stud_simulate_kernel(split: bool) -> Dispatcher[Callable[..., None]]:
     def stud_simulate(t: Tables, t_low: Tables, seed: np.uint64, first_block: int,
                       block_trials: np.ndarray, live: np.ndarray, known: np.ndarray,
                       missing: np.ndarray, counts: np.ndarray, stock: np.ndarray,
-                      now: np.ndarray) -> None:
+                      now: np.ndarray, buckets: np.ndarray, low_buckets: np.ndarray) -> None:
         """counts[b] gets block_trials[b] deals of block first_block + b, each a partial
         Fisher-Yates shuffle of `live` handing every player his missing cards in turn.
         Streams per (seed, block) as in `simulate_kernel`, so results do not depend on the
@@ -569,7 +609,7 @@ def _stud_simulate_kernel(split: bool) -> Dispatcher[Callable[..., None]]:
                         j += 1
                         hand = hand_add(t, hand, card)
                     now[p, 0], now[p, 1] = hand
-                won = _stud_showdown(row, t, t_low, split, now, n)
+                won = _stud_showdown(row, t, t_low, split, now, n, buckets, low_buckets)
                 if won >= 0:
                     row[won] += 1
 

@@ -15,6 +15,7 @@ from .. import tables
 from ..cards import CardsLike, format_cards, parse_cards
 from ..rules import rules
 from ..stats import deck_of
+from .categories import kernel_tables
 from .counters import bins
 from .deal import DEALS, GAMES, high_rules, no_repeats, read_cards
 from .ranges import Range, combo_masks, parse_range
@@ -33,11 +34,13 @@ def _has_joker(text: str) -> bool:
 
 
 class BoardSetup:
-    """Parsed and checked input: the players' possible hole cards, board, dead and live cards."""
+    """Parsed and checked input: the players' possible hole cards, board, dead and live cards;
+    `by_category`: the kernels count the pot by the winning hand's category too
+    (`categories.kernel_tables`: `category_names`, `buckets`, `low_buckets`)."""
 
     def __init__(self, players: Sequence[str], board: str, dead: str, game: str,
                  wild: str | None = None, deck: int | None = None, ranking: Any = None,
-                 others: CardsLike = "") -> None:
+                 others: CardsLike = "", by_category: bool = False) -> None:
         if not isinstance(game, str) or game not in DEALS:
             raise ValueError(f"unknown game {game!r}: choose from {', '.join(GAMES)}")
         if isinstance(players, str) or not 2 <= len(players) <= 10:
@@ -51,6 +54,9 @@ class BoardSetup:
         if self.omaha and not tables.offers_omaha(self.rules.name):
             raise ValueError(f"Omaha is not offered in {self.rules.name}")
         self.low_rules = rules(self.game.low) if self.game.low else None
+        self.category_names, self.buckets, self.low_buckets = kernel_tables(
+            self.rules, self.low_rules, by_category)
+        self.categories = len(self.category_names)
         self.deck = deck_of(self.rules, deck)
         # hold'em where five suited cards settle a hand: boards are counted in classes
         # (`kernels.boards`); other rankings deal every board
@@ -179,7 +185,8 @@ class BoardSetup:
         """The deals of hole cards (`deals`) as chunks that fit the outcome counters, split on
         the first player's hands and made one at a time (a lazy list); None if the other
         players' deals alone do not fit."""
-        limit = min(MAX_DEALS, MAX_OUTCOME_CELLS // bins(len(self.ranges), self.split))
+        limit = min(MAX_DEALS, MAX_OUTCOME_CELLS // bins(len(self.ranges), self.split,
+                                                          self.categories))
         whole = self.deals(limit)
         if whole is not None:
             return [whole]

@@ -14,16 +14,20 @@ from ..kernels.equity import POT, SPLIT_FIELDS
 CALL_WORK = 10_000_000  # evaluations per kernel call (~0.1 s): progress and Ctrl-C between calls
 
 
-def counters(n_players: int, split: bool) -> int:
+def counters(n_players: int, split: bool, categories: int = 0) -> int:
     """Outcome counters per showdown: one per winner bitmask, or for a split pot the
-    showdowns and SPLIT_FIELDS per player (`kernels.equity._add_split`)."""
-    return 1 + SPLIT_FIELDS * n_players if split else 2**n_players
+    showdowns and SPLIT_FIELDS per player (`kernels.equity._add_split`). By category (the
+    number of `categories` counted, 0: not): a block of winner bitmasks per category
+    (`kernels.equity.outcome_bin`), or a split pot's units per category and player."""
+    if split:
+        return 1 + (SPLIT_FIELDS + categories) * n_players
+    return max(categories, 1) << n_players
 
 
-def bins(n_players: int, split: bool) -> int:
+def bins(n_players: int, split: bool, categories: int = 0) -> int:
     """A row of outcome counters: `counters`, at least 16 (128 bytes) so that two threads
     never write into one cache line."""
-    return max(counters(n_players, split), 16)
+    return max(counters(n_players, split, categories), 16)
 
 
 def working_rows(n_players: int) -> tuple[np.ndarray, ...]:
@@ -35,16 +39,30 @@ def working_rows(n_players: int) -> tuple[np.ndarray, ...]:
             np.zeros((n_threads, n_players, 64), np.uint8))
 
 
-def per_player(outcomes: np.ndarray, n_players: int, split: bool) -> tuple[Any, ...]:
+def per_player(outcomes: np.ndarray, n_players: int, split: bool,
+               categories: int = 0) -> tuple[Any, ...]:
     """From the mean outcome counters per showdown: per player, the win share, tie share,
-    mean equity, mean squared equity, and in a split game the high and the low shares.
-    Without a split the counters are a histogram over winner bitmasks (summing to 1)."""
+    mean equity, mean squared equity, in a split game the high and the low shares (else
+    None), and by category the (categories, players) shares of the pot won with a hand of
+    each (else None). Without a split the counters are a histogram over winner bitmasks
+    (summing to 1), by category one per category."""
+    by_category = None
     if split:
         fields = outcomes[1:1 + SPLIT_FIELDS * n_players].reshape(SPLIT_FIELDS, n_players)
         units, squares, high, low, scoops, shares = fields
-        return scoops, shares - scoops, units / POT, squares / POT**2, high / POT, low / POT
+        if categories:
+            start = 1 + SPLIT_FIELDS * n_players
+            by_category = outcomes[start:start + categories * n_players].reshape(
+                categories, n_players) / POT
+        return (scoops, shares - scoops, units / POT, squares / POT**2, high / POT, low / POT,
+                by_category)
+    n_bins = 2**n_players
+    if categories:
+        blocks = outcomes[:categories * n_bins].reshape(categories, n_bins)
+        by_category = blocks @ _shares(n_bins, n_players)[:, 2 * n_players:3 * n_players]
+        outcomes = blocks.sum(axis=0)
     win, tie, eq, eq_squared = (outcomes @ _shares(len(outcomes), n_players)).reshape(4, -1)
-    return win, tie, eq, eq_squared, None, None
+    return win, tie, eq, eq_squared, None, None, by_category
 
 
 @functools.lru_cache

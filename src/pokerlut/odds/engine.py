@@ -41,6 +41,7 @@ class Showdowns(Protocol):
 
     labels: list[str]  # the players as given
     split: bool  # a hi-lo game: the pot is split
+    category_names: tuple[str, ...]  # by category: the categories counted (else none)
     board: np.ndarray  # the board cards (stud: none)
     dead: np.ndarray
 
@@ -65,9 +66,11 @@ class BoardGame:
 
     def __init__(self, players: Sequence[str], board: str, dead: str, game: str,
                  wild: str | None, deck: int | None, ranking: str | RankingGame | None,
-                 others: CardsLike = "") -> None:
-        self.setup = BoardSetup(players, board, dead, game, wild, deck, ranking, others)
+                 others: CardsLike = "", by_category: bool = False) -> None:
+        self.setup = BoardSetup(players, board, dead, game, wild, deck, ranking, others,
+                                by_category)
         self.labels, self.split = self.setup.labels, self.setup.split
+        self.category_names = self.setup.category_names
         self.board = self.setup.board
         self.dead = np.concatenate([self.setup.dead, self.setup.others])  # out of this deal
 
@@ -96,7 +99,7 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *,
            boards: int | Sequence[str] | None = None, game: str = "holdem",
            ranking: str | RankingGame | None = None, wild: str | None = None, deck: int | None = None,
            exact: bool | None = None, trials: int | None = None, seed: int | None = None,
-           threads: int | None = None,
+           threads: int | None = None, by_category: bool = False,
            progress: Callable[[float], None] | None = None) -> EquityResult:
     """Each player's chance to win, tie, and share of the pot.
 
@@ -128,6 +131,12 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *,
     Ctrl-C returns the work done so far, marked partial (with several boards: on the last
     board; before it, the interrupt goes on). `progress`, if given, is called with the
     fraction done after each slice of work.
+    by_category=True also counts, per player, the share of the pot won with a final hand of
+    each category of the game (`PlayerEquity.by_category`: name -> share, best first, zeros
+    included, summing to the player's equity; exact or simulated as the rest). In hi-lo
+    games the high half goes by the high hand's category, the low half by the low's
+    highest card ("wheel", "6-low", "7-low", "8-low"); low games (razz) name their no-pair
+    hands so too. The names: `pokerlut.odds.categories`.
 
     >>> r = equity(["AsAh", "KsKh"], board="2c 7d 9h Tc")
     >>> r.exact, r.boards, round(r.players[0].equity, 4)
@@ -141,17 +150,24 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *,
     >>> r = equity(["AsAh", "KsKh"], boards=["Kd 7c 2h 3s", "Qd 8c 5h 4s"])  # a double board
     >>> [b.players[0].equity for b in r.per_board], r.players[0].equity    # each half, the pot
     ([0.05, 0.975], 0.5125)
+    >>> r = equity(["AsAh", "KsKh"], board="Kd 7c 2h 3s", by_category=True)
+    >>> {k: round(v, 4) for k, v in r.players[1].by_category.items() if v}  # KK: a set or better
+    {'four of a kind': 0.0227, 'full house': 0.2045, 'three of a kind': 0.7273}
     """
     texts = _board_texts(board, boards)
+    if type(by_category) is not bool:
+        raise TypeError(f"by_category must be True or False, not {by_category!r}")
     if isinstance(game, str) and game in DEALS and DEALS[game].stud:
         if wild is not None or deck is not None:
             raise ValueError(f"wild cards and other decks are offered in hold'em, not in {game}")
         if len(texts) > 1:
             raise ValueError(f"boards: {game} has no board")
-        setups: Sequence[Showdowns] = [StudGame(players, texts[0], dead, game, ranking)]
+        setups: Sequence[Showdowns] = [StudGame(players, texts[0], dead, game, ranking,
+                                                by_category)]
         which = [0]
     else:
-        setups, which = _board_games(players, texts, dead, game, wild, deck, ranking)
+        setups, which = _board_games(players, texts, dead, game, wild, deck, ranking,
+                                     by_category)
     if trials is not None and (type(trials) is not int or not 1 <= trials <= MAX_TRIALS):
         raise ValueError(f"trials must be an int 1 .. {MAX_TRIALS:.0e}, not {trials!r}")
     if exact is not None and type(exact) is not bool:
@@ -202,13 +218,14 @@ def _board_texts(board: str, boards: int | Sequence[str] | None) -> list[str]:
 
 
 def _board_games(players: Sequence[str], texts: list[str], dead: str, game: str,
-                 wild: str | None, deck: int | None, ranking: str | RankingGame | None
-                 ) -> tuple[list[BoardGame], list[int]]:
+                 wild: str | None, deck: int | None, ranking: str | RankingGame | None,
+                 by_category: bool = False) -> tuple[list[BoardGame], list[int]]:
     """A `BoardGame` for each board, the other boards' cards out of its deal (boards alike
     share one), and which of them each board is. Boards share only the cards they start with
     (dealt before running it again); together they need no more cards than the deck has."""
     if len(texts) == 1:
-        return [BoardGame(players, texts[0], dead, game, wild, deck, ranking)], [0]
+        return [BoardGame(players, texts[0], dead, game, wild, deck, ranking,
+                          by_category=by_category)], [0]
     cards = []
     for k, text in enumerate(texts):
         try:
@@ -231,7 +248,8 @@ def _board_games(players: Sequence[str], texts: list[str], dead: str, game: str,
             alike[frozenset(board)] = len(setups)
             others = np.array([c for c in known if c not in board], np.uint8)
             try:
-                setups.append(BoardGame(players, text, dead, game, wild, deck, ranking, others))
+                setups.append(BoardGame(players, text, dead, game, wild, deck, ranking, others,
+                                        by_category))
             except ValueError as error:
                 raise ValueError(f"board {k + 1}: {error}") from None
         which.append(alike[frozenset(board)])
@@ -251,11 +269,16 @@ def _run(setup: Showdowns, game: str, trials: int, seed: int | None,
         outcomes, n, partial = setup.exact(progress)
     else:
         outcomes, n, partial = setup.simulate(trials, seed, progress)
-    win, tie, eq, eq_squared, high, low = per_player(outcomes, len(setup.labels), setup.split)
+    names = setup.category_names
+    win, tie, eq, eq_squared, high, low, by_category = per_player(
+        outcomes, len(setup.labels), setup.split, len(names))
     stderr = np.zeros_like(eq) if seed is None else np.sqrt(
         np.maximum(eq_squared - eq**2, 0) / max(n - 1, 1))
     result = [PlayerEquity(label, float(win[p]), float(tie[p]), float(eq[p]), float(stderr[p]),
-                           *((float(high[p]), float(low[p])) if setup.split else ()))
+                           float(high[p]) if setup.split else None,
+                           float(low[p]) if setup.split else None,
+                           None if by_category is None else dict(
+                               zip(names, by_category[:, p].tolist())))
               for p, label in enumerate(setup.labels)]
     return EquityResult(tuple(result), game, card_text(setup.board), card_text(setup.dead),
                         exact=seed is None, boards=int(n), elapsed=time.perf_counter() - since,

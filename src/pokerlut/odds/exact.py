@@ -51,7 +51,8 @@ def exact_chunk(setup: BoardSetup, deals: tuple[np.ndarray, ...],
     showdowns, and whether it was interrupted."""
     cards, masks, weights = deals
     threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
-    counts = np.zeros((threads, len(masks), bins(len(setup.ranges), setup.split)), np.int64)
+    counts = np.zeros((threads, len(masks), bins(len(setup.ranges), setup.split,
+                                                 setup.categories)), np.int64)
     board = np.zeros(5, dtype=np.uint8)
     board[:len(setup.board)] = setup.board
     calls = (_counting_calls if setup.boards_in_classes else _dealing_calls)(
@@ -65,7 +66,7 @@ def exact_chunk(setup: BoardSetup, deals: tuple[np.ndarray, ...],
                 progress(done / len(calls))
     except KeyboardInterrupt:
         pass
-    n_counters = counters(len(setup.ranges), setup.split)
+    n_counters = counters(len(setup.ranges), setup.split, setup.categories)
     per_deal = counts[:, :, :n_counters].sum(axis=0)  # over threads: exact integers
     weighted, total = weights @ per_deal, per_deal.sum(axis=0)
     showdowns = slice(0, 1) if setup.split else slice(0, n_counters)
@@ -97,7 +98,7 @@ def _dealing_calls(setup: BoardSetup, cards: np.ndarray, masks: np.ndarray,
     work_per_item = max(1, boards_per_deal * setup.evaluations_per_board() // len(prefixes))
     per_call = max(1, CALL_WORK // work_per_item)
     scratch = working_rows(len(setup.ranges))
-    spot = Spot(setup.live, board, n_board, setup.hole_sizes)
+    spot = Spot(setup.live, board, n_board, setup.hole_sizes, setup.buckets, setup.low_buckets)
     kernel = ENUMERATE_BOARDS[setup.split, setup.omaha]
 
     def call(start: int) -> Callable[[], None]:
@@ -136,9 +137,10 @@ def _counting_calls(setup: BoardSetup, cards: np.ndarray, masks: np.ndarray,
         part = np.ascontiguousarray(items[start:start + per_call])
 
         def share(k: int, shares: int) -> None:
+            rows = [thread_rows[k] for thread_rows in scratch]
             boards.count_boards(table, setup.live, board, len(setup.board), deals, masks,
-                                part[share_of(len(part), k, shares)], counts[k],
-                                *(rows[k] for rows in scratch))
+                                part[share_of(len(part), k, shares)], counts[k], rows[0],
+                                rows[1], rows[2], rows[3], rows[4], rows[5], setup.buckets)
         return lambda: on_threads(share)
 
     return [call(start) for start in range(0, len(items), per_call)]

@@ -105,7 +105,8 @@ def simulated_outcomes(setup: BoardSetup, trials: int, seed: int,
     board = np.zeros(5, dtype=np.uint8)
     board[: len(setup.board)] = setup.board
     scratch = working_rows(len(setup.ranges))
-    spot = Spot(setup.live, board, len(setup.board), setup.hole_sizes)
+    spot = Spot(setup.live, board, len(setup.board), setup.hole_sizes, setup.buckets,
+                setup.low_buckets)
     draws = make_draws(setup)
     kernel = simulate_kernel(setup.split, setup.omaha, len(setup.ranges))
 
@@ -123,7 +124,7 @@ def simulated_outcomes(setup: BoardSetup, trials: int, seed: int,
             raise ValueError("the players' ranges could not be dealt without sharing a card "
                              "(10,000 tries in a row failed)")
 
-    return in_blocks(trials, bins(len(setup.ranges), setup.split),
+    return in_blocks(trials, bins(len(setup.ranges), setup.split, setup.categories),
                      setup.evaluations_per_board(), run, progress)
 
 

@@ -16,7 +16,8 @@ from ..cards import parse_cards
 from ..kernels.equity import STUD_ENUMERATE, STUD_SIMULATE
 from ..parallel import balanced_order
 from ..rules import rules
-from .counters import CALL_WORK, bins
+from .categories import kernel_tables
+from .counters import CALL_WORK, bins, counters
 from .deal import DEALS, high_rules, no_repeats, read_cards
 from .montecarlo import in_blocks
 from .threads import on_threads, share_of
@@ -27,7 +28,7 @@ class StudGame:
     live cards the rest are dealt from; `engine.Showdowns`."""
 
     def __init__(self, players: Sequence[str], board: str, dead: str, game: str,
-                 ranking: Any = None) -> None:
+                 ranking: Any = None, by_category: bool = False) -> None:
         if isinstance(players, str) or not 2 <= len(players) <= 8:
             raise ValueError("give 2 to 8 stud players, each as his known cards")
         if isinstance(board, str) and board.strip():
@@ -39,6 +40,9 @@ class StudGame:
         if self.rules.wild is not None:
             raise ValueError(f"wild cards are offered in hold'em deals, not in {game}")
         self.low_rules = rules(self.game.low) if self.game.low else None
+        self.category_names, self.buckets, self.low_buckets = kernel_tables(
+            self.rules, self.low_rules, by_category)  # by category: `BoardSetup`'s
+        self.categories = len(self.category_names)
         self.dead = read_cards(dead)
         self.holes: list[np.ndarray] = []
         for i, text in enumerate(players):
@@ -99,7 +103,7 @@ class StudGame:
         first = np.ascontiguousarray(
             first[balanced_order(np.ones(len(first)), numba.get_num_threads())])
         threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
-        counts = np.zeros((threads, bins(n, self.split)), dtype=np.int64)
+        counts = np.zeros((threads, bins(n, self.split, self.categories)), dtype=np.int64)
         scratch = (np.zeros((threads, n, 8), np.int64),
                    np.zeros((threads, max(n, 8), 2), np.uint64))
         per_call = max(1, len(first) * CALL_WORK // max(1, self.showdowns() * n))
@@ -112,7 +116,7 @@ class StudGame:
                 def share(k: int, shares: int) -> None:
                     kernel(high, low, self.live, self.known, self.missing,
                            items[share_of(len(items), k, shares)], counts[k], scratch[0][k],
-                           scratch[1][k])
+                           scratch[1][k], self.buckets, self.low_buckets)
                 on_threads(share)
                 done = min(len(first), start + per_call)
                 if progress:
@@ -120,7 +124,7 @@ class StudGame:
         except KeyboardInterrupt:
             pass
         total = counts.sum(axis=0)
-        seen = int(total[0] if self.split else total[: 2**n].sum())
+        seen = int(total[0] if self.split else total[:counters(n, False, self.categories)].sum())
         return total / max(seen, 1), seen, done < len(first)
 
     def simulate(self, trials: int, seed: int,
@@ -137,8 +141,8 @@ class StudGame:
                 blocks = share_of(len(counts), k, shares)
                 kernel(high, low, np.uint64(seed), start + blocks.start, block_trials[blocks],
                        self.live, self.known, self.missing, counts[blocks], scratch[0][k],
-                       scratch[1][k])
+                       scratch[1][k], self.buckets, self.low_buckets)
             on_threads(share)
 
-        return in_blocks(trials, bins(n, self.split), n, run, progress)
+        return in_blocks(trials, bins(n, self.split, self.categories), n, run, progress)
 
