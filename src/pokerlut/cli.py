@@ -390,9 +390,15 @@ def _progress_rows(args: argparse.Namespace) -> Callable[[int], None] | None:
 
 
 def _cmd_matrix(args: argparse.Namespace) -> None:
-    """The exact preflop matrix on Dask (`pokerlut.matrix.compute_matrix`)."""
+    """The exact preflop matrix on Dask (`pokerlut.matrix.compute_matrix`; with --players 3
+    the three-way table, `pokerlut.matrix3.compute_matrix3`)."""
     from .matrix import compute_matrix
 
+    if args.players == 3:
+        _matrix3(args)
+        return
+    if args.chunk_triples is not None:
+        raise ValueError("--chunk-triples goes with --players 3")
     run = compute_matrix(args.out, args.classes, png=args.png, scheduler=args.scheduler,
                          workers=args.workers, chunk_pairs=args.chunk_pairs,
                          progress=not (args.quiet or args.json))
@@ -404,6 +410,26 @@ def _cmd_matrix(args: argparse.Namespace) -> None:
           f"{run.chunks_computed} chunks computed, {run.chunks_skipped} found done")
     print(f"-> {run.out}" + (f", {run.png}" if run.png else "")
           + f" in {run.wall_seconds:.1f} s" + (f" on {run.workers} workers" if run.workers else ""))
+
+
+def _matrix3(args: argparse.Namespace) -> None:
+    """`pokerlut matrix --players 3`: the exact three-way table of class triples."""
+    from .matrix3 import CHUNK_TRIPLES, compute_matrix3
+
+    if args.png is not None:
+        raise ValueError("--png draws the heads-up matrix: not with --players 3")
+    run = compute_matrix3(args.out, args.classes, scheduler=args.scheduler,
+                          workers=args.workers,
+                          chunk_triples=CHUNK_TRIPLES if args.chunk_triples is None
+                          else args.chunk_triples, progress=not (args.quiet or args.json))
+    if args.json:
+        _print_json(run.to_dict())
+        return
+    print(f"{run.classes} classes, {run.class_triples:,} triples of classes, "
+          f"{run.dealable_triples:,} dealable ({run.deals:,} deals of hands): "
+          f"{run.chunks_computed} chunks computed, {run.chunks_skipped} found done")
+    print(f"-> {run.out} in {run.wall_seconds:.1f} s"
+          + (f" on {run.workers} workers" if run.workers else ""))
 
 
 def _pays(text: str) -> dict[str, Fraction]:
@@ -732,10 +758,12 @@ def _parser() -> argparse.ArgumentParser:
     _cluster_options(p)
     p.set_defaults(run=_cmd_bulk)
 
-    p = _command(sub, "matrix", "exact heads-up preflop equity of the 169 hand classes, on Dask", (
+    p = _command(sub, "matrix", "exact heads-up (or three-way) preflop equity of the 169 hand "
+                 "classes, on Dask", (
         "pokerlut matrix --out preflop.parquet --png preflop.png",
         "pokerlut matrix --out small.parquet --classes AA,KK,AKs,72o,22 --workers 2 --json",
-        "pokerlut matrix --out preflop.parquet --scheduler tcp://10.0.0.5:8786",))
+        "pokerlut matrix --out preflop.parquet --scheduler tcp://10.0.0.5:8786",
+        "pokerlut matrix --players 3 --out preflop3.parquet",))
     p.add_argument("--out", required=True, help="the Parquet file of every ordered pair of "
                    "classes; finished chunks are kept in OUT.parts/ (a rerun resumes)")
     p.add_argument("--png", default=None, help="also draw the matrix as a heatmap")
@@ -743,6 +771,11 @@ def _parser() -> argparse.ArgumentParser:
                    "(default: all 169)")
     p.add_argument("--chunk-pairs", type=int, default=300,
                    help="exact evaluations per task, ~0.6 ms each (default 300)")
+    p.add_argument("--players", type=int, choices=(2, 3), default=2,
+                   help="2: the heads-up matrix (default); 3: every dealable triple of classes "
+                   "(about 13 minutes on two cores for all 169)")
+    p.add_argument("--chunk-triples", type=int, default=None,
+                   help="with --players 3: class triples per task, ~2 ms each (default 2000)")
     _cluster_options(p)
     p.set_defaults(run=_cmd_matrix)
 

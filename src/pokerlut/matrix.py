@@ -53,7 +53,7 @@ from .odds import equity as _equity
 from .odds.ranges import parse_range
 
 __all__ = ["BOARDS", "CLASSES", "MatrixRun", "Plan", "canonical_pairs", "compute_matrix",
-           "parse_classes", "plan", "plot_matrix", "random_hand_equity"]
+           "numba_threads", "parse_classes", "plan", "plot_matrix", "random_hand_equity"]
 
 BOARDS = math.comb(48, 5)  # boards per heads-up deal
 _RANKS = "23456789TJQKA"
@@ -328,7 +328,7 @@ def _run_chunks(dist: Any, the_plan: Plan, todo: list[int], parts: Path, run: Ma
         if bar is not None:
             bar.close()
         run.workers = len(client.scheduler_info()["workers"])
-        run.worker_numba_threads = sorted(client.run(_numba_threads).values())
+        run.worker_numba_threads = sorted(client.run(numba_threads).values())
         done = sum(len(c) for k in todo for _, _, _, c in the_plan.chunks[k])
         run.seconds_per_pair = run.task_seconds / done if done else None
 
@@ -346,7 +346,7 @@ def run_parts(dist: Any, client: Any, task: Callable[..., Any], work: dict[int, 
         future.release()
 
 
-def _numba_threads() -> int:
+def numba_threads() -> int:
     """numba's thread count in a worker process."""
     import numba
 

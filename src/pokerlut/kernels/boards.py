@@ -258,3 +258,46 @@ def scratch_rows(threads: int, bins: int) -> tuple[np.ndarray, ...]:
     return (np.zeros((threads, 64), np.int64), np.zeros((threads, 4, 13), np.int64),
             np.zeros((threads, 4, 10), np.int64), np.zeros((threads, 64), np.uint64),
             np.zeros((threads, 4, 10), np.uint64), np.zeros((threads, bins), np.int64))
+
+
+@njit(inline="always")
+def preflop_ranks(t: Tables, rank_key: np.ndarray, avail: np.ndarray, hole_keys: np.ndarray,
+                  n: int, row: np.ndarray, mask: np.ndarray, count: np.ndarray) -> None:
+    """The rank part (1. of the module docstring) of a deal with no board: row[winners] gets
+    every rank multiset of the five board cards, weighted by its boards (ranks drawn from
+    avail[r] live cards of rank r), its winners by rank strength alone. It depends on the
+    hole ranks only, so every deal of the same hole ranks shares it. rank_key[r]: the rank key
+    of rank r; hole_keys[p]: player p's hole cards' key; mask (uint64), count (int64): scratch
+    of n words."""
+    _classes(t, rank_key, avail, MULTISET_STARTS[5], MULTISET_STARTS[6], row, hole_keys, n,
+             False, mask, count, np.uint64(0), NO_BUCKETS)
+
+
+@njit(inline="always")
+def preflop_flush(t: Tables, rank_key: np.ndarray, avail: np.ndarray, hole_keys: np.ndarray,
+                  hole_masks: np.ndarray, n: int, row: np.ndarray, rest_avail: np.ndarray,
+                  hole_counts: np.ndarray, suited_cards: np.ndarray, idx: np.ndarray,
+                  count: np.ndarray, mask: np.ndarray) -> None:
+    """The flush correction (2. of the module docstring) of one suit in a deal with no
+    board, to add to `preflop_ranks`' row: hole_masks[p] (uint64) the ranks of player p's hole
+    cards of that suit. It depends on those and on the hole ranks alone (`avail`, `hole_keys`
+    as in `preflop_ranks`), not on which suit it is nor on the other suits. Scratch:
+    rest_avail (13), hole_counts (n), suited_cards (13), idx (5), count (n) int64; mask (n)
+    uint64."""
+    held, top = np.uint64(0), 0
+    for p in range(n):
+        held |= hole_masks[p]
+        hole_counts[p] = np.int64(bit_count(hole_masks[p]))
+        top = max(top, hole_counts[p])
+    n_suited = 0
+    for r in range(13):  # the suit's live cards, written as cards of suit 0
+        rest_avail[r] = avail[r]
+        if not (held >> np.uint64(r)) & np.uint64(1):
+            suited_cards[n_suited] = 4 * r
+            n_suited += 1
+            rest_avail[r] -= 1
+    need = 5 - top
+    for first in range(min(n_suited, FLUSH_PARTS - 1)):
+        _flush_boards(t, rank_key, rest_avail, 0, first, 5, row, hole_keys, hole_counts,
+                      hole_masks, n, 0, np.uint64(0), need, suited_cards, n_suited, idx, count,
+                      mask, NO_BUCKETS)
