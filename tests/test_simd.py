@@ -105,6 +105,24 @@ def test_every_hand_in_batches_gets_its_strength_in_order(game, n_cards):
     assert (checked == expected).all() and (unchecked == expected).all()
 
 
+@pytest.mark.parametrize("check", [True, False])
+@pytest.mark.parametrize("game", NO_WILD)
+def test_the_one_row_kernel_gets_every_five_card_hand_and_random_sevens_right(game, check):
+    """The kernel a CPU without AVX2 runs (and wild games, and strided arrays), checked and
+    not: every five-card hand in order, and 7-card hands against the block kernel."""
+    deck = deck_of(rules(game), None).astype(np.uint8)
+    t = tables.load(game)
+    fives = np.empty((math.comb(len(deck), 5), 5), np.uint8)
+    assert next_hands(deck, np.arange(5, dtype=np.int64), fives) == len(fives)
+    rng = np.random.default_rng(len(game))
+    sevens = deck[np.argsort(rng.random((100_000, len(deck))), axis=1)[:, :7]]
+    for hands, expected in ((fives, pokerlut.strengths_in_order(5, game=game)),
+                            (sevens, pokerlut.evaluate_batch(sevens, game=game))):
+        out, first_bad = np.empty(len(hands), np.uint16), np.full(64, len(hands), np.int64)
+        batch.rows_kernel(hands.shape[1], check, simd=False)(t, hands, out, first_bad)
+        assert (out == expected).all() and (first_bad == len(hands)).all()
+
+
 def plant(hands, row, defect, deck):
     """Make `row` of `hands` bad: a repeated card ("repeat": the first at the end, or
     ("repeat", j, k): card j at position k), or a card outside the deck at position 1 (or at
