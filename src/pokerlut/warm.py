@@ -8,7 +8,7 @@ of players (`MC_PLAYERS`; Omaha's is one kernel for any number). A `Job` is one 
 a public entry point that compiles some of them; `jobs()` lists one per distinct kernel (one
 game of each kind, not every game; a few small functions that several kernels call are
 compiled by whichever job comes first), and `warm` runs them on worker processes, longest
-first, each job in a fresh process with one numba thread (the code compiled does not depend
+first, each worker with one numba thread (the code compiled does not depend
 on the thread count).
 
 Example (not a doctest: it takes a minute)::
@@ -24,7 +24,6 @@ import fnmatch
 import importlib.util
 import multiprocessing
 import os
-import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -326,14 +325,11 @@ def _index_files(folder: str) -> int:
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
-    """Worker processes (spawned: numba and fork do not mix) with one numba thread each,
-    and on Python 3.11+ a fresh process for every job."""
+    """Worker processes (spawned: numba and fork do not mix) with one numba thread each, each
+    running job after job (a process per job cost a start and numba's import each: 0.5 s)."""
     context = multiprocessing.get_context("spawn")
-    initargs = (worker_environ(1), context.Lock())
-    if sys.version_info >= (3, 11):
-        return ProcessPoolExecutor(workers, context, _start_worker, initargs,
-                                   max_tasks_per_child=1)
-    return ProcessPoolExecutor(workers, context, _start_worker, initargs)
+    return ProcessPoolExecutor(workers, context, _start_worker,
+                               (worker_environ(1), context.Lock()))
 
 
 def _start_worker(environ: dict[str, str], lock: Any) -> None:
