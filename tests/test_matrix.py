@@ -4,7 +4,6 @@ here, without the suit isomorphism), its symmetry, resuming, the heatmap and the
 
 import itertools
 import json
-import logging
 import math
 import os
 import subprocess
@@ -18,7 +17,7 @@ import pokerlut
 
 pd = pytest.importorskip("pandas")
 pytest.importorskip("pyarrow")
-distributed = pytest.importorskip("distributed")
+pytest.importorskip("distributed")
 
 from pokerlut.matrix import BOARDS, compute_matrix, parse_classes, plan  # noqa: E402
 
@@ -55,17 +54,6 @@ def reference(a, b):
             pairs += 1
             shares.append(r.players[0].equity)
     return float(np.mean(shares)), win, tie, lose, pairs
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    """One 2-worker LocalCluster (one numba thread per worker) for the runs of this module."""
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=logging.ERROR,
-                                  env={"NUMBA_NUM_THREADS": "1"},
-                                  scheduler_kwargs={"dashboard": False,
-                                                    "dashboard_address": ":0"}) as c:
-        yield c
 
 
 @pytest.fixture(scope="module")

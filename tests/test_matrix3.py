@@ -5,7 +5,6 @@ command."""
 
 import itertools
 import json
-import logging
 import os
 import subprocess
 import sys
@@ -109,17 +108,6 @@ def test_plan():
 # --- the table on Dask ---------------------------------------------------------------------
 
 TABLE_CLASSES = ["AA", "AKs", "AKo", "KK", "72o"]
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=logging.ERROR,
-                                  env={"NUMBA_NUM_THREADS": "1"},
-                                  scheduler_kwargs={"dashboard": False,
-                                                    "dashboard_address": ":0"}) as c:
-        yield c
 
 
 @pytest.fixture(scope="module")
