@@ -53,7 +53,8 @@ from .odds import equity as _equity
 from .odds.ranges import parse_range
 
 __all__ = ["BOARDS", "CLASSES", "MatrixRun", "Plan", "canonical_pairs", "compute_matrix",
-           "numba_threads", "parse_classes", "plan", "plot_matrix", "random_hand_equity"]
+           "numba_threads", "parse_classes", "part_file", "plan", "plot_matrix",
+           "random_hand_equity"]
 
 BOARDS = math.comb(48, 5)  # boards per heads-up deal
 _RANKS = "23456789TJQKA"
@@ -271,13 +272,13 @@ def compute_matrix(out: str | os.PathLike[str], classes: str | Sequence[str] | N
     manifest = {"format": FORMAT, "classes": the_plan.classes, "chunk_pairs": chunk_pairs,
                 "chunks": len(the_plan.chunks), "boards": BOARDS}
     open_parts(parts, manifest)
-    todo = [k for k in range(len(the_plan.chunks)) if not _part(parts, k).exists()]
+    todo = [k for k in range(len(the_plan.chunks)) if not part_file(parts, k).exists()]
     run = MatrixRun(str(out_path), None if png is None else str(png), len(the_plan.classes),
                     the_plan.class_pairs, the_plan.combo_pairs, the_plan.canonical_pairs,
                     len(the_plan.chunks), len(todo), len(the_plan.chunks) - len(todo), 0)
     if todo:
         _run_chunks(dist, the_plan, todo, parts, run, scheduler, workers, progress)
-    table = _combine(pd, the_plan, [pd.read_parquet(_part(parts, k))
+    table = _combine(pd, the_plan, [pd.read_parquet(part_file(parts, k))
                                     for k in range(len(the_plan.chunks))])
     write_atomic(out_path, lambda p: table.to_parquet(p, index=False))
     if png is not None:
@@ -286,7 +287,8 @@ def compute_matrix(out: str | os.PathLike[str], classes: str | Sequence[str] | N
     return run
 
 
-def _part(parts: Path, k: int) -> Path:
+def part_file(parts: Path, k: int) -> Path:
+    """Chunk k's file in a parts folder (the heads-up and three-way tables alike)."""
     return parts / f"chunk-{k:05d}.parquet"
 
 
@@ -318,7 +320,7 @@ def _run_chunks(dist: Any, the_plan: Plan, todo: list[int], parts: Path, run: Ma
 
         def save(k: int, result: dict[str, Any]) -> None:
             frame = _frame(result["rows"])
-            write_atomic(_part(parts, k), lambda p: frame.to_parquet(p, index=False))
+            write_atomic(part_file(parts, k), lambda p: frame.to_parquet(p, index=False))
             run.task_seconds += result["seconds"]
             if bar is not None:
                 bar.update(1)

@@ -42,7 +42,8 @@ from typing import Any
 import numpy as np
 
 from .bulk import check_workers, connect, need
-from .matrix import CLASSES, numba_threads, open_parts, parse_classes, run_parts, write_atomic
+from .matrix import (CLASSES, numba_threads, open_parts, parse_classes, part_file, run_parts,
+                     write_atomic)
 
 __all__ = ["BOARDS3", "COUNT_COLUMNS", "Matrix3Run", "Plan3", "TripleResult", "class_triple",
            "compute_matrix3", "count_triples", "lookup", "plan3"]
@@ -223,10 +224,6 @@ class Matrix3Run:
         return asdict(self)
 
 
-def _part(parts: Path, k: int) -> Path:
-    return parts / f"chunk-{k:05d}.parquet"
-
-
 def compute_matrix3(out: str | os.PathLike[str], classes: str | Sequence[str] | None = None, *,
                     scheduler: str | None = None, workers: int | None = None,
                     chunk_triples: int = CHUNK_TRIPLES, progress: bool = True) -> Matrix3Run:
@@ -254,12 +251,12 @@ def compute_matrix3(out: str | os.PathLike[str], classes: str | Sequence[str] | 
                 "chunk_triples": chunk_triples, "chunks": len(the_plan.chunks),
                 "boards": BOARDS3}
     open_parts(parts, manifest)
-    todo = [k for k in range(len(the_plan.chunks)) if not _part(parts, k).exists()]
+    todo = [k for k in range(len(the_plan.chunks)) if not part_file(parts, k).exists()]
     run = Matrix3Run(str(out_path), len(the_plan.classes), the_plan.class_triples, 0, 0,
                      len(the_plan.chunks), len(todo), len(the_plan.chunks) - len(todo), 0)
     if todo:
         _run_chunks(dist, the_plan, todo, parts, run, scheduler, workers, progress)
-    half = pd.concat([pd.read_parquet(_part(parts, k)) for k in range(len(the_plan.chunks))],
+    half = pd.concat([pd.read_parquet(part_file(parts, k)) for k in range(len(the_plan.chunks))],
                      ignore_index=True)
     table = _table(pd, the_plan.classes, half)
     write_atomic(out_path, lambda p: table.to_parquet(p, index=False))
@@ -286,13 +283,14 @@ def _run_chunks(dist: Any, the_plan: Plan3, todo: list[int], parts: Path, run: M
         def save(k: int, result: dict[str, Any]) -> None:
             nonlocal computed
             frame = pd.DataFrame(result["rows"])
-            write_atomic(_part(parts, k), lambda p: frame.to_parquet(p, index=False))
+            write_atomic(part_file(parts, k), lambda p: frame.to_parquet(p, index=False))
             run.task_seconds += result["seconds"]
             computed += result["triples"]
             if bar is not None:
                 bar.update(result["triples"])
                 left = (time.perf_counter() - start) * (total - done_before - computed) / computed
-                bar.set_postfix_str(f"projected {_duration(time.perf_counter() - start + left)}",
+                projected = tqdm.format_interval(time.perf_counter() - start + left)
+                bar.set_postfix_str(f"projected {projected}",
                                     refresh=False)
 
         run_parts(dist, client, _evaluate_chunk,
@@ -302,11 +300,6 @@ def _run_chunks(dist: Any, the_plan: Plan3, todo: list[int], parts: Path, run: M
         run.workers = len(client.scheduler_info()["workers"])
         run.worker_numba_threads = sorted(client.run(numba_threads).values())
         run.seconds_per_triple = run.task_seconds / computed if computed else None
-
-
-def _duration(seconds: float) -> str:
-    minutes, s = divmod(int(round(seconds)), 60)
-    return f"{minutes // 60}:{minutes % 60:02d}:{s:02d}"
 
 
 def _table(pd: Any, classes: list[str], half: Any) -> Any:
