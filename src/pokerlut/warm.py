@@ -171,21 +171,26 @@ def _video_poker() -> None:
     video_poker("jacks-or-better-9-6")
 
 
-def _abstraction() -> None:
-    """The card abstraction kernels: indices both ways, class sizes, and the river and runout
-    features of one board and one state (read from a river table of full size, left unset)."""
+def _abstraction(part: str) -> None:
+    """The card abstraction kernels, in four parts that compile in parallel: "indices" (both
+    ways, and class sizes), "river" (one board's features), "turn" and "flop" (one state's
+    runout features: histograms of uint8, 46 runouts, and of uint16, 1081; read from a river
+    table of full size, left unset)."""
     from .abstraction import HandIndexer, hand_strength_of, river_part, runout_part
     from .kernels import features
 
-    river = HandIndexer("river", "imperfect")
-    river.unindex_batch(river.index_batch(_hands("high", 7)))
-    HandIndexer("preflop").orbit_sizes()
-    hand_strength_of("Ah Kh", "2c 3d 4h 5s 7c")
-    part = river_part(None, 0, 1, None)
-    counts = np.empty(river.size, np.uint16)
-    features.scatter(counts, part["indices"], part["values"])
-    for street in ("turn", "flop"):  # histograms of uint8 (46 runouts) and uint16 (1081)
-        runout_part(street, 50, counts, 0, 1, None)
+    if part == "indices":
+        river = HandIndexer("river", "imperfect")
+        river.unindex_batch(river.index_batch(_hands("high", 7)))
+        HandIndexer("preflop").orbit_sizes()
+    elif part == "river":
+        hand_strength_of("Ah Kh", "2c 3d 4h 5s 7c")
+        found = river_part(None, 0, 1, None)
+        features.scatter(np.empty(HandIndexer("river", "imperfect").size, np.uint16),
+                         found["indices"], found["values"])
+    else:
+        counts = np.empty(HandIndexer("river", "imperfect").size, np.uint16)
+        runout_part(part, 50, counts, 0, 1, None)
 
 
 def _checked(validate: bool) -> str:
@@ -223,7 +228,7 @@ def jobs() -> list[Job]:
             ends.setdefault((type(tables.load(game)), end), (game, deck))
     out += [Job(f"{what} {game}" + (f" deck {deck}" if deck else ""), _stats,
                 (what, game, deck), cost)
-            for what, cost in (("count_hands", 8.0), ("strengths_in_order", 4.5))
+            for what, cost in (("count_hands", 5.5), ("strengths_in_order", 3.0))
             for game, deck in ends.values()]
     for game, wild, exact_cost, cost in (("holdem", None, 3.2, 2.2), ("omaha", None, 2.2, 2.7),
                                          ("omaha-hi-lo", None, 3.4, 3.9),
@@ -237,7 +242,8 @@ def jobs() -> list[Job]:
             out += [Job(f"{name} monte-carlo {n} players", _equity, (game, n, False, wild), cost)
                     for n in MC_PLAYERS]
     out.append(Job("video_poker", _video_poker, (), 4.0))
-    out.append(Job("abstraction", _abstraction, (), 6.0))
+    out += [Job(f"abstraction {part}", _abstraction, (part,), cost)
+            for part, cost in (("indices", 12.0), ("river", 9.0), ("turn", 12.5), ("flop", 12.0))]
     return out
 
 

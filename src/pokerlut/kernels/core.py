@@ -319,7 +319,7 @@ def _wild_flush(t: Tables, hand: Hand, flush: np.uint64, key: np.uint64) -> Any:
     return best
 
 
-@njit(inline="always")
+@njit(**LLVM_INLINE)
 def hand_strength(t: Tables, hand: Hand, five: bool = False) -> Any:
     """Strength (higher wins; 0: no qualifying hand) of a hand of 5, 6 or 7 cards: the best
     five in the game whose tables `t` are. `five=True` (a constant, for a hand of exactly five
@@ -336,7 +336,7 @@ def hand_strength(t: Tables, hand: Hand, five: bool = False) -> Any:
     return rank_strength(t, hand[0] & RANK_KEY_MASK, five)
 
 
-@njit(inline="always")
+@njit(**LLVM_INLINE)
 def rank_strength(t: Tables, ranks: Any, five: bool = False) -> Any:
     """Strength of a hand that is no flush, from its rank key (a perfect-hash lookup); `five`
     as in `hand_strength`."""

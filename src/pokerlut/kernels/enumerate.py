@@ -25,8 +25,9 @@ import numpy as np
 from numba import prange
 
 from ..tables import Tables
-from .core import (KERNEL, RANK_BITS, RANK_KEY_MASK, hand_add, hand_empty, hand_strength,
-                   is_wild, njit, rank_strength, suited_strength, suits_matter, suits_settle)
+from .core import (KERNEL, LLVM_INLINE, RANK_BITS, RANK_KEY_MASK, hand_add, hand_empty,
+                   hand_strength, is_wild, njit, rank_strength, suited_strength, suits_matter,
+                   suits_settle)
 
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
@@ -81,7 +82,7 @@ PAIR_MASKS = np.array([sum(1 << r for r in m) for m in _DISTINCT2], dtype=np.uin
 PAIRS_FROM = _from(_DISTINCT2)
 
 
-@njit(inline="always")
+@njit(**LLVM_INLINE)
 def _three_more(t: Tables, row: np.ndarray, h4: Any, c3: Any, end: int) -> None:
     """Count every 7-card hand of 4-card prefix `h4` (highest card c3) plus three cards above
     c3, of a deck without wild cards that ends below card `end`. In a game whose flushes are
@@ -161,7 +162,7 @@ def _three_more(t: Tables, row: np.ndarray, h4: Any, c3: Any, end: int) -> None:
                                                     k6 + (t.card_key[c6] & RANK_KEY_MASK))] += 1
 
 
-@njit(inline="always")
+@njit(**LLVM_INLINE)
 def _two_more(t: Tables, row: np.ndarray, h5: Any, c4: Any, end: int) -> None:
     """Count every 7-card hand of 5-card prefix `h5` (highest card c4) plus two cards above
     c4, of a deck without wild cards that ends below card `end`, as `_three_more` does: by
