@@ -19,6 +19,7 @@ clubs > spades, and straight flushes follow the cycle royal > middle > minimum >
 ``compare`` is not a total order and there is deliberately no score function here.
 """
 
+import functools
 import itertools
 from collections import Counter
 
@@ -67,21 +68,28 @@ def deck(players):
     return [4 * rank + suit for rank in range(low, ACE + 1) for suit in range(4)]
 
 
+@functools.lru_cache(maxsize=None)
+def _deck_set(players):
+    """The cards of ``deck(players)`` as a set (made once per deck: the checks read it often)."""
+    return frozenset(deck(players))
+
+
 def _check_hand(hand, players):
     cards = list(hand)
     if len(cards) != 5:
         raise ValueError(f"a hand has exactly five cards, got {len(cards)}")
     if len(set(cards)) != 5:
         raise ValueError(f"a hand has five different cards, got {cards}")
-    kept = set(deck(players))
+    kept = _deck_set(players)
     for card in cards:
         if not isinstance(card, int) or card not in kept:
             raise ValueError(f"card {card!r} is not in the {len(kept)}-card deck")
     return cards
 
 
+@functools.lru_cache(maxsize=None)
 def _straights(players):
-    """Every straight of the deck as (set of ranks, top rank), lowest first.
+    """Every straight of the deck as (set of ranks, top rank), lowest first (made once per deck).
 
     Ace-low straight: the ace plus the four lowest kept ranks; its top card is the highest of those
     four. Then every run of five consecutive kept ranks, up to T-J-Q-K-A. No wrap-around.
@@ -90,7 +98,7 @@ def _straights(players):
     result = [(frozenset({ACE, low, low + 1, low + 2, low + 3}), low + 3)]
     for top in range(low + 4, ACE + 1):
         result.append((frozenset(range(top - 4, top + 1)), top))
-    return result
+    return tuple(result)
 
 
 def _straight_top(ranks, players):
