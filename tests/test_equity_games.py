@@ -182,10 +182,18 @@ def stud_brute_force(game, players, dead=""):
         top = max((k for k in keys if k is not None), default=None)
         return [] if top is None else [p for p, k in enumerate(keys) if k == top]
 
+    keys = {}  # a player's seven cards recur across the others' deals: each is keyed once
+
+    def key(hand, game):
+        cards = (game, *sorted(hand))
+        if cards not in keys:
+            keys[cards] = ref.best_key(hand, game)
+        return keys[cards]
+
     for hands in deal(0, set()):
         deals += 1
-        winners_high = best([ref.best_key(h, high_game) for h in hands])
-        winners_low = best([ref.best_key(h, low_game) for h in hands]) if low_game else []
+        winners_high = best([key(h, high_game) for h in hands])
+        winners_low = best([key(h, low_game) for h in hands]) if low_game else []
         high_pot = Fraction(1, 2) if winners_low else Fraction(1)
         share = [Fraction(0)] * n
         for p in winners_high:
