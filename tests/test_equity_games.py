@@ -3,6 +3,7 @@ through the independent slow reference (tests/reference_games.py): every board o
 scored exactly, as fractions of the pot; Monte Carlo within 3 standard errors of exact; boards of
 1 and 2 cards; bad input."""
 
+import functools
 import itertools
 from fractions import Fraction
 
@@ -182,13 +183,11 @@ def stud_brute_force(game, players, dead=""):
         top = max((k for k in keys if k is not None), default=None)
         return [] if top is None else [p for p, k in enumerate(keys) if k == top]
 
-    keys = {}  # a player's seven cards recur across the others' deals: each is keyed once
+    # a player's seven cards recur across the others' deals: each is keyed once
+    seven = functools.lru_cache(maxsize=None)(lambda cards, name: ref.best_key(list(cards), name))
 
     def key(hand, game):
-        cards = (game, *sorted(hand))
-        if cards not in keys:
-            keys[cards] = ref.best_key(hand, game)
-        return keys[cards]
+        return seven(tuple(sorted(hand)), game)
 
     for hands in deal(0, set()):
         deals += 1

@@ -69,8 +69,7 @@ def _reference_keys(args):
 def test_random_seven_card_hands_match_the_reference(game, wild):
     """50,000 random 7-card hands against the reference's own best of seven: a check apart
     from the two that cover 7 cards more widely (every five-card hand against the reference,
-    and 2 M seven-card hands as the best of their fives). It was 210,000 hands, 10 CPU minutes
-    of the suite's 80 for the five modes."""
+    and 2 M seven-card hands as the best of their fives)."""
     hands = random_hands(50_000, 7, 54, seed=len(wild))
     fast = pokerlut.evaluate_batch(hands, game=game, wild=wild)
     rows = hands.tolist()
