@@ -352,8 +352,15 @@ def best_key(cards: Iterable[int], game: str) -> Optional[tuple]:
     None
     """
     checked = _check_cards(cards, game, (5, 6, 7), "best_key")
+    return _best_key(tuple(sorted(checked)), game)
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def _best_key(cards: tuple, game: str) -> Optional[tuple]:
+    """`best_key` of checked cards in order, kept: brute forces meet the same hand again and
+    again (a stud player's seven cards in every deal of the others)."""
     best = None
-    for five in itertools.combinations(checked, 5):
+    for five in itertools.combinations(cards, 5):
         best = _better(best, _classify_cards(list(five), game)[1])
     return best
 

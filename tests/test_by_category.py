@@ -8,7 +8,6 @@ seed; double boards; the CLI table and JSON; bad input."""
 
 from __future__ import annotations
 
-import functools
 import itertools
 import json
 import math
@@ -96,11 +95,7 @@ def brute_force(game: str, players: list[str], board: str = "", dead: str = "") 
                 for rest in deals(p + 1, taken | set(extra)):
                     yield [holes[p] + list(extra), *rest]
         hands_of = deals(0, frozenset())
-        # a player's seven cards recur across the others' deals: each is keyed once
-        seven = functools.lru_cache(maxsize=None)(lambda cards, name: ref.best_key(list(cards), name))
-
-        def key(hand, rules_name):
-            return seven(tuple(sorted(hand)), rules_name)
+        key = ref.best_key
     else:
         hands_of = ([(h, known + list(extra)) for h in holes]
                     for extra in itertools.combinations(live, 5 - len(known)))

@@ -3,7 +3,6 @@ through the independent slow reference (tests/reference_games.py): every board o
 scored exactly, as fractions of the pot; Monte Carlo within 3 standard errors of exact; boards of
 1 and 2 cards; bad input."""
 
-import functools
 import itertools
 from fractions import Fraction
 
@@ -183,16 +182,10 @@ def stud_brute_force(game, players, dead=""):
         top = max((k for k in keys if k is not None), default=None)
         return [] if top is None else [p for p, k in enumerate(keys) if k == top]
 
-    # a player's seven cards recur across the others' deals: each is keyed once
-    seven = functools.lru_cache(maxsize=None)(lambda cards, name: ref.best_key(list(cards), name))
-
-    def key(hand, game):
-        return seven(tuple(sorted(hand)), game)
-
     for hands in deal(0, set()):
         deals += 1
-        winners_high = best([key(h, high_game) for h in hands])
-        winners_low = best([key(h, low_game) for h in hands]) if low_game else []
+        winners_high = best([ref.best_key(h, high_game) for h in hands])
+        winners_low = best([ref.best_key(h, low_game) for h in hands]) if low_game else []
         high_pot = Fraction(1, 2) if winners_low else Fraction(1)
         share = [Fraction(0)] * n
         for p in winners_high:
