@@ -116,6 +116,11 @@ def _is_flush(cards):
 
 def _category(cards, players):
     """Category of five already-validated cards."""
+    return _category_of(tuple(cards), players)
+
+
+@functools.lru_cache(maxsize=1 << 12)  # a hand met again soon is not worked out again
+def _category_of(cards, players):
     ranks = [_rank(c) for c in cards]
     flush = _is_flush(cards)
     straight = _straight_top(ranks, players) is not None

@@ -11,8 +11,7 @@
   same buckets; the inertia is the weighted sum of squared distances to the centres;
 - the command line writes a bucket per canonical index and a summary, or says which
   command makes the missing features; bad input is named; scikit-learn missing is named;
-- slow: real flop features: percentile buckets hold 1/k of the 25,989,600 flop hands each,
-  to within one group of ties.
+- (the buckets of the real flop's features are in test_features.py, which makes them.)
 """
 
 from __future__ import annotations
@@ -25,8 +24,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from pokerlut.abstraction import (HandIndexer, StreetFeatures, buckets, river_hand_strengths,
-                                  street_features)
+from pokerlut.abstraction import HandIndexer, StreetFeatures, buckets
 from pokerlut.cli import main
 
 SUIT_PERMS = np.array(list(itertools.permutations(range(4))), np.uint8)
@@ -249,18 +247,3 @@ def test_the_command_line_names_what_is_missing(tmp_path, capsys) -> None:
     assert main(["abstraction", "buckets", "--street", "flop", "--out", str(tmp_path), "--k", "5",
                  "--method", "emd"]) == 2
     assert "unknown method 'emd' (one of: ehs2-percentile" in capsys.readouterr().err
-
-
-@pytest.mark.slow
-def test_buckets_of_the_real_flop() -> None:
-    features = street_features("flop", bins=50, river=river_hand_strengths())
-    w = HandIndexer("flop", "imperfect").orbit_sizes()
-    got = buckets(features, 50)
-    heaviest_tie = np.bincount(np.unique(features.squares, return_inverse=True)[1], weights=w).max()
-    assert len(got.states) == 50
-    assert np.abs(got.hands - 25_989_600 / 50).max() <= heaviest_tie
-    emd = buckets(features, 20, "kmeans-emd")
-    assert (np.diff(emd.ehs) >= 0).all() and emd.hands.sum() == 25_989_600
-    flop = HandIndexer("flop", "imperfect")
-    nuts, air = flop.index("Ah Ad As Ac 2d"), flop.index("7c 2d Ks Qh 9h")  # quads, nothing
-    assert emd.labels[nuts] == 19 and emd.labels[air] < 5 and got.labels[nuts] == 49

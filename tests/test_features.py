@@ -6,7 +6,8 @@ evaluator of reference.py (it tries every opponent hand and every runout):
   permuted or the board reordered;
 - slow: the whole river table at sampled indices (and every index written); the turn and
   flop tables' sums, squares and histograms at sampled indices; a turn state's EHS is
-  `pokerlut.equity([hole, "random"], board=...)` for it;
+  `pokerlut.equity([hole, "random"], board=...)` for it; percentile and k-means buckets of
+  the real flop's features (each feature table is made once, for the module);
 - bad input.
 """
 
@@ -21,8 +22,9 @@ import reference
 import reference_abstraction as ref
 
 from pokerlut import equity, format_cards, parse_cards
-from pokerlut.abstraction import (HandIndexer, canonical_boards, hand_potential, hand_strength_of,
-                                  river_hand_strengths, street_features)
+from pokerlut.abstraction import (HandIndexer, StreetFeatures, buckets, canonical_boards,
+                                  hand_potential, hand_strength_of, river_hand_strengths,
+                                  street_features)
 from pokerlut.cli import main
 
 
@@ -71,6 +73,16 @@ def river() -> np.ndarray:
     return river_hand_strengths()
 
 
+@pytest.fixture(scope="module")
+def turn(river: np.ndarray) -> StreetFeatures:
+    return street_features("turn", bins=50, river=river)
+
+
+@pytest.fixture(scope="module")
+def flop(river: np.ndarray) -> StreetFeatures:
+    return street_features("flop", bins=50, river=river)
+
+
 @pytest.mark.slow
 def test_the_river_table(river: np.ndarray) -> None:
     indexer = HandIndexer("river", "imperfect")
@@ -87,8 +99,8 @@ def test_the_river_table(river: np.ndarray) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("street, board, states", [("turn", 4, 6), ("flop", 3, 1)])
-def test_flop_and_turn_features(river: np.ndarray, street: str, board: int, states: int) -> None:
-    features = street_features(street, bins=50, river=river)
+def test_flop_and_turn_features(request, street: str, board: int, states: int) -> None:
+    features = request.getfixturevalue(street)
     indexer = HandIndexer(street, "imperfect")
     runouts = 46 if street == "turn" else 1081
     assert (features.histogram.sum(axis=1) == runouts).all()
@@ -122,7 +134,8 @@ def test_bad_input_is_named(tmp_path, capsys) -> None:
 
 
 @pytest.mark.slow
-def test_the_command_line_writes_every_street(tmp_path, capsys, river: np.ndarray) -> None:
+def test_the_command_line_writes_every_street(tmp_path, capsys, river: np.ndarray,
+                                             turn: StreetFeatures) -> None:
     import json
 
     assert main(["abstraction", "features", "--street", "river", "--out", str(tmp_path), "--quiet"]) == 0
@@ -134,8 +147,9 @@ def test_the_command_line_writes_every_street(tmp_path, capsys, river: np.ndarra
     assert about["states"] == HandIndexer("turn", "imperfect").size and about["bins"] == 10
     histogram = np.load(tmp_path / "turn-histogram.npy")
     assert histogram.shape == (about["states"], 10) and (histogram.sum(axis=1) == 46).all()
-    features = street_features("turn", bins=10, river=river)
-    assert (np.load(tmp_path / "turn-sums.npy") == features.sums).all()
+    assert (np.load(tmp_path / "turn-sums.npy") == turn.sums).all()
+    # HS bin v * bins // 1980: a bin of 10 is five of 50
+    assert (histogram == turn.histogram.reshape(-1, 10, 5).sum(axis=2)).all()
 
 
 def reference_potential(hole: list[int], board: list[int]) -> tuple[Fraction, Fraction]:
@@ -169,3 +183,19 @@ def test_hand_potential_bad_input() -> None:
         hand_potential("Ah Kh", "2c 3d 4h 5s 9c")
     with pytest.raises(ValueError, match="card Ah is both"):
         hand_potential("Ah Kh", "Ah 3d 4h")
+
+
+@pytest.mark.slow
+def test_buckets_of_the_real_flop(flop: StreetFeatures) -> None:
+    """Percentile buckets hold 1/k of the 25,989,600 flop hands each, to within one group of
+    ties; k-means buckets are numbered by EHS (here, by the features this module checks)."""
+    w = HandIndexer("flop", "imperfect").orbit_sizes()
+    got = buckets(flop, 50)
+    heaviest_tie = np.bincount(np.unique(flop.squares, return_inverse=True)[1], weights=w).max()
+    assert len(got.states) == 50
+    assert np.abs(got.hands - 25_989_600 / 50).max() <= heaviest_tie
+    emd = buckets(flop, 20, "kmeans-emd")
+    assert (np.diff(emd.ehs) >= 0).all() and emd.hands.sum() == 25_989_600
+    indexer = HandIndexer("flop", "imperfect")
+    nuts, air = indexer.index("Ah Ad As Ac 2d"), indexer.index("7c 2d Ks Qh 9h")  # quads, nothing
+    assert emd.labels[nuts] == 19 and emd.labels[air] < 5 and got.labels[nuts] == 49

@@ -41,13 +41,16 @@ def test_every_hand_in_order_of_strength_agrees_with_the_reference(players, flus
     s = strengths(players, hands, flush_by_suit=flush_by_suit)
     order = np.argsort(s, kind="stable")
     rows, s = hands[order].tolist(), s[order]
-    kinds = [ref.straight_flush_kind(row, players) for row in rows]
-    for i in range(len(rows) - 1):
-        if kinds[i] and kinds[i + 1]:
-            continue  # below, with the cycle
-        want = ref.compare(rows[i + 1], rows[i], players, flush_by_suit)
-        assert want == int(s[i + 1] > s[i]), (players, rows[i], rows[i + 1])
-    straight_flushes = [row for row, kind in zip(rows, kinds) if kind]
+    kind = ref.straight_flush_kind(rows[0], players)
+    straight_flushes = [rows[0]] if kind else []
+    for i in range(len(rows) - 1):  # (the reference keeps the category of a hand just seen)
+        next_kind = ref.straight_flush_kind(rows[i + 1], players)
+        if next_kind:
+            straight_flushes.append(rows[i + 1])
+        if not (kind and next_kind):  # two straight flushes: below, with the cycle
+            want = ref.compare(rows[i + 1], rows[i], players, flush_by_suit)
+            assert want == int(s[i + 1] > s[i]), (players, rows[i], rows[i + 1])
+        kind = next_kind
     pairs = list(itertools.product(straight_flushes, repeat=2))
     fast = compare_batch(np.array([a for a, _ in pairs]), np.array([b for _, b in pairs]),
                          game="italian", players=players, flush_by_suit=flush_by_suit)

@@ -24,18 +24,28 @@ def _place(keys: np.ndarray, mix_shift: int, bucket_bits: int,
     starts = np.searchsorted(bucket[order], np.arange(n_buckets + 1))
     sizes = starts[1:] - starts[:-1]
     by_size = np.argsort(-sizes, kind="mergesort")  # biggest buckets first, ties by index
-    occupied = np.zeros(n + (1 << pos_bits) * 2 + n_buckets, np.bool_)
+    # First fit: each bucket (biggest first) at the least offset where all its keys land on
+    # free slots. `next_free[s]` leads (path halving) to the first free slot >= s, so the
+    # search jumps over taken runs instead of trying each offset in turn.
+    size = n + (1 << pos_bits) * 2 + n_buckets
+    next_free = np.arange(size + 1)
     offsets = np.zeros(n_buckets, np.int64)
     slots = np.full(n, -1, np.int64)
     for b in by_size:
         members = order[starts[b] : starts[b + 1]]
         if members.shape[0] == 0:
             break
+        first = pos[members[0]]
         offset = 0
         while True:
+            s = offset + first
+            while next_free[s] != s:
+                next_free[s] = next_free[next_free[s]]
+                s = next_free[s]
+            offset = s - first
             free = True
-            for m in members:
-                if occupied[offset + pos[m]]:
+            for m in members[1:]:
+                if next_free[offset + pos[m]] != offset + pos[m]:
                     free = False
                     break
             if free:
@@ -43,10 +53,11 @@ def _place(keys: np.ndarray, mix_shift: int, bucket_bits: int,
             offset += 1
         offsets[b] = offset
         for m in members:
-            if occupied[offset + pos[m]]:  # two keys of one bucket share a position
+            slot = offset + pos[m]
+            if next_free[slot] != slot:  # two keys of one bucket share a position
                 return offsets, slots
-            occupied[offset + pos[m]] = True
-            slots[m] = offset + pos[m]
+            next_free[slot] = slot + 1
+            slots[m] = slot
     return offsets, slots
 
 
