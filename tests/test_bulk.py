@@ -172,6 +172,7 @@ if __name__ == "__main__":
 """
 
 
+@pytest.mark.slow
 def test_workers_take_numba_threads_and_cache_dir_from_the_cluster(tmp_path):
     """What `pokerlut bulk` and `pokerlut matrix` start: each worker runs one numba thread
     (its one Dask thread) even where numba was imported before its environment was set, here
@@ -354,6 +355,7 @@ def _kill_at(marker: str, row: int):
     worker_bulk._evaluate_part = killing
 
 
+@pytest.mark.slow
 def test_worker_killed_mid_job_loses_and_repeats_nothing(tmp_path):
     hands = random_hands(20_000, 7, seed=12)
     np.save(tmp_path / "hands.npy", hands)
@@ -392,6 +394,7 @@ def run(*args: str, timeout: float = 300):
                           text=True, timeout=timeout, env=env, cwd=REPO)
 
 
+@pytest.mark.slow
 def test_cli_npy_and_parquet(tmp_path):
     hands = random_hands(6_000, 7, "short-deck", seed=13)
     np.save(tmp_path / "hands.npy", hands)

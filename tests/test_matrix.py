@@ -162,6 +162,7 @@ def run_cli(*args, cwd):
                           env={**os.environ, "PYTHONWARNINGS": "ignore"})
 
 
+@pytest.mark.slow
 def test_cli_end_to_end(tmp_path):
     done = run_cli("--out", "m.parquet", "--png", "m.png", "--classes", "AA,72o",
                    "--workers", "2", "--json", cwd=tmp_path)

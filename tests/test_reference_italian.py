@@ -107,7 +107,8 @@ def test_counts_36_cards_match_short_deck():
     }
 
 
-@pytest.mark.parametrize("players", range(2, 9))
+@pytest.mark.parametrize("players", [pytest.param(p, marks=pytest.mark.slow) if p > 6 else p
+                                     for p in range(2, 9)])
 def test_counts_total_every_deck(players):
     counts = category_counts(players)
     assert set(counts) == set(CATEGORIES)

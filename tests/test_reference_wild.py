@@ -212,7 +212,8 @@ def test_no_wild_card_is_the_plain_game(game, wild):
         assert category5(hand[:5], game, wild) == reference_games.category5(hand[:5], game)
 
 
-@pytest.mark.parametrize("game,wild", ALL_MODES)
+@pytest.mark.parametrize("game,wild", [pytest.param(*mode, marks=pytest.mark.slow)
+                                       if mode[1] == "deuces" else mode for mode in ALL_MODES])
 def test_replacing_a_wild_card_never_helps(game, wild):
     """Fully wild cards (and the lowball joker): a natural card in place of a wild card never
     makes the hand stronger. The bug only stands for aces (or straight / flush cards), so for the

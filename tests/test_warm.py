@@ -47,6 +47,7 @@ def index_files(report):
     return {folder: len(list(Path(folder).glob("*.nbi"))) for folder in report["cache"]}
 
 
+@pytest.mark.slow
 def test_warm_fills_the_cache_that_a_new_process_loads(tmp_path):
     cache = tmp_path / "cache"
     report = json.loads(run(["-m", "pokerlut", "warm", "--workers", "2", "--only",
@@ -62,6 +63,7 @@ def test_warm_fills_the_cache_that_a_new_process_loads(tmp_path):
     assert seen["compiles"] == 0 and all(hits > 0 for hits in seen["cache_hits"]), seen
 
 
+@pytest.mark.slow
 def test_summary_says_where_the_cache_is(tmp_path):
     cache = tmp_path / "cache"
     out = run(["-m", "pokerlut", "warm", "--quiet", "--only", "compare_batch high"], cache)
