@@ -46,17 +46,20 @@ check: $(INSTALLED)
 
 # Every benchmark (BENCH="-k batch" picks some) on this CPU, then benchmarks/results.json (items/s
 # per benchmark and thread count, the machine) and results.md (the table). AVX2=1: the same with
-# numba's target cut to AVX2, as on a CPU without AVX-512, into results-avx2.json and .md. Then
+# numba's target cut to AVX2, as on a CPU without AVX-512, into results-avx2.json and .md;
+# PORTABLE=1: with no SIMD level (what ARM or an old x86 runs), into results-portable.*. Then
 # `$(BIN)/python scripts/bench_report.py --speed README.md` makes the README's speed table from
-# both runs and the peers' (docs/performance.md), and `$(BIN)/python scripts/bench_report.py
+# the three runs and the peers' (docs/performance.md), and `$(BIN)/python scripts/bench_report.py
 # benchmarks/results.json --into docs/performance.md` puts the whole table there.
 AVX2_TARGET := NUMBA_CPU_NAME=x86-64 NUMBA_CPU_FEATURES=+sse2,+sse4.2,+avx,+avx2,+popcnt,+bmi,+bmi2,+lzcnt,+fma
-RESULTS := results$(if $(AVX2),-avx2)
+PORTABLE_TARGET := NUMBA_CPU_NAME=generic
+TARGET := $(if $(AVX2),$(AVX2_TARGET))$(if $(PORTABLE),$(PORTABLE_TARGET))
+RESULTS := results$(if $(AVX2),-avx2)$(if $(PORTABLE),-portable)
 bench: $(INSTALLED)
 	mkdir -p build
-	$(if $(AVX2),$(AVX2_TARGET)) $(BIN)/python -m pytest benchmarks --benchmark-only \
+	$(TARGET) $(BIN)/python -m pytest benchmarks --benchmark-only \
 		--benchmark-columns=min,median,ops,rounds --benchmark-json=build/$(RESULTS).json $(BENCH)
-	$(if $(AVX2),$(AVX2_TARGET)) $(BIN)/python scripts/bench_report.py build/$(RESULTS).json \
+	$(TARGET) $(BIN)/python scripts/bench_report.py build/$(RESULTS).json \
 		--json benchmarks/$(RESULTS).json --md benchmarks/$(RESULTS).md
 	cat benchmarks/$(RESULTS).md
 

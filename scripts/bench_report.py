@@ -15,7 +15,8 @@ table of every benchmark; `--into` puts it between a file's `<!-- bench:start --
 
 `--speed FILE` writes the README's speed table between its `<!-- speed:start -->` and
 `<!-- speed:end -->` lines: a selection of rows (`SPEED`) from the committed summaries of an
-AVX-512 run and an AVX2 run (benchmarks/results.json, results-avx2.json), beside the peers of
+AVX-512 run, an AVX2 run and a portable run (benchmarks/results.json, results-avx2.json,
+results-portable.json), beside the peers of
 the same machine: the native evaluators' run log (benchmarks/native-peers.log, lines `RESULT
 <program> <metric> <hands> <seconds> <checksum>`) and `make bench-peers` (benchmarks/peers.json).
 """
@@ -198,9 +199,8 @@ def insert(text: str, table: str, where: str = "README", start: str = START, end
 
 def speed_into(path: Path, results: Path = BENCHMARKS) -> str:
     """`path`'s text with the speed table made from the committed results in `results`."""
-    table = speed_table(json.loads((results / "results.json").read_text()),
-                        json.loads((results / "results-avx2.json").read_text()),
-                        (results / "native-peers.log").read_text(),
+    runs = [json.loads((results / f"results{level}.json").read_text()) for level in ("", "-avx2", "-portable")]
+    table = speed_table(*runs, (results / "native-peers.log").read_text(),
                         json.loads((results / "peers.json").read_text()))
     return insert(path.read_text(), table, str(path), SPEED_START, SPEED_END)
 
@@ -238,27 +238,33 @@ def _speed_cell(by_threads: dict[Any, dict[str, Any]] | None, threads: int, how:
     return rate(row["per_s"], "") if how == "rate" else _time(row["items"] / row["per_s"])
 
 
-def speed_table(avx512: dict[str, Any], avx2: dict[str, Any], native_log: str,
-                python_peers: dict[str, Any]) -> str:
-    """The README's table: `SPEED`'s rows, AVX-512 and AVX2 columns, the peers beside them."""
-    m, m2 = avx512["machine"], avx2["machine"]
-    if m2.get("simd") != "AVX2":
-        raise ValueError(f"the AVX2 run's kernels ran on {m2.get('simd')!r}, not AVX2")
-    fast, slow = _rows_by_label(avx512), _rows_by_label(avx2)
+def speed_table(avx512: dict[str, Any], avx2: dict[str, Any], portable: dict[str, Any],
+                native_log: str, python_peers: dict[str, Any]) -> str:
+    """The README's table: `SPEED`'s rows; AVX-512 and AVX2 columns (1 and 2 threads) and a
+    portable one (1 thread: a row not benchmarked there is blank); the peers beside them."""
+    m, m2, m3 = avx512["machine"], avx2["machine"], portable["machine"]
+    for run, level in ((m2, "AVX2"), (m3, "scalar")):
+        if run.get("simd") != level:
+            raise ValueError(f"the {level} run's kernels ran on {run.get('simd')!r}, not {level}")
+    fast, slow, plain = _rows_by_label(avx512), _rows_by_label(avx2), _rows_by_label(portable)
     native = native_best(native_log)
-    lines = ["| work | AVX-512, 1 thread | 2 threads | AVX2, 1 thread | 2 threads | peers, 1 thread |",
-             "|---|---:|---:|---:|---:|---|"]
+    lines = ["| work | AVX-512, 1 thread | 2 threads | AVX2, 1 thread | 2 threads | portable, 1 thread "
+             "| peers, 1 thread |",
+             "|---|---:|---:|---:|---:|---:|---|"]
     for what, label, how, metric, cards in SPEED:
         if label not in fast:
             raise ValueError(f"the AVX-512 run has no benchmark {label!r}")
         cells = [_speed_cell(run.get(label), t, how) for run in (fast, slow) for t in (1, 2)]
+        cells.append(_speed_cell(plain.get(label), 1, how))
         peers = _peer_cells(metric, how, native, cards, python_peers.get("rows", []))
         lines.append(f"| {what} | " + " | ".join(cells) + f" | {peers} |")
     about = (f"{m.get('cpu_model')}, {m.get('cores')} cores, {m.get('date')}; Python {m.get('python')}, "
              f"numba {m.get('numba')}, numpy {m.get('numpy')}. Rates are hands (Monte Carlo: "
              f"player-hands) a second. The AVX2 columns are the same machine with numba's target cut "
              f"to AVX2 (`NUMBA_CPU_FEATURES={m2.get('numba_cpu_features')}`), as on a CPU without "
-             f"AVX-512. Peers: the same hands on the same machine, one thread; C++, C and Rust "
+             f"AVX-512; the portable column with no SIMD level at all (`NUMBA_CPU_NAME="
+             f"{m3.get('numba_cpu')}`, {m3.get('date')}), as on ARM or an old x86. Peers: the same "
+             f"hands on the same machine, one thread; C++, C and Rust "
              f"built from source with -O3 (the faster of a native and a generic build), eval7 and "
              f"phevaluator one call a hand from Python. How each figure is measured: "
              f"[docs/performance.md](docs/performance.md).")

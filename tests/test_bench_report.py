@@ -112,44 +112,57 @@ def test_bad_input_exits_2_with_one_line(tmp_path, capsys):
     assert "missing.json" in err[0] and "not the benchmarks' JSON" in err[2]
 
 
-def speed_run(simd, per_s, features=None):
-    """A summary with every benchmark of the speed table, each at `per_s` items/s."""
+def speed_run(simd, per_s, features=None, cpu=None, rows=None):
+    """A summary with the first `rows` benchmarks of the speed table (all by default), each at
+    `per_s` items/s."""
     rows = [{"name": "x", "fullname": "benchmarks/test_bench_" + label.split(":")[0] + ".py::x",
              "label": label, "threads": t, "items": 1000, "unit": "hands", "per_s": per_s * t, "best_s": 1000 / per_s}
-            for _, label, *_ in bench_report.SPEED for t in (1, 2)]
+            for _, label, *_ in bench_report.SPEED[:rows] for t in (1, 2)]
     return {"machine": {"cpu_model": "Test CPU", "cores": 2, "date": "2026-12-02", "simd": simd,
-                        "numba_cpu_features": features}, "benchmarks": rows}
+                        "numba_cpu": cpu, "numba_cpu_features": features}, "benchmarks": rows}
 
 
-def test_the_speed_table_takes_its_rows_from_both_runs_and_the_peers(monkeypatch):
+def portable_run(per_s=1e8, rows=None):
+    return speed_run("scalar", per_s, cpu="generic", rows=rows)
+
+
+def test_the_speed_table_takes_its_rows_from_the_three_runs_and_the_peers(monkeypatch):
     monkeypatch.setattr(bench_report, "_label", lambda row: row["label"])
     log = ("RESULT ompeval rand7 1000 0.000004 1\nRESULT ompeval-generic rand7 1000 0.000002 1\n"
            "RESULT hhe rand7 1000 0.000005 1\nRESULT pokerlut rand7 1000 0.000001 1\n"
            "RESULT ompeval equity_hu 1712304 0.00084 1\n")
     peers = {"rows": [{"peer": "eval7", "cards": 7, "peer_per_s": 2.5e6}, {"peer": "eval7", "cards": 5, "peer_per_s": 1e7},
                       {"peer": "treys", "cards": 7, "peer_per_s": 1e5}]}
-    table = bench_report.speed_table(speed_run("AVX-512", 5e8), speed_run("AVX2", 2e8, "+avx2"), log, peers)
+    table = bench_report.speed_table(speed_run("AVX-512", 5e8), speed_run("AVX2", 2e8, "+avx2"),
+                                     portable_run(1e8, rows=5), log, peers)
     lines = table.splitlines()
     assert "with numba's target cut to AVX2 (`NUMBA_CPU_FEATURES=+avx2`)" in table
-    assert lines[2] == "| work | AVX-512, 1 thread | 2 threads | AVX2, 1 thread | 2 threads | peers, 1 thread |"
+    assert "the portable column with no SIMD level at all (`NUMBA_CPU_NAME=generic`" in table
+    assert lines[2] == ("| work | AVX-512, 1 thread | 2 threads | AVX2, 1 thread | 2 threads "
+                        "| portable, 1 thread | peers, 1 thread |")
     # the faster of OMPEval's two builds; pokerlut's own line in the log is not a peer
-    assert lines[4].endswith("| 500 M/s | 1 G/s | 200 M/s | 400 M/s | OMPEval 500 M/s, holdem-hand-evaluator 200 M/s |")
+    assert lines[4].endswith("| 500 M/s | 1 G/s | 200 M/s | 400 M/s | 100 M/s "
+                             "| OMPEval 500 M/s, holdem-hand-evaluator 200 M/s |")
     one_call = next(line for line in lines if line.startswith("| one `evaluate` call"))
-    assert one_call.endswith("| 2 µs | 1 µs | 5 µs | 2.5 µs | eval7 400 ns |")
+    assert one_call.endswith("| 2 µs | 1 µs | 5 µs | 2.5 µs |  | eval7 400 ns |")  # not run portable
     exact = next(line for line in lines if line.startswith("| exact equity, AsAh"))
     assert exact.endswith("| OMPEval 840 µs |")
     assert len(lines) == 4 + len(bench_report.SPEED)
 
 
-def test_the_speed_table_needs_an_avx2_run_and_every_row(monkeypatch):
+def test_the_speed_table_needs_runs_of_their_level_and_every_row(monkeypatch):
     monkeypatch.setattr(bench_report, "_label", lambda row: row["label"])
-    with pytest.raises(ValueError, match="not AVX2"):
-        bench_report.speed_table(speed_run("AVX-512", 5e8), speed_run("AVX-512", 5e8), "", {})
+    with pytest.raises(ValueError, match="the AVX2 run's kernels ran on 'AVX-512', not AVX2"):
+        bench_report.speed_table(speed_run("AVX-512", 5e8), speed_run("AVX-512", 5e8), portable_run(), "", {})
+    with pytest.raises(ValueError, match="the scalar run's kernels ran on 'AVX2', not scalar"):
+        bench_report.speed_table(speed_run("AVX-512", 5e8), speed_run("AVX2", 5e8), speed_run("AVX2", 5e8),
+                                 "", {})
     with pytest.raises(ValueError, match="has no benchmark"):
-        bench_report.speed_table({"machine": {}, "benchmarks": []}, speed_run("AVX2", 1e8), "", {})
+        bench_report.speed_table({"machine": {}, "benchmarks": []}, speed_run("AVX2", 1e8), portable_run(),
+                                 "", {})
     with pytest.raises(ValueError, match="has no benchmark 'evaluate: batch \\[7\\]'"):
         bench_report.speed_table({"machine": {}, "benchmarks": speed_run("AVX-512", 1e8)["benchmarks"][2:]},
-                                 speed_run("AVX2", 1e8), "", {})
+                                 speed_run("AVX2", 1e8), portable_run(), "", {})
 
 
 def test_the_readme_speed_table_is_the_committed_results():
