@@ -131,7 +131,7 @@ def target_cpu() -> tuple[str, set[str]]:
 
 
 # BMI2's pdep finds the k-th set bit of a word in one instruction; AMD CPUs before Zen 3 run it
-# as microcode (hundreds of cycles), so they, and CPUs without BMI2, search by popcounts.
+# as microcode (hundreds of cycles), so they, and CPUs without BMI2, use `nth_bit_search`.
 _CPU, _FEATURES = target_cpu()
 FAST_PDEP = "bmi2" in _FEATURES and not _CPU.startswith(("bdver", "znver1", "znver2"))
 
@@ -190,18 +190,27 @@ def nth_bit_pdep(bits: Any, k: Any) -> Any:
     return _cttz(_pdep(np.uint64(1) << np.uint64(k), np.uint64(bits)))  # type: ignore[call-arg]
 
 
+# SELECT_IN_BYTE[b | r << 8]: the position of the r-th lowest set bit of the byte b (8: none)
+SELECT_IN_BYTE = np.array([[i for i in range(8) if b >> i & 1][r] if r < bin(b).count("1") else 8
+                           for r in range(8) for b in range(256)], dtype=np.uint8)
+ONES_STEP_8, MSBS_STEP_8 = np.uint64(0x0101_0101_0101_0101), np.uint64(0x8080_8080_8080_8080)
+
+
 @njit(inline="always")
 def nth_bit_search(bits: Any, k: Any) -> Any:
-    """`nth_bit_pdep` without pdep: a binary search, halving the word six times by popcounts."""
-    bits, k, position = np.uint64(bits), np.uint64(k), np.uint64(0)
-    for step in range(6):
-        width = np.uint64(32 >> step)
-        low = bit_count(bits & ((np.uint64(1) << width) - np.uint64(1)))
-        up = k >= low
-        k = k - low if up else k
-        bits = bits >> width if up else bits
-        position = position + width if up else position
-    return position
+    """`nth_bit_pdep` without pdep or popcount (Vigna's broadword select): the bytes' set bits
+    counted in one word and summed up to each byte by a multiply; the byte where the sum passes
+    k found by comparing all eight at once; the bit inside it read from `SELECT_IN_BYTE`."""
+    bits, k, one = np.uint64(bits), np.uint64(k), np.uint64(1)
+    twos, fours = np.uint64(0x3333_3333_3333_3333), np.uint64(0x0F0F_0F0F_0F0F_0F0F)
+    s = bits - ((bits >> one) & np.uint64(0x5555_5555_5555_5555))
+    s = (s & twos) + ((s >> np.uint64(2)) & twos)
+    sums = ((s + (s >> np.uint64(4))) & fours) * ONES_STEP_8  # byte i: set bits of bytes 0..i
+    before = (((k * ONES_STEP_8) | MSBS_STEP_8) - sums) & MSBS_STEP_8  # bytes whose sum is <= k
+    place = (((before >> np.uint64(7)) * ONES_STEP_8) >> np.uint64(53)) & np.uint64(0x38)
+    rank = k - (((sums << np.uint64(8)) >> place) & np.uint64(0xFF))
+    byte = (bits >> place) & np.uint64(0xFF)
+    return place + np.uint64(SELECT_IN_BYTE[byte | (rank << np.uint64(8))])
 
 
 @njit(inline="always")
