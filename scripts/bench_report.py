@@ -16,9 +16,9 @@ table of every benchmark; `--into` puts it between a file's `<!-- bench:start --
 `--speed FILE` writes the README's speed table between its `<!-- speed:start -->` and
 `<!-- speed:end -->` lines: a selection of rows (`SPEED`) from the committed summaries of an
 AVX-512 run, an AVX2 run and a portable run (benchmarks/results.json, results-avx2.json,
-results-portable.json), beside the peers of
-the same machine: the native evaluators' run log (benchmarks/native-peers.log, lines `RESULT
-<program> <metric> <hands> <seconds> <checksum>`) and `make bench-peers` (benchmarks/peers.json).
+results-portable.json), beside the peers of the same machine: the native evaluators' run log
+(benchmarks/native-peers.log, lines `RESULT <program> <metric> <hands> <seconds> <checksum>`)
+and `make bench-peers` (benchmarks/peers.json).
 """
 
 from __future__ import annotations
@@ -199,7 +199,8 @@ def insert(text: str, table: str, where: str = "README", start: str = START, end
 
 def speed_into(path: Path, results: Path = BENCHMARKS) -> str:
     """`path`'s text with the speed table made from the committed results in `results`."""
-    runs = [json.loads((results / f"results{level}.json").read_text()) for level in ("", "-avx2", "-portable")]
+    runs = [json.loads((results / f"results{level}.json").read_text())
+            for level in ("", "-avx2", "-portable")]
     table = speed_table(*runs, (results / "native-peers.log").read_text(),
                         json.loads((results / "peers.json").read_text()))
     return insert(path.read_text(), table, str(path), SPEED_START, SPEED_END)
