@@ -190,9 +190,16 @@ def nth_bit_pdep(bits: Any, k: Any) -> Any:
     return _cttz(_pdep(np.uint64(1) << np.uint64(k), np.uint64(bits)))  # type: ignore[call-arg]
 
 
-# SELECT_IN_BYTE[b | r << 8]: the position of the r-th lowest set bit of the byte b (8: none)
-SELECT_IN_BYTE = np.array([[i for i in range(8) if b >> i & 1][r] if r < bin(b).count("1") else 8
-                           for r in range(8) for b in range(256)], dtype=np.uint8)
+def _select_in_byte() -> np.ndarray:
+    """table[b | r << 8]: the position of the r-th lowest set bit of the byte b (8: none)."""
+    table = np.full((8, 256), 8, np.uint8)
+    for byte in range(256):
+        for r, bit in enumerate(i for i in range(8) if byte >> i & 1):
+            table[r, byte] = bit
+    return table.ravel()
+
+
+SELECT_IN_BYTE = _select_in_byte()
 ONES_STEP_8, MSBS_STEP_8 = np.uint64(0x0101_0101_0101_0101), np.uint64(0x8080_8080_8080_8080)
 
 
