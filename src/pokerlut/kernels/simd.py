@@ -5,9 +5,9 @@
 start + LANES - 1 of a C-contiguous (n, width) uint8 array, in a game without wild cards. It
 computes what `core.hand_strength` computes, lane by lane:
 
-- the block's cards as one vector per card column: with AVX-512 a byte permute of two 64-byte
-  loads per column (column j also holds the row's next three cards, for the check), with
-  AVX2 two byte shuffles of four 16-byte loads;
+- the block's cards as one vector per card column, card j of each row in the low byte of its
+  lane and the row's next three cards in the others (for the check): with AVX-512 a byte
+  permute of two 64-byte loads per column, with AVX2 two byte shuffles of four 16-byte loads;
 - each card's rank key 5**rank (the low half of `card_key` in every game without wild cards) by a
   register permute (two and a select with AVX2's 8-entry permute), its suit counter likewise
   (the permute reads the card's low bits: the suit and bits it ignores), summed;
@@ -26,10 +26,9 @@ computes what `core.hand_strength` computes, lane by lane:
 With `check`, it returns whether a row holds a card outside the game's deck or a repeated
 card. With AVX-512, byte compares of the columns test four pairs of a row's cards at a time
 (`_bad_rows16`) and vpshufbitqmb reads each card's bit in `deck` (bit c set: card c is in the
-game's deck). With AVX2, each card sets bit `card` of a 64-bit mask kept as two 32-bit halves
-(a shift by 32 or more sets nothing, so cards above 63 set no bit), and a row is bad unless
-its mask has `width` bits, all in `deck`. The caller then rescans the rows the scalar way to
-name the first bad one. Without `check` a bad row gets a meaningless strength and every read
+game's deck). With AVX2, the same byte compares, and two byte shuffles per column read each
+card's bit from a table made of `deck` (`_bad_rows8`). The caller then rescans the rows the
+scalar way to name the first bad one. Without `check` a bad row gets a meaningless strength and every read
 stays inside the tables (masks are cut to 13 bits, buckets and positions to their bits, and
 the tables are padded for any key).
 
@@ -122,9 +121,10 @@ def _cards16(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
 
 
 def _cards8(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
-    """Eight rows, each card zero-extended: a 16-byte load per pair of rows (inside the
-    block), pairs (0, 1) and (4, 5) in one register, (2, 3) and (6, 7) in the other, so that a
-    byte shuffle within each 128-bit half of each and an OR give a column."""
+    """Eight rows: card j of each row in the low byte of its lane and the row's cards j + 1,
+    j + 2, j + 3 (mod width) in the others, as `_cards16`: a 16-byte load per pair of rows
+    (inside the block), pairs (0, 1) and (4, 5) in one register, (2, 3) and (6, 7) in the
+    other, so that a byte shuffle within each 128-bit half of each and an OR give a column."""
     size = 8 * width
     starts = [min(2 * width * pair, size - 16) for pair in range(4)]
     loaded = _vector(I8, 16).as_pointer()
@@ -139,7 +139,8 @@ def _cards8(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
             picks = [0x80] * 32  # a set top bit zeroes the byte
             for pair in (first, first + 2):  # in 128-bit half pair // 2 of `half`
                 for row in (2 * pair, 2 * pair + 1):
-                    picks[4 * row] = width * row + j - starts[pair]
+                    for i in range(4):
+                        picks[4 * row + i] = width * row + (j + i) % width - starts[pair]
             picked = call_llvm(builder, "llvm.x86.avx2.pshuf.b", _vector(I8, 32), half,
                                ir.Constant(_vector(I8, 32), picks))
             column = picked if column is None else builder.or_(column, picked)
@@ -218,63 +219,57 @@ def _data(context: Any, builder: Any, array_type: Any, value: Any) -> Any:
     return context.make_array(array_type)(context, builder, value).data
 
 
-def _bit_counts(builder: ir.IRBuilder, low: Any, high: Any) -> Any:
-    """The bits set in low and high together, per lane (eight lanes): a table of each nibble's
-    bits (vpshufb) over both halves' bytes, summed per lane by two multiply-adds (fewer
-    shuffle-port instructions than LLVM's popcount of each half)."""
-    nibble_bits = ir.Constant(_vector(I8, 32), [bin(i % 16).count("1") for i in range(32)])
-    total = None
-    for half in (low, high):
-        half = builder.bitcast(half, _vector(I8, 32))
-        for nibble in (builder.and_(half, _splat(I8, 15, 32)),
-                       builder.lshr(half, _splat(I8, 4, 32))):
-            bits = call_llvm(builder, "llvm.x86.avx2.pshuf.b", _vector(I8, 32), nibble_bits,
-                             nibble)
-            total = bits if total is None else builder.add(total, bits)
-    pairs = call_llvm(builder, "llvm.x86.avx2.pmadd.ub.sw", _vector(I16, 16), total,
-                      _splat(I8, 1, 32))
-    return call_llvm(builder, "llvm.x86.avx2.pmadd.wd", _vector(I32), pairs,
-                     _splat(I16, 1, 16))
-
-
-def _bad_rows8(builder: ir.IRBuilder, cards: list[Any], width: int, deck: Any) -> Any:
-    """i1: whether one of eight rows repeats a card or holds one outside `deck`, by a mask of
-    the cards' bits (see the module's text)."""
-    shift = "llvm.x86.avx2.psllv.d.256"  # a variable left shift per lane (vpsllvd)
-    low = _splat(I32, 0)
-    high = _splat(I32, 0)
-    for card in cards:
-        low = builder.or_(low, _call(builder, shift, _splat(I32, 1), card))
-        high = builder.or_(high, _call(builder, shift, _splat(I32, 1),
-                                      builder.sub(card, _splat(I32, 32))))
-    short = builder.icmp_unsigned("!=", _bit_counts(builder, low, high), _splat(I32, width))
-    outside = _splat(I32, 0)
-    for half, lanes in enumerate((low, high)):
-        half_deck = builder.trunc(builder.lshr(deck, I64(32 * half)), I32)
-        not_in_deck = _broadcast(builder, builder.xor(half_deck, I32(-1)))
-        outside = builder.or_(outside, builder.and_(lanes, not_in_deck))
-    return _any(builder, builder.or_(short, builder.icmp_unsigned("!=", outside,
-                                                                  _splat(I32, 0))))
-
-
-def _bad_rows16(builder: ir.IRBuilder, cards: list[Any], width: int, deck: Any) -> Any:
-    """i1: whether one of sixteen rows repeats a card or holds one outside `deck`. Column j
-    holds a row's cards j, j + 1, j + 2, j + 3 (mod width) in its lane's bytes, so a byte
-    compare of columns j and j + step checks four pairs of cards `step` apart: columns 0 and 4
-    cover every start, and hold every card for vpshufbitqmb's test of its bit in `deck` (a
-    card of 64 or more is out by a compare)."""
+def _repeats(builder: ir.IRBuilder, cards: list[Any], width: int) -> Any:
+    """LANES x 4 x i1, all set unless a row repeats a card. Column j holds a row's cards j,
+    j + 1, j + 2, j + 3 (mod width) in its lane's bytes (`_cards`), so a byte compare of
+    columns j and j + step checks four pairs of cards `step` apart: columns 0 and 4 cover
+    every start."""
     def column(j: int) -> Any:
-        return builder.bitcast(cards[j % width], _vector(I8, 64))
+        return builder.bitcast(cards[j % width], _vector(I8, 4 * LANES))
 
-    ok = _splat(I1, 1, 64)
+    ok = _splat(I1, 1, 4 * LANES)
     for step in range(1, width // 2 + 1):
         starts = width if 2 * step < width else step  # pairs (j, j + width / 2) come twice
         for first in range(0, starts, 4):
             ok = builder.and_(ok, builder.icmp_unsigned("!=", column(first),
                                                         column(first + step)))
+    return ok
+
+
+def _bad_rows8(builder: ir.IRBuilder, cards: list[Any], width: int, deck: Any) -> Any:
+    """i1: whether one of eight rows repeats a card or holds one outside `deck`: the repeats
+    by byte compares (`_repeats`), each card's deck bit by two byte shuffles. Card 16 h + i
+    (i < 16) is in the deck when bit h of byte i of a 16-byte table made from `deck` (in each
+    128-bit half, for vpshufb) and byte h of (1, 2, 4, 8, 0, ...) share a bit; cards of 64 and
+    up read a 0 from the second."""
+    table = ir.Constant(_vector(I8, 32), None)
+    gather = I64(1 + (1 << 15) + (1 << 30) + (1 << 45))  # bits 0, 16, 32, 48 to 45 .. 48
+    for i in range(16):  # byte i: bits i, 16 + i, 32 + i, 48 + i of deck (hoisted by LLVM)
+        spread = builder.and_(builder.lshr(deck, I64(i)), I64(0x0001_0001_0001_0001))
+        nibble = builder.trunc(builder.lshr(builder.mul(spread, gather), I64(45)), I8)
+        for at in (i, 16 + i):
+            table = builder.insert_element(table, builder.and_(nibble, I8(15)), I32(at))
+    suit_bits = ir.Constant(_vector(I8, 32), ([1, 2, 4, 8] + [0] * 12) * 2)
+    ok = _repeats(builder, cards, width)
+    for first in (0, 4):
+        cards_here = builder.bitcast(cards[first % width], _vector(I8, 32))
+        low = builder.and_(cards_here, _splat(I8, 15, 32))
+        high = builder.lshr(cards_here, _splat(I8, 4, 32))
+        in_row = call_llvm(builder, "llvm.x86.avx2.pshuf.b", _vector(I8, 32), table, low)
+        bit = call_llvm(builder, "llvm.x86.avx2.pshuf.b", _vector(I8, 32), suit_bits, high)
+        ok = builder.and_(ok, builder.icmp_unsigned("!=", builder.and_(in_row, bit),
+                                                    _splat(I8, 0, 32)))
+    return builder.icmp_unsigned("!=", builder.bitcast(ok, I32), I32(-1))
+
+
+def _bad_rows16(builder: ir.IRBuilder, cards: list[Any], width: int, deck: Any) -> Any:
+    """i1: whether one of sixteen rows repeats a card (`_repeats`) or holds one outside
+    `deck`: columns 0 and 4 hold every card for vpshufbitqmb's test of its bit in `deck` (a
+    card of 64 or more is out by a compare)."""
+    ok = _repeats(builder, cards, width)
     deck_bytes = builder.bitcast(_broadcast(builder, deck, 8), _vector(I8, 64))
     for first in (0, 4):
-        cards_here = column(first)
+        cards_here = builder.bitcast(cards[first % width], _vector(I8, 64))
         in_deck = call_llvm(builder, "llvm.x86.avx512.vpshufbitqmb.512",
                             _vector(I1, 64), deck_bytes, cards_here)
         below = builder.icmp_unsigned("<", cards_here, _splat(I8, 64, 64))
