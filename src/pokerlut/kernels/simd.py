@@ -8,9 +8,9 @@ computes what `core.hand_strength` computes, lane by lane:
 - the block's cards as one vector per card column, card j of each row in the low byte of its
   lane and the row's next three cards in the others (for the check): with AVX-512 a byte
   permute of two 64-byte loads per column, with AVX2 two byte shuffles of four 16-byte loads;
-- each card's rank key 5**rank (the low half of `card_key` in every game without wild cards) by a
-  register permute (two and a select with AVX2's 8-entry permute), its suit counter likewise
-  (the permute reads the card's low bits: the suit and bits it ignores), summed;
+- each card's rank key 5**rank (the low half of `card_key` in every game without wild cards)
+  and suit counter, summed: with AVX-512 by a register permute per card (`_keys16`), with AVX2
+  by byte shuffles of four cards at once (`_keys8`);
 - the rank key's perfect-hash bucket and position (`hashing.perfect_hash`) from the high 32
   bits of its product with the multiplier, in 32-bit lanes (`_hash_rank_key`: two 32 x 32 ->
   64 multiplies and one 32-bit one, where 64-bit lanes took four and the shuffles to widen and
@@ -50,16 +50,14 @@ from ..tables import SuitsIgnored, SuitsMixed, Wild
 from .core import RANK_BITS, SUIT_BIAS, SUIT_FLUSH, call_llvm, target_cpu
 from .hashing import MIXED_HASH, MULT, RANK5_HASH, RANK_HASH, HashSpec
 
-# The instruction sets the kernel is written for, widest first: (lanes, features, the LLVM
-# intrinsic it calls for a register permute of 32-bit lanes)
-LEVELS = ((16, ("avx512f", "avx512bw", "avx512dq", "avx512vbmi", "avx512bitalg"),
-           "llvm.x86.avx512.permvar.si.512"),
-          (8, ("avx2",), "llvm.x86.avx2.permd"))
+# The instruction sets the kernel is written for, widest first: (lanes, features)
+LEVELS = ((16, ("avx512f", "avx512bw", "avx512dq", "avx512vbmi", "avx512bitalg")),
+          (8, ("avx2",)))
 
 
 _LEVEL = next((level for level in LEVELS if set(level[1]) <= target_cpu()[1]), None)
 AVAILABLE = _LEVEL is not None
-LANES, REQUIRED, _PERMUTE = _LEVEL or LEVELS[-1]
+LANES, REQUIRED = _LEVEL or LEVELS[-1]
 
 I1, I8, I16, I32, I64 = (ir.IntType(bits) for bits in (1, 8, 16, 32, 64))
 
@@ -84,15 +82,11 @@ def _call(builder: ir.IRBuilder, name: str, *args: Any) -> Any:
     return call_llvm(builder, name, _vector(I32), *args)
 
 
-def _permute(builder: ir.IRBuilder, table: list[int], index: Any) -> Any:
-    """table[index % 16] in each lane (vpermd; with eight lanes, two and a select)."""
+def _permute16(builder: ir.IRBuilder, table: list[int], index: Any) -> Any:
+    """table[index % 16] in each of sixteen lanes (vpermd)."""
     padded = table + [0] * (16 - len(table))
-    low = _call(builder, _PERMUTE, ir.Constant(_vector(I32), padded[:LANES]), index)
-    if LANES == 16 or not any(padded[8:]):
-        return low
-    high = _call(builder, _PERMUTE, ir.Constant(_vector(I32), padded[8:]), index)
-    upper = builder.icmp_unsigned("!=", builder.and_(index, _splat(I32, 8)), _splat(I32, 0))
-    return builder.select(upper, high, low)
+    return _call(builder, "llvm.x86.avx512.permvar.si.512", ir.Constant(_vector(I32), padded),
+                 index)
 
 
 def _cards(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
@@ -146,6 +140,60 @@ def _cards8(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
             column = picked if column is None else builder.or_(column, picked)
         columns.append(builder.bitcast(column, _vector(I32)))
     return columns
+
+
+def _keys16(builder: ir.IRBuilder, cards: list[Any], width: int) -> tuple[Any, Any]:
+    """(rank key, suit counters) of each of sixteen rows: each card's 5**rank and counter by a
+    register permute (vpermd reads the low four bits of a lane: the card's own byte)."""
+    key = counters = _splat(I32, 0)
+    for card in cards:
+        rank = builder.lshr(card, _splat(I32, 2))
+        key = builder.add(key, _permute16(builder, [5 ** r for r in range(13)], rank))
+        counters = builder.add(counters, _permute16(builder, [1 << 4 * (i & 3) for i in range(16)],
+                                                    card))
+    return key, counters
+
+
+def _keys8(builder: ir.IRBuilder, cards: list[Any], width: int) -> tuple[Any, Any]:
+    """(rank key, suit counters) of each of eight rows, by byte shuffles, four cards at once:
+    columns 0 and 4 hold every card of a row once (the second cut to its cards 4 and up), and a
+    byte shuffle of their ranks reads one base-128 digit of 5**rank for all of them; the digits
+    of the two columns summed per byte (at most 254), then per lane by two multiply-adds, make
+    the digit's sum. The suit counters likewise, from tables of 1 and 16 per suit. An eight-
+    entry register permute per card would take two and a select for 13 ranks (vpermd: two
+    cycles each on AMD's Zen 2, against half a cycle for a byte shuffle)."""
+    def table(values: list[int]) -> Any:  # 16 bytes in each 128-bit half, for vpshufb
+        padded = values + [0] * (16 - len(values))
+        return ir.Constant(_vector(I8, 32), padded * 2)
+
+    def shuffle(values: list[int], index: Any) -> Any:
+        return call_llvm(builder, "llvm.x86.avx2.pshuf.b", _vector(I8, 32), table(values), index)
+
+    def lane_sums(byte_sums: Any) -> Any:  # the 4 bytes of each lane summed (16-bit pairs first)
+        pairs = call_llvm(builder, "llvm.x86.avx2.pmadd.ub.sw", _vector(I16, 16), byte_sums,
+                          _splat(I8, 1, 32))
+        return call_llvm(builder, "llvm.x86.avx2.pmadd.wd", _vector(I32), pairs, _splat(I16, 1, 16))
+
+    # a set top bit makes vpshufb read 0: the bytes of column 4 that repeat cards 0 .. 3
+    unused = ir.Constant(_vector(I8, 32), [0x80 if i % 4 >= width - 4 else 0 for i in range(32)])
+    ranks, suits = [], []
+    for column, cut in ((cards[0], None), (cards[4], unused)):
+        column = builder.bitcast(column, _vector(I8, 32))
+        rank = builder.and_(builder.lshr(column, _splat(I8, 2, 32)), _splat(I8, 15, 32))
+        suit = builder.and_(column, _splat(I8, 3, 32))
+        ranks.append(rank if cut is None else builder.or_(rank, cut))
+        suits.append(suit if cut is None else builder.or_(suit, cut))
+    key = None
+    for digit in range(4):  # 5**12 < 128**4
+        values = [5 ** r >> 7 * digit & 0x7F for r in range(13)]
+        both = builder.add(shuffle(values, ranks[0]), shuffle(values, ranks[1]))
+        part = builder.shl(lane_sums(both), _splat(I32, 7 * digit))
+        key = part if key is None else builder.add(key, part)
+    # counters of suits 0, 1 (1 and 16 per card: never more than 7 of a suit) and of suits 2, 3
+    low, high = ([builder.add(shuffle(values, suits[0]), shuffle(values, suits[1]))
+                  for values in ([1, 16, 0, 0], [0, 0, 1, 16])])
+    counters = builder.add(lane_sums(low), builder.shl(lane_sums(high), _splat(I32, 8)))
+    return key, counters
 
 
 def _hash(builder: ir.IRBuilder, wide: Any, spec: HashSpec) -> tuple[Any, Any]:
@@ -320,13 +368,7 @@ def block_strengths(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, 
         base = builder.gep(_data(context, builder, hands, hands_value),
                            [builder.mul(first, I64(n_cards))])
         cards = _cards(builder, base, n_cards)
-        key = _splat(I32, 0)
-        counters = _splat(I32, 0)
-        for card in cards:
-            rank = builder.lshr(card, _splat(I32, 2))
-            key = builder.add(key, _permute(builder, [5 ** r for r in range(13)], rank))
-            counters = builder.add(counters, _permute(builder, [1 << 4 * (i & 3)
-                                                                for i in range(LANES)], card))
+        key, counters = (_keys16 if LANES == 16 else _keys8)(builder, cards, n_cards)
         out_data = builder.gep(_data(context, builder, out, out_value), [first])
         target = builder.bitcast(out_data, _vector(I16).as_pointer())
         bucket, pos = _hash_rank_key(builder, key, spec)
