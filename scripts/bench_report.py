@@ -259,16 +259,20 @@ def speed_table(avx512: dict[str, Any], avx2: dict[str, Any], portable: dict[str
         cells.append(_speed_cell(plain.get(label), 1, how))
         peers = _peer_cells(metric, how, native, cards, python_peers.get("rows", []))
         lines.append(f"| {what} | " + " | ".join(cells) + f" | {peers} |")
+    if m2.get("numba_cpu"):  # the AVX-512 machine with the target cut
+        avx2_where = (f"the same machine with numba's target cut to AVX2 (`NUMBA_CPU_FEATURES="
+                      f"{m2.get('numba_cpu_features')}`, {m2.get('date')}), as on a CPU without "
+                      f"AVX-512")
+    else:
+        avx2_where = f"{m2.get('cpu_model')}, a CPU without AVX-512 ({m2.get('date')})"
     about = (f"{m.get('cpu_model')}, {m.get('cores')} cores, {m.get('date')}; Python {m.get('python')}, "
              f"numba {m.get('numba')}, numpy {m.get('numpy')}. Rates are hands (Monte Carlo: "
-             f"player-hands) a second. The AVX2 columns are the same machine with numba's target cut "
-             f"to AVX2 (`NUMBA_CPU_FEATURES={m2.get('numba_cpu_features')}`), as on a CPU without "
-             f"AVX-512; the portable column with no SIMD level at all (`NUMBA_CPU_NAME="
-             f"{m3.get('numba_cpu')}`, {m3.get('date')}), as on ARM or an old x86. Peers: the same "
-             f"hands on the same machine, one thread; C++, C and Rust "
-             f"built from source with -O3 (the faster of a native and a generic build), eval7 and "
-             f"phevaluator one call a hand from Python. How each figure is measured: "
-             f"[docs/performance.md](docs/performance.md).")
+             f"player-hands) a second. The AVX2 columns: {avx2_where}; the portable column: no SIMD "
+             f"level at all (`NUMBA_CPU_NAME={m3.get('numba_cpu')}`, {m3.get('cpu_model')}, "
+             f"{m3.get('date')}), as on ARM or an old x86. Peers: the same hands on "
+             f"{m.get('cpu_model')}, one thread; C++, C and Rust built from source with -O3 (the "
+             f"faster of a native and a generic build), eval7 and phevaluator one call a hand from "
+             f"Python. How each figure is measured: [docs/performance.md](docs/performance.md).")
     return about + "\n\n" + "\n".join(lines) + "\n"
 
 

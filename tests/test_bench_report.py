@@ -112,13 +112,13 @@ def test_bad_input_exits_2_with_one_line(tmp_path, capsys):
     assert "missing.json" in err[0] and "not the benchmarks' JSON" in err[2]
 
 
-def speed_run(simd, per_s, features=None, cpu=None, rows=None):
+def speed_run(simd, per_s, features=None, cpu=None, rows=None, model="Test CPU"):
     """A summary with the first `rows` benchmarks of the speed table (all by default), each at
-    `per_s` items/s."""
+    `per_s` items/s, on a CPU named `model` (numba's target `cpu` with `features`)."""
     rows = [{"name": "x", "fullname": "benchmarks/test_bench_" + label.split(":")[0] + ".py::x",
              "label": label, "threads": t, "items": 1000, "unit": "hands", "per_s": per_s * t, "best_s": 1000 / per_s}
             for _, label, *_ in bench_report.SPEED[:rows] for t in (1, 2)]
-    return {"machine": {"cpu_model": "Test CPU", "cores": 2, "date": "2026-12-02", "simd": simd,
+    return {"machine": {"cpu_model": model, "cores": 2, "date": "2026-12-02", "simd": simd,
                         "numba_cpu": cpu, "numba_cpu_features": features}, "benchmarks": rows}
 
 
@@ -133,11 +133,17 @@ def test_the_speed_table_takes_its_rows_from_the_three_runs_and_the_peers(monkey
            "RESULT ompeval equity_hu 1712304 0.00084 1\n")
     peers = {"rows": [{"peer": "eval7", "cards": 7, "peer_per_s": 2.5e6}, {"peer": "eval7", "cards": 5, "peer_per_s": 1e7},
                       {"peer": "treys", "cards": 7, "peer_per_s": 1e5}]}
-    table = bench_report.speed_table(speed_run("AVX-512", 5e8), speed_run("AVX2", 2e8, "+avx2"),
+    table = bench_report.speed_table(speed_run("AVX-512", 5e8),
+                                     speed_run("AVX2", 2e8, "+avx2", cpu="x86-64"),
                                      portable_run(1e8, rows=5), log, peers)
     lines = table.splitlines()
-    assert "with numba's target cut to AVX2 (`NUMBA_CPU_FEATURES=+avx2`)" in table
-    assert "the portable column with no SIMD level at all (`NUMBA_CPU_NAME=generic`" in table
+    assert "same machine with numba's target cut to AVX2 (`NUMBA_CPU_FEATURES=+avx2`" in table
+    assert "the portable column: no SIMD level at all (`NUMBA_CPU_NAME=generic`" in table
+    elsewhere = bench_report.speed_table(speed_run("AVX-512", 5e8),
+                                         speed_run("AVX2", 2e8, model="AMD EPYC"),
+                                         portable_run(1e8, rows=5), log, peers)
+    assert "The AVX2 columns: AMD EPYC, a CPU without AVX-512 (2026-12-02)" in elsewhere
+    assert "Peers: the same hands on Test CPU, one thread" in elsewhere
     assert lines[2] == ("| work | AVX-512, 1 thread | 2 threads | AVX2, 1 thread | 2 threads "
                         "| portable, 1 thread | peers, 1 thread |")
     # the faster of OMPEval's two builds; pokerlut's own line in the log is not a peer

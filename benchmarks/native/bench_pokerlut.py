@@ -35,10 +35,12 @@ NAME = os.environ.get("POKERLUT_NAME", "pokerlut")
 
 @numba.njit(_nrt=False)
 def rand_sum(t, hands):
+    """Seven cards a row, a literal count as the peers' loops add c[0] .. c[6] (numba unrolls
+    it; over hands.shape[1] it does not, at half the speed)."""
     s = 0
     for i in range(hands.shape[0]):
         h = hand_empty()
-        for j in range(hands.shape[1]):
+        for j in range(7):
             h = hand_add(t, h, hands[i, j])
         s += hand_strength(t, h)
     return s

@@ -23,14 +23,14 @@ computes what `core.hand_strength` computes, lane by lane:
   and the flush table's value; in games where a flush can hurt, one that table leaves at 0
   is read by (suited mask, rank key) from the mixed table, as `core.suited_strength`.
 
-With `check`, it returns whether a row holds a card outside the game's deck or a repeated
-card. With AVX-512, byte compares of the columns test four pairs of a row's cards at a time
+With `check`, it returns whether a row holds a card outside the game's deck or a repeated card.
+With AVX-512, byte compares of the columns test four pairs of a row's cards at a time
 (`_bad_rows16`) and vpshufbitqmb reads each card's bit in `deck` (bit c set: card c is in the
 game's deck). With AVX2, the same byte compares, and two byte shuffles per column read each
 card's bit from a table made of `deck` (`_bad_rows8`). The caller then rescans the rows the
-scalar way to name the first bad one. Without `check` a bad row gets a meaningless strength and every read
-stays inside the tables (masks are cut to 13 bits, buckets and positions to their bits, and
-the tables are padded for any key).
+scalar way to name the first bad one. Without `check` a bad row gets a meaningless strength and
+every read stays inside the tables (masks are cut to 13 bits, buckets and positions to their
+bits, and the tables are padded for any key).
 
 `LANES` and `REQUIRED` are those of the widest level in `LEVELS` whose CPU features numba's
 target has; `AVAILABLE` says whether there is one, and the batch kernels fall back to the
@@ -208,12 +208,12 @@ def _hash(builder: ir.IRBuilder, wide: Any, spec: HashSpec) -> tuple[Any, Any]:
 
 
 def _hash_rank_key(builder: ir.IRBuilder, key: Any, spec: HashSpec) -> Any:
-    """The high 32 bits of key * MULT, which hold `_hash`'s bucket and position (`_cut`), for
-    rank keys (below 2**31, so `mix_shift` 63 changes nothing), in 32-bit lanes: with MULT = hi * 2**32 + lo, those bits are
-    (key * lo >> 32) + key * hi (mod 2**32), since the second term has no low bits to carry.
-    Two 32 x 32 -> 64 multiplies of the even and odd lanes and one 32-bit multiply, where
-    `_hash` widens the lanes to 64 bits (AVX2 has no 64-bit multiply at all). Needs
-    64 - bucket_bits - pos_bits >= 32 (both rank specs have it)."""
+    """The high 32 bits of key * MULT, which hold `_hash`'s bucket and position (`_cut`), for rank
+    keys (below 2**31, so `mix_shift` 63 changes nothing), in 32-bit lanes: with MULT = hi *
+    2**32 + lo, those bits are (key * lo >> 32) + key * hi (mod 2**32), since the second term
+    has no low bits to carry. Two 32 x 32 -> 64 multiplies of the even and odd lanes and one
+    32-bit multiply, where `_hash` widens the lanes to 64 bits (AVX2 has no 64-bit multiply at
+    all). Needs 64 - bucket_bits - pos_bits >= 32 (both rank specs have it)."""
     mix_shift, bucket_bits, pos_bits = spec
     assert mix_shift == 63 and 64 - bucket_bits - pos_bits >= 32
     lo, hi = int(MULT) & 0xFFFF_FFFF, int(MULT) >> 32
