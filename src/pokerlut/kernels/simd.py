@@ -89,6 +89,12 @@ def _permute16(builder: ir.IRBuilder, table: list[int], index: Any) -> Any:
                  index)
 
 
+def _shuffle_bytes(builder: ir.IRBuilder, table: Any, index: Any) -> Any:
+    """table[index] for each byte of 32 (vpshufb: within each 128-bit half, 0 where index has
+    its top bit set)."""
+    return call_llvm(builder, "llvm.x86.avx2.pshuf.b", _vector(I8, 32), table, index)
+
+
 def _cards(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
     """Card j of each of the LANES rows at `base`, for j < width, as LANES x i32."""
     return (_cards16 if LANES == 16 else _cards8)(builder, base, width)
@@ -135,8 +141,7 @@ def _cards8(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
                 for row in (2 * pair, 2 * pair + 1):
                     for i in range(4):
                         picks[4 * row + i] = width * row + (j + i) % width - starts[pair]
-            picked = call_llvm(builder, "llvm.x86.avx2.pshuf.b", _vector(I8, 32), half,
-                               ir.Constant(_vector(I8, 32), picks))
+            picked = _shuffle_bytes(builder, half, ir.Constant(_vector(I8, 32), picks))
             column = picked if column is None else builder.or_(column, picked)
         columns.append(builder.bitcast(column, _vector(I32)))
     return columns
@@ -167,7 +172,7 @@ def _keys8(builder: ir.IRBuilder, cards: list[Any], width: int) -> tuple[Any, An
         return ir.Constant(_vector(I8, 32), padded * 2)
 
     def shuffle(values: list[int], index: Any) -> Any:
-        return call_llvm(builder, "llvm.x86.avx2.pshuf.b", _vector(I8, 32), table(values), index)
+        return _shuffle_bytes(builder, table(values), index)
 
     def lane_sums(byte_sums: Any) -> Any:  # the 4 bytes of each lane summed (16-bit pairs first)
         pairs = call_llvm(builder, "llvm.x86.avx2.pmadd.ub.sw", _vector(I16, 16), byte_sums,
@@ -319,8 +324,8 @@ def _bad_rows8(builder: ir.IRBuilder, cards: list[Any], width: int, deck: Any) -
         cards_here = builder.bitcast(cards[first % width], _vector(I8, 32))
         low = builder.and_(cards_here, _splat(I8, 15, 32))
         high = builder.lshr(cards_here, _splat(I8, 4, 32))
-        in_row = call_llvm(builder, "llvm.x86.avx2.pshuf.b", _vector(I8, 32), table, low)
-        bit = call_llvm(builder, "llvm.x86.avx2.pshuf.b", _vector(I8, 32), suit_bits, high)
+        in_row = _shuffle_bytes(builder, table, low)
+        bit = _shuffle_bytes(builder, suit_bits, high)
         ok = builder.and_(ok, builder.icmp_unsigned("!=", builder.and_(in_row, bit),
                                                     _splat(I8, 0, 32)))
     return builder.icmp_unsigned("!=", builder.bitcast(ok, I32), I32(-1))
