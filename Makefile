@@ -25,22 +25,27 @@ INSTALL_PEERS = $(BIN)/python -m pip install --quiet -e ".[compare]" || for p in
 demo: $(INSTALLED)
 	$(BIN)/pokerlut demo
 
-# Type checks (mypy --strict, configured in pyproject.toml), every kernel compiled once into
-# numba's cache (`pokerlut warm`: else each pytest-xdist worker compiles what its files use, the
-# same kernels twice), the whole suite, then the kernel tests again with numba's bounds checks on
-# (fresh cache); pytest-xdist runs the tests of different files on every core at once.
+# Lint (ruff) and type checks (mypy --strict; both configured in pyproject.toml), every kernel
+# compiled once into numba's cache (`pokerlut warm`: else each pytest-xdist worker compiles what
+# its files use, the same kernels twice), the whole suite, then the kernel tests again with numba's bounds checks on
+# (fresh cache); pytest-xdist runs the tests of different files on every core at once. Then the
+# benchmarks' smoke run (under a minute on 2 cores): each benchmark once, untimed, at a small
+# size, its result checked against its checksum (benchmarks/conftest.py), so none rots unrun.
 BOUNDSCHECKED := tests/test_exhaustive.py tests/test_hand_state.py tests/test_equity.py tests/test_games.py tests/test_omaha.py tests/test_wild.py tests/test_italian.py \
 	tests/test_api_errors.py tests/test_hardening.py::test_bounds_checking_is_active
 PARALLEL := -n auto --dist loadfile
 test: $(INSTALLED)
+	$(BIN)/ruff check .
 	$(BIN)/python -m mypy
 	$(BIN)/pokerlut warm --quiet
 	$(BIN)/python -m pytest $(PARALLEL)
 	NUMBA_BOUNDSCHECK=1 NUMBA_CACHE_DIR=$$(mktemp -d) \
 		$(BIN)/python -m pytest $(PARALLEL) -q -m "not slow" -p no:cacheprovider $(BOUNDSCHECKED)
+	$(BIN)/python -m pytest $(PARALLEL) -q benchmarks --benchmark-disable
 
-# Type checks and every test not marked slow (exhaustive checks, whole-process runs, rebuilds).
+# Lint, type checks and every test not marked slow (exhaustive checks, whole-process runs, rebuilds).
 check: $(INSTALLED)
+	$(BIN)/ruff check .
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest $(PARALLEL) -q -m "not slow"
 

@@ -1,22 +1,33 @@
 """Throughput of the batch kernels, the single-hand call, and the exhaustive enumeration.
 
 Run with `make bench`. Every kernel is compiled before timing; inputs have fixed seeds; the
-results are kept (and checked) so nothing is optimised away.
+results are kept, so nothing is optimised away, and checked against checksums (`digest`)
+computed once from the same inputs, for the timed size and the smoke run's (`make test`).
 """
 
 import subprocess
 import sys
-import time
+from pathlib import Path
 
 import numba
 import numpy as np
 import pytest
-from conftest import N_HANDS, THREADS, hands_per_second, record
+from conftest import N_HANDS, SMOKE_HANDS, THREADS, digest, hands_per_second, record, warm
 from numba import njit
 
 import pokerlut
 from pokerlut.kernels.batch import evaluate5_rows
 from pokerlut.stats import count_hands
+
+
+# digest(evaluate_batch(random_hands[width])) for (width, hands)
+BATCH = {
+    (5, N_HANDS): "946d9303bd28a4df", (5, SMOKE_HANDS): "e3a0509e639cf694",
+    (6, N_HANDS): "7073982c770cb194", (6, SMOKE_HANDS): "2a9dba0553080a90",
+    (7, N_HANDS): "a200cdcb23cd6889", (7, SMOKE_HANDS): "52a1f601db9c9e89",
+}
+TOTAL_7 = {N_HANDS: 33_662_347_983, SMOKE_HANDS: 337_022_192}  # the sum of the 7-card strengths
+ALL_7 = 133_784_560
 
 
 @pytest.mark.parametrize("threads", THREADS)
@@ -26,16 +37,18 @@ def test_batch(benchmark, random_hands, width, threads):
     pokerlut.evaluate_batch(hands[:100])
     out = benchmark.pedantic(pokerlut.evaluate_batch, args=(hands,),
                              kwargs=dict(validate=False, threads=threads), rounds=5)
-    assert out.min() >= 1
-    hands_per_second(benchmark, N_HANDS, threads)
+    assert digest(out) == BATCH[width, len(hands)]
+    hands_per_second(benchmark, len(hands), threads)
 
 
 @pytest.mark.parametrize("threads", THREADS)
 def test_batch_validated_7(benchmark, random_hands, threads):
     hands = random_hands[7]
     pokerlut.evaluate_batch(hands[:100])
-    benchmark.pedantic(pokerlut.evaluate_batch, args=(hands,), kwargs=dict(threads=threads), rounds=5)
-    hands_per_second(benchmark, N_HANDS, threads)
+    out = benchmark.pedantic(pokerlut.evaluate_batch, args=(hands,), kwargs=dict(threads=threads),
+                             rounds=5)
+    assert digest(out) == BATCH[7, len(hands)]
+    hands_per_second(benchmark, len(hands), threads)
 
 
 @njit(inline="always")
@@ -59,8 +72,8 @@ def test_batch_7_plain_loop(benchmark, random_hands):
     out = np.empty(len(hands), dtype=np.uint16)
     plain_loop(t, hands[:10], out[:10])
     benchmark.pedantic(plain_loop, args=(t, hands, out), rounds=5)
-    assert (out == pokerlut.evaluate_batch(hands)).all()
-    hands_per_second(benchmark, N_HANDS, 1)
+    assert digest(out) == BATCH[7, len(hands)]
+    hands_per_second(benchmark, len(hands), 1)
 
 
 FROZEN = pokerlut.load_tables()  # a global: numba compiles its arrays in as constants
@@ -77,8 +90,8 @@ def test_batch_7_plain_loop_frozen_tables(benchmark, random_hands):
     out = np.empty(len(hands), dtype=np.uint16)
     plain_loop_frozen_tables(hands[:10], out[:10])
     benchmark.pedantic(plain_loop_frozen_tables, args=(hands, out), rounds=5)
-    assert (out == pokerlut.evaluate_batch(hands)).all()
-    hands_per_second(benchmark, N_HANDS, 1)
+    assert digest(out) == BATCH[7, len(hands)]
+    hands_per_second(benchmark, len(hands), 1)
 
 
 def _evaluate_loop(nrt):
@@ -101,8 +114,8 @@ def test_njit_evaluate_loop_7(benchmark, random_hands, nrt):
     hands, loop = random_hands[7], EVALUATE_LOOP[nrt]
     loop(hands[:10])
     total = benchmark.pedantic(loop, args=(hands,), rounds=5)
-    assert total == int(pokerlut.evaluate_batch(hands).sum(dtype=np.int64))
-    hands_per_second(benchmark, N_HANDS, 1)
+    assert total == TOTAL_7[len(hands)]
+    hands_per_second(benchmark, len(hands), 1)
 
 
 @pytest.mark.parametrize("threads", THREADS)
@@ -115,26 +128,29 @@ def test_batch_5_cactus_kev_kernel(benchmark, random_hands, threads):
         benchmark.pedantic(evaluate5_rows, args=(t, hands, out), rounds=5)
     finally:
         numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
-    hands_per_second(benchmark, N_HANDS, threads)
+    assert digest(out) == BATCH[5, len(hands)]
+    hands_per_second(benchmark, len(hands), threads)
 
 
 @pytest.mark.parametrize("threads", THREADS)
 def test_count_all_seven_card_hands(benchmark, threads):
     """`pokerlut stats --cards 7`: most hands are counted by their last cards' ranks."""
-    count_hands(7, threads=threads)
+    warm(benchmark, count_hands, 7, threads=threads)
     counts = benchmark.pedantic(count_hands, args=(7,), kwargs=dict(threads=threads), rounds=5)
-    assert int(counts.sum()) == 133_784_560
-    hands_per_second(benchmark, 133_784_560, threads, unit="hands counted")
+    assert int(counts.sum()) == ALL_7 and digest(counts) == "19b8fed5e1b7eaa6"
+    hands_per_second(benchmark, ALL_7, threads, unit="hands counted")
 
 
 @pytest.mark.parametrize("threads", THREADS)
 def test_every_seven_card_hand_in_order(benchmark, threads):
     """`pokerlut.strengths_in_order(7)`: the strength of every hand, in order, into one array."""
-    out = pokerlut.strengths_in_order(7, threads=threads)
+    out = np.zeros(ALL_7, np.uint16)
+    warm(benchmark, pokerlut.strengths_in_order, 7, out=out, threads=threads)
     benchmark.pedantic(pokerlut.strengths_in_order, args=(7,), kwargs=dict(out=out, threads=threads),
                        rounds=5)
     assert int(out[0]) == 7297 and int(out[-1]) == 7452  # 2c2d2h2s3c3d3h, KdKhKsAcAdAhAs: quads
-    hands_per_second(benchmark, 133_784_560, threads)
+    assert digest(out) == "94f6dd71c6c8eb02"
+    hands_per_second(benchmark, ALL_7, threads)
 
 
 @pytest.mark.parametrize("hand", [[51, 47, 43, 39, 35], [51, 47, 43, 39, 35, 0, 5],
@@ -148,18 +164,29 @@ def test_evaluate_one_hand(benchmark, hand):
 
 
 def test_import_and_first_evaluate_in_a_new_process(benchmark):
-    code = "import pokerlut; pokerlut.evaluate('As Ks Qs Js Ts')"
-    subprocess.run([sys.executable, "-c", code], check=True)  # warm numba's cache
+    code = "import pokerlut; print(pokerlut.evaluate('As Ks Qs Js Ts'))"
 
     def run():
-        subprocess.run([sys.executable, "-c", code], check=True)
+        return subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                              text=True).stdout
 
-    benchmark.pedantic(run, rounds=5)
+    warm(benchmark, run)  # numba's cache
+    assert benchmark.pedantic(run, rounds=5) == "7462\n"
     record(benchmark, 1, "process", 1)
 
 
-def test_table_build(benchmark, tmp_path):
+def test_table_build(benchmark, tmp_path, smoke):
+    """Every game's tables (in the smoke run one small game's), byte for byte the shipped ones."""
     from pokerlut.build import build_tables
 
-    benchmark.pedantic(build_tables, args=(tmp_path,), kwargs=dict(log=lambda *_: None), rounds=1)
+    games = ["short-deck"] if smoke else None
+    benchmark.pedantic(build_tables, args=(tmp_path, games), kwargs=dict(log=lambda *_: None),
+                       rounds=1)
+    shipped = Path(__file__).resolve().parents[1] / "tables"
+    written = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
+    folders = {p.parts[0] for p in written}
+    every = {p.name for p in shipped.iterdir() if p.is_dir()}
+    assert folders == ({"short-deck"} if smoke else every)
+    for name in written:
+        assert (tmp_path / name).read_bytes() == (shipped / name).read_bytes(), name
     record(benchmark, 1, "build")

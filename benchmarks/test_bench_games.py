@@ -1,22 +1,45 @@
 """Every game's 7-card batch (the same random positions in each game's deck), and Omaha.
 
-Run with `make bench`; compare each game's figure with the high game's in the same run.
+Run with `make bench`; compare each game's figure with the high game's in the same run. Each
+result is checked against its checksum (`digest`), computed once, for the timed size and the
+smoke run's (`make test`).
 """
 
 import numpy as np
 import pytest
-from conftest import N_HANDS, THREADS, hands_per_second
+from conftest import N_HANDS, SMOKE_HANDS, THREADS, digest, hands_per_second, sized
 
 import pokerlut
 from pokerlut.rules import rules
 
-N_OMAHA = 2_000_000
+N_OMAHA, SMOKE_OMAHA = 2_000_000, 20_000
+GAMES = [g for g in pokerlut.games() if not g.startswith("italian")]  # Italian: its own file
+
+# digest(evaluate_batch(hands_of(game), game=game)) for (game, hands)
+BATCH = {
+    ("high", N_HANDS): "a200cdcb23cd6889", ("high", SMOKE_HANDS): "52a1f601db9c9e89",
+    ("ace-to-five", N_HANDS): "571731fdb75f1bb1", ("ace-to-five", SMOKE_HANDS): "2ce7af04347dbb84",
+    ("deuce-to-seven", N_HANDS): "19c36f6da31a8b20",
+    ("deuce-to-seven", SMOKE_HANDS): "4d801c89fa5489e7",
+    ("ace-to-six", N_HANDS): "f367e0ea4c2efaf3", ("ace-to-six", SMOKE_HANDS): "3c7b460e02940629",
+    ("eight-or-better", N_HANDS): "ee4d601a12a14066",
+    ("eight-or-better", SMOKE_HANDS): "b59a2cbd24d5e06f",
+    ("short-deck", N_HANDS): "103be8f50994b4a2", ("short-deck", SMOKE_HANDS): "1d0501b530ae9cf5",
+    ("short-deck-trips", N_HANDS): "9818a7e8599cea2b",
+    ("short-deck-trips", SMOKE_HANDS): "5327bc8a4517ab2b",
+}
+# digest(evaluate_omaha_batch(holes, boards, game=game)) for (game, deals)
+OMAHA = {
+    ("high", N_OMAHA): "b302a7f007435a82", ("high", SMOKE_OMAHA): "93fd7992266046ee",
+    ("eight-or-better", N_OMAHA): "acd3165f886443fc",
+    ("eight-or-better", SMOKE_OMAHA): "80c76d1a20ad0608",
+}
 
 
 @pytest.fixture(scope="module")
 def hands_of(random_hands):
     """game -> 10,000,000 random 7-card hands of its deck (card i of the deck for i < 36 in a
-    36-card deck, so every game sees the same positions)."""
+    36-card deck, so every game sees the same positions; in the smoke run SMOKE_HANDS)."""
     positions = random_hands[7]
     cache = {}
 
@@ -27,7 +50,8 @@ def hands_of(random_hands):
                 cache[game] = positions
             else:
                 rng = np.random.default_rng(36)
-                order = np.argsort(rng.random((N_HANDS // 10, len(cards)), dtype=np.float32), axis=1)
+                order = np.argsort(rng.random((len(positions) // 10, len(cards)), dtype=np.float32),
+                                   axis=1)
                 cache[game] = np.ascontiguousarray(np.tile(cards[order[:, :7]], (10, 1)))
         return cache[game]
 
@@ -35,20 +59,21 @@ def hands_of(random_hands):
 
 
 @pytest.mark.parametrize("threads", THREADS)
-@pytest.mark.parametrize("game", [g for g in pokerlut.games() if g != "italian"])  # Italian: its own file
+@pytest.mark.parametrize("game", GAMES)
 def test_batch_7_per_game(benchmark, hands_of, game, threads):
     hands = hands_of(game)
     pokerlut.evaluate_batch(hands[:100], game=game)
     out = benchmark.pedantic(pokerlut.evaluate_batch, args=(hands,),
                              kwargs=dict(game=game, validate=False, threads=threads), rounds=5)
-    assert out.max() >= 1
+    assert digest(out) == BATCH[game, len(hands)]
     hands_per_second(benchmark, len(hands), threads)
 
 
 @pytest.fixture(scope="module")
-def omaha_deals():
+def omaha_deals(smoke):
     rng = np.random.default_rng(4)
-    cards = np.argpartition(rng.random((N_OMAHA, 52), dtype=np.float32), 9, axis=1)[:, :9]
+    n = sized(smoke, N_OMAHA, SMOKE_OMAHA)
+    cards = np.argpartition(rng.random((n, 52), dtype=np.float32), 9, axis=1)[:, :9]
     cards = cards.astype(np.uint8)
     return np.ascontiguousarray(cards[:, :4]), np.ascontiguousarray(cards[:, 4:])
 
@@ -60,5 +85,5 @@ def test_omaha_batch_4_plus_5(benchmark, omaha_deals, game, threads):
     pokerlut.evaluate_omaha_batch(holes[:100], boards[:100], game=game)
     out = benchmark.pedantic(pokerlut.evaluate_omaha_batch, args=(holes, boards),
                              kwargs=dict(game=game, validate=False, threads=threads), rounds=5)
-    assert out.max() >= 1
-    hands_per_second(benchmark, N_OMAHA, threads)
+    assert digest(out) == OMAHA[game, len(holes)]
+    hands_per_second(benchmark, len(holes), threads)

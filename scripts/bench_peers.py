@@ -154,6 +154,12 @@ def best_time(call: Callable[[], Any], repeat: int, at_least: float = 0.0) -> tu
     return best, out
 
 
+def _time_peer(peer: Peer, hands: np.ndarray, repeat: int) -> tuple[float, Any]:
+    """The peer's best time on `hands` in its own input form (freed on return) and its output."""
+    given = peer.prepare(hands)
+    return best_time(lambda: peer.run(given), repeat)
+
+
 def compare(peers: list[Peer], n_hands: int, seed: int, repeat: int) -> tuple[list[dict[str, Any]], list[str]]:
     """Time every peer and pokerlut on the same hands; rows of figures, and the disagreements."""
     hands7 = random_hands(n_hands, seed)
@@ -166,10 +172,8 @@ def compare(peers: list[Peer], n_hands: int, seed: int, repeat: int) -> tuple[li
             n = min(n_hands, peer.most)
             subset = hands[:n]
             peer.run(peer.prepare(subset[:10]))  # first call: whatever it loads or compiles
-            given = peer.prepare(subset)
-            peer_s, out = best_time(lambda: peer.run(given), repeat)
+            peer_s, out = _time_peer(peer, subset, repeat)
             strength = np.asarray(out, np.int64) * (1 if peer.higher_wins else -1)
-            del given
             ours_s = {t: best_time(lambda: pokerlut.evaluate_batch(subset, threads=t), repeat, 0.1)[0]
                       for t in (1, threads)}
             as_lists, evaluate = subset.tolist(), pokerlut.evaluate  # one call a hand, as the peer

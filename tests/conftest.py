@@ -1,5 +1,6 @@
-"""Shared pytest setup: make the test helpers in this directory (reference.py) importable;
-`cluster`, one 2-worker Dask LocalCluster for the runs of a module."""
+"""Shared pytest setup: this directory on sys.path, so its helpers import (the references:
+`from reference.high import best_key`); `cluster`, one 2-worker Dask LocalCluster for the runs
+of a module."""
 
 import logging
 import os

@@ -111,7 +111,7 @@ def fuzz_one_input(data: bytes) -> None:
             players = [fdp.ConsumeUnicodeNoSurrogates(12) for _ in range(n_players)]
             result = equity(players, board=fdp.ConsumeUnicodeNoSurrogates(16),
                             dead=fdp.ConsumeUnicodeNoSurrogates(8),
-                            game=fdp.PickValueInList(["holdem", "omaha"]), exact=False,
+                            deal=fdp.PickValueInList(["holdem", "omaha"]), exact=False,
                             trials=1000, seed=fdp.ConsumeIntInRange(0, 2**63 - 1))
             assert abs(sum(p.equity for p in result.players) - 1) < 1e-9
         else:

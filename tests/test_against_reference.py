@@ -1,4 +1,4 @@
-"""The fast library against the slow reference evaluator (tests/reference.py).
+"""The fast library against the slow reference evaluator (tests/reference/high.py).
 
 Every one of the 7,462 hand classes, then random 5-, 6- and 7-card hands. The reference keys are
 turned into strengths 1..7462 by sorting the reference's own classes; the library must agree
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import pokerlut
-from reference import CATEGORY_NAMES, all_five_card_classes, best_key, cards_text, class_ranks, hand_key
+from reference.high import CATEGORY_NAMES, all_five_card_classes, best_key, cards_text, class_ranks, hand_key
 
 
 def random_hands(n, size, seed):

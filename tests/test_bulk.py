@@ -43,7 +43,7 @@ def random_hands(n: int, width: int, game: str = "high", seed: int = 0) -> np.nd
 def expected_categories(strengths: np.ndarray, game: str = "high") -> np.ndarray:
     """The category of each strength, by the scalar `pokerlut.category` (-1: no hand)."""
     distinct, where = np.unique(strengths, return_inverse=True)
-    names = [int(pokerlut.category(int(s), game)) if s else -1 for s in distinct]
+    names = [int(pokerlut.category(int(s), game=game)) if s else -1 for s in distinct]
     return np.array(names, dtype=np.int8)[where]
 
 
@@ -248,7 +248,7 @@ def test_npy_file(client, tmp_path):
     cats = np.load(tmp_path / "out.category.npy")
     assert cats.dtype == np.int8
     np.testing.assert_array_equal(cats, expected_categories(expected))
-    assert summary["rows"] == 10_000 and summary["workers"] == 2
+    assert summary.rows == 10_000 and summary.workers == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.npy", "out.category.npy",
                                                           "out.npy"]
 

@@ -1,6 +1,6 @@
 """`equity(by_category=True)`: each player's share of the pot by the category of the final hand
 it is won with, against brute force through the independent slow reference
-(tests/reference_games.py): every board (stud: every deal) of small spots, each showdown's
+(tests/reference/games.py): every board (stud: every deal) of small spots, each showdown's
 winners and their category found by the reference's keys, the pot shares kept as exact
 fractions. Exact mode must match every category share to float rounding, and the shares must
 sum to the player's equity; Monte Carlo within 4 standard errors of exact, reproducible by
@@ -16,7 +16,7 @@ from fractions import Fraction
 import pytest
 
 import pokerlut
-import reference_games as ref
+import reference.games as ref
 from pokerlut.odds.categories import category_table
 from pokerlut.rules import rules
 
@@ -153,11 +153,11 @@ SLOW_SPOTS = [  # whole flops of Omaha: a few seconds of the reference each
     pytest.param(*spot, marks=pytest.mark.slow) for spot in SLOW_SPOTS])
 def test_exact_by_category_equals_brute_force_through_the_reference(game, players, board, dead):
     want, n = brute_force(game, players, board, dead)
-    got = pokerlut.equity(players, board=board, dead=dead, game=game, exact=True,
+    got = pokerlut.equity(players, board=board, dead=dead, deal=game, exact=True,
                           by_category=True)
-    assert got.exact and got.boards == n
+    assert got.exact and got.deals == n
     assert_matches(got, want)
-    plain = pokerlut.equity(players, board=board, dead=dead, game=game, exact=True)
+    plain = pokerlut.equity(players, board=board, dead=dead, deal=game, exact=True)
     for p, q in zip(got.players, plain.players):  # the other figures as without categories
         assert (p.equity, p.win, p.tie) == pytest.approx((q.equity, q.win, q.tie), abs=TOL)
         assert q.by_category is None
@@ -171,11 +171,11 @@ def test_the_names_of_each_game_best_first_zeros_included():
     r = pokerlut.equity(["AsAh", "KsKh"], board="Kd 7c 2h 3s", by_category=True)
     assert list(r.players[0].by_category) == HIGH_NAMES
     assert r.players[0].by_category["two pair"] == 0.0
-    short = pokerlut.equity(["AsAh", "KsKh"], board="Kd 7c 6h 8s", game="short-deck",
+    short = pokerlut.equity(["AsAh", "KsKh"], board="Kd 7c 6h 8s", deal="short-deck",
                             by_category=True)
     assert list(short.players[0].by_category)[2:4] == ["flush", "full house"]
     hilo = pokerlut.equity(["As 2d 3c 4h", "Ah 2c 5s Kd"], board="6h 7d Qc Js",
-                           game="omaha-hi-lo", by_category=True)
+                           deal="omaha-hi-lo", by_category=True)
     assert list(hilo.players[0].by_category) == HIGH_NAMES + ["wheel", "6-low", "7-low", "8-low"]
     razz = category_table(rules("ace-to-five"))[0]
     assert razz == ("wheel", "6-low", "7-low", "8-low", "9-low", "T-low", "J-low", "Q-low",
@@ -194,7 +194,7 @@ def test_double_boards_each_board_its_own_the_pot_their_mean():
     for k, board in enumerate(r.per_board):
         other = boards[1 - k]
         want, n = brute_force("holdem", players, boards[k], dead=other)
-        assert board.boards == n
+        assert board.deals == n
         assert_matches(board, want)
     for i, p in enumerate(r.players):
         for name, share in p.by_category.items():
@@ -244,12 +244,12 @@ MONTE_CARLO = [
 
 @pytest.mark.parametrize("game, players, board, dead", MONTE_CARLO)
 def test_monte_carlo_is_within_4_standard_errors_of_exact(game, players, board, dead):
-    exact = pokerlut.equity(players, board=board, dead=dead, game=game, exact=True,
+    exact = pokerlut.equity(players, board=board, dead=dead, deal=game, exact=True,
                             by_category=True)
     trials = 200_000
-    sim = pokerlut.equity(players, board=board, dead=dead, game=game, trials=trials, seed=11,
+    sim = pokerlut.equity(players, board=board, dead=dead, deal=game, trials=trials, seed=11,
                           by_category=True)
-    assert not sim.exact and sim.boards == trials
+    assert not sim.exact and sim.deals == trials
     for p, q in zip(sim.players, exact.players):
         assert list(p.by_category) == list(q.by_category)
         for name, mean in q.by_category.items():
@@ -257,7 +257,7 @@ def test_monte_carlo_is_within_4_standard_errors_of_exact(game, players, board, 
             stderr = math.sqrt(mean * (1 - mean) / trials)
             assert abs(p.by_category[name] - mean) <= 4 * stderr + 1e-12, (p.hand, name)
         assert sum(p.by_category.values()) == pytest.approx(p.equity, rel=TOL, abs=TOL)
-    plain = pokerlut.equity(players, board=board, dead=dead, game=game, trials=trials, seed=11)
+    plain = pokerlut.equity(players, board=board, dead=dead, deal=game, trials=trials, seed=11)
     assert [p.equity for p in plain.players] == pytest.approx([p.equity for p in sim.players],
                                                               abs=TOL)  # the same deals
 
@@ -273,11 +273,11 @@ def test_monte_carlo_is_reproducible_by_seed_whatever_the_threads():
 
 def test_result_repr_and_dict():
     r = pokerlut.equity(["AsAh", "KsKh"], board="Kd 7c 2h 3s", by_category=True)
-    text = repr(r)
+    text = str(r)
     assert "by category" in text and "four of a kind" in text and "2.2727%" in text
     assert "by_category={'straight flush': 0.0" in repr(r.players[1])
     plain = pokerlut.equity(["AsAh", "KsKh"], board="Kd 7c 2h 3s")
-    assert "by category" not in repr(plain) and "by_category" not in repr(plain.players[0])
+    assert "by category" not in str(plain) and "by_category" not in repr(plain.players[0])
     assert "by_category" not in plain.to_dict()["players"][0]  # not counted: not in the data
     data = json.loads(json.dumps(r.to_dict()))
     assert data["players"][1]["by_category"]["four of a kind"] == pytest.approx(1 / 44)
@@ -300,7 +300,7 @@ def test_the_cli_prints_the_table_and_json(capsys):
     assert list(rows) == HIGH_NAMES
     assert rows["four of a kind"] == ["0.0000%", "2.2727%"]
     assert rows["three of a kind"] == ["4.5455%", "72.7273%"]
-    assert main(["equity", "As 2d 3c 4h", "Ah 2c 5s Kd", "--board", "6h 7d Qc Js", "--game",
+    assert main(["equity", "As 2d 3c 4h", "Ah 2c 5s Kd", "--board", "6h 7d Qc Js", "--deal",
                  "omaha-hi-lo", "--by-category", "--json", "--quiet"]) == 0
     data = json.loads(capsys.readouterr().out)
     for player in data["players"]:

@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 
 from pokerlut.cli import _parser, main
 from pokerlut.lang import LANGUAGES
-from pokerlut.odds.engine import GAMES as EQUITY_GAMES
+from pokerlut.odds.deal import DEALS
 from pokerlut.rules import WILD_MODES, games
 from pokerlut.odds.engine import MAX_TRIALS as ENGINE_MAX_TRIALS
 
@@ -93,7 +93,7 @@ player = st.one_of(
     st.sampled_from(["random", "15%", "QQ+,AKs", "22+,A2s+", "0.5(22+)", "AKo", "AsAhKsKh",
                      "As 2h 3c", "AKx", "QQ+,", "101%", "AA:0", "Jk As"]),
 )
-GOOD_WORDS = [*games(), *EQUITY_GAMES, *LANGUAGES, *WILD_MODES["high"], "all", "2c 7d 9h",
+GOOD_WORDS = [*games(), *DEALS, *LANGUAGES, *WILD_MODES["high"], "all", "2c 7d 9h",
               "Kh 7d 2c 3s", ""]
 JUNK_WORDS = [
     "", " ", "-", "--", "-1", "0", "1", "2", "5", "7", "8", "10", "52", "53", "54", "-5", "99",
@@ -179,7 +179,7 @@ def runs_quickly(args: argparse.Namespace | None) -> bool:
         from pokerlut.rules import rules
 
         try:
-            size = args.cards or rules(args.game, args.wild, args.players).hand_sizes[-1]
+            size = args.cards or rules(args.game, args.wild).hand_sizes[-1]
         except (ValueError, TypeError):
             return True  # refused before any counting
         return size == 5
@@ -237,11 +237,11 @@ def assert_contract(argv: list[str], code: int, out: str, err: str) -> str:
 @given(anything)
 @example(["eval", "As Ks Qs Js Ts", "--json"])
 @example(["eval", "Kh Qh Jh Th joker", "--wild", "bug", "--json", "--lang", "es"])
-@example(["compare", "As Ks Qs Js Ts", "Ah Kh Qh Jh Th", "--game", "italian", "--json"])
+@example(["compare", "As Ks Qs Js Ts", "Ah Kh Qh Jh Th", "--game", "italian-4", "--json"])
 @example(["stats", "--cards", "5", "--lang", "ca", "--json"])
-@example(["equity", "As 2d 3c 4h", "Ks Kh Qd Qc", "--game", "omaha-hi-lo", "--trials", "500",
+@example(["equity", "As 2d 3c 4h", "Ks Kh Qd Qc", "--deal", "omaha-hi-lo", "--trials", "500",
           "--json"])
-@example(["equity", "As 2h 3c", "Ks Kh 9c", "random", "--game", "razz", "--trials", "500",
+@example(["equity", "As 2h 3c", "Ks Kh 9c", "random", "--deal", "razz", "--trials", "500",
           "--seed", "3", "--json"])
 @example(["eval", "As As Qs Js Ts"])
 @example(["eval", "As Ks Qs Js Ts", "--bogus\nline"])  # argparse echoes unknown words raw
@@ -249,7 +249,7 @@ def assert_contract(argv: list[str], code: int, out: str, err: str) -> str:
 @example(["compare", "As Ks Qs Js Ts", "", "--json"])
 @example(["stats", "--cards", "5", "--threads", "-1"])
 @example(["stats", "--cards", "5", "--threads", str(10**30)])
-@example(["stats", "--cards", "5", "--game", "italian", "--players", "99"])
+@example(["stats", "--cards", "5", "--game", "italian-99"])
 @example(["stats", "--cards", "5", "--wild", "jokers", "--deck", "-54"])
 @example(["equity", "AsAh", "KsKh", "--simulate", "--trials", str(10**30)])
 @example(["equity", "AsAh", "KsKh", "--simulate", "--trials", "100", "--seed", str(2**64)])

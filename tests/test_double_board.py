@@ -1,7 +1,7 @@
 """Several boards from one deck (`equity(..., boards=...)`, run it twice and double-board games)
 against an independent brute force: every deal of the players' hands and every ordered pair
 of disjoint runouts of the two boards, each hand scored by the slow reference
-(tests/reference_games.py), each board half the pot (a hi-lo board's half split again into high
+(tests/reference/games.py), each board half the pot (a hi-lo board's half split again into high
 and low quarters), in exact fractions. Then: drawing dead on one board, Monte Carlo within 4
 standard errors of exact, seeds, the result's data, the command line and bad input."""
 
@@ -9,12 +9,13 @@ import itertools
 import json
 import math
 import re
+import time
 from fractions import Fraction
 
 import pytest
 
 import pokerlut
-import reference_games as ref
+import reference.games as ref
 from pokerlut.cli import main
 from pokerlut.odds import engine
 
@@ -93,12 +94,12 @@ def assert_matches(game, players, boards, dead="", **kwargs):
     given as boards=2 when they are alike (run it twice), else as the list."""
     alike = boards[0] == boards[1]
     got = pokerlut.equity(players, boards[0] if alike else "", dead,
-                          boards=2 if alike else boards, game=game, **kwargs)
+                          boards=2 if alike else boards, deal=game, **kwargs)
     want, whole, runouts = brute_force(game, players, boards, dead)
     assert got.exact and len(got.per_board) == 2
     split = RULES[game][1] is not None
     for k, board in enumerate(got.per_board):
-        assert board.boards == runouts[k] and board.exact and board.partial is False
+        assert board.deals == runouts[k] and board.exact and board.partial is False
         for p, player in enumerate(board.players):
             figures = [getattr(player, f) for f in FIELDS[:5 if split else 3]]
             assert figures == pytest.approx([float(w) for w in want[k][p][:len(figures)]],
@@ -173,7 +174,7 @@ def test_run_it_twice_does_not_change_equity():
     assert twice.per_board[0] is twice.per_board[1]
     assert twice.per_board[0].players == one.players
     assert [p.equity for p in twice.players] == [p.equity for p in one.players]
-    assert twice.boards == one.boards
+    assert twice.deals == one.deals
 
 
 def test_each_board_is_the_single_board_deal_with_the_other_boards_cards_dead():
@@ -209,8 +210,8 @@ MC_SPOTS = [
 
 @pytest.mark.parametrize("game, players, boards", MC_SPOTS)
 def test_monte_carlo_within_4_standard_errors_of_exact(game, players, boards):
-    exact = pokerlut.equity(players, boards=boards, game=game, exact=True)
-    mc = pokerlut.equity(players, boards=boards, game=game, exact=False, trials=200_000,
+    exact = pokerlut.equity(players, boards=boards, deal=game, exact=True)
+    mc = pokerlut.equity(players, boards=boards, deal=game, exact=False, trials=200_000,
                          seed=11)
     assert exact.exact and not mc.exact and mc.seed == 11
     pairs = [(mc, exact), *zip(mc.per_board, exact.per_board)]
@@ -219,7 +220,7 @@ def test_monte_carlo_within_4_standard_errors_of_exact(game, players, boards):
             assert p.stderr > 0 and abs(p.equity - q.equity) < 4 * p.stderr
     if boards[0] != boards[1]:  # two runs: their own seeds, two sets of trials
         assert mc.per_board[0].seed == 11 and mc.per_board[1].seed != 11
-        assert mc.boards == 400_000
+        assert mc.deals == 400_000
         for p, a, b in zip(mc.players, *(r.players for r in mc.per_board)):
             assert p.stderr == pytest.approx(math.hypot(a.stderr, b.stderr) / 2)
 
@@ -246,28 +247,37 @@ def untimed(text):
     return re.sub(r", [0-9.]+ m?s\)", ")", text)
 
 
+def timed(call):
+    """(call(), the seconds it took by the wall clock)."""
+    start = time.perf_counter()
+    result = call()
+    return result, time.perf_counter() - start
+
+
 def test_one_board_is_the_plain_result():
-    plain = pokerlut.equity(["AsAh", "KsKh"], "Kd 7c 2h")
-    for r in (pokerlut.equity(["AsAh", "KsKh"], "Kd 7c 2h", boards=1),
-              pokerlut.equity(["AsAh", "KsKh"], boards=["Kd 7c 2h"])):
+    plain, wall = timed(lambda: pokerlut.equity(["AsAh", "KsKh"], "Kd 7c 2h"))
+    assert 0 < plain.elapsed <= wall
+    for r, wall in (timed(lambda: pokerlut.equity(["AsAh", "KsKh"], "Kd 7c 2h", boards=1)),
+                    timed(lambda: pokerlut.equity(["AsAh", "KsKh"], boards=["Kd 7c 2h"]))):
         assert r.per_board == () and r.players == plain.players
         assert untimed(repr(r)) == untimed(repr(plain))
         d, p = r.to_dict(), plain.to_dict()
-        assert d.pop("elapsed") >= 0 and p.pop("elapsed") >= 0 and d == p
+        assert 0 < d.pop("elapsed") <= wall and p.pop("elapsed") == plain.elapsed
+        assert d == p
         assert "per_board" not in d
 
 
 def test_repr_and_to_dict_of_several_boards():
     r = pokerlut.equity(["As2d3c4h", "KsKhQdQc"], boards=["5h 6d 9c 2s", "Th Jd 8c 7s"],
-                        game="omaha-hi-lo")
-    head, *rows = repr(r).splitlines()
-    assert head.startswith("EquityResult(omaha-hi-lo, 2 boards, ")
+                        deal="omaha-hi-lo")
+    head, *rows = str(r).splitlines()
+    assert head.startswith("EquityResult(omaha-hi-lo, 2 boards, ") and head.startswith(repr(r)[:-1])
     assert "high" in rows[0] and "scoop" not in rows[0] and "win" not in rows[0]
     assert rows[2].startswith("board 1: EquityResult(omaha-hi-lo, board 5h 6d 9c 2s, exact")
     assert rows[5].startswith("board 2: EquityResult(omaha-hi-lo, board Th Jd 8c 7s, exact")
     assert "scoop" in rows[3]
     d = json.loads(json.dumps(r.to_dict()))
-    assert d["board"] == "5h 6d 9c 2s | Th Jd 8c 7s" and d["boards"] == 36 + 36
+    assert d["board"] == "5h 6d 9c 2s | Th Jd 8c 7s" and d["deals"] == 36 + 36
     assert [(p["win"], p["tie"]) for p in d["players"]] == [(None, None)] * 2
     assert [b["board"] for b in d["per_board"]] == ["5h 6d 9c 2s", "Th Jd 8c 7s"]
     assert d["per_board"][0]["dead"] == "Th Jd 8c 7s"
@@ -317,10 +327,10 @@ def test_cli_boards(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("EquityResult(holdem, 2 boards, ")
     assert out[1].split() == ["AsAh", "equity", "8.5859%"]
-    assert out[3].startswith("board 1: EquityResult(holdem, board Kd 7c 2h, exact, 990 boards")
+    assert out[3].startswith("board 1: EquityResult(holdem, board Kd 7c 2h, exact, 990 deals")
     assert out[4].split()[:5] == ["AsAh", "equity", "8.5859%", "win", "8.5859%"]
     assert out[6].startswith("board 2: ")
-    assert main(["equity", "As2d3c4h", "KsKhQdQc", "--game", "omaha-hi-lo", "--json",
+    assert main(["equity", "As2d3c4h", "KsKhQdQc", "--deal", "omaha-hi-lo", "--json",
                  "--board", "5h 6d 9c 2s", "--board", "Th Jd 8c 7s"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [b["board"] for b in data["per_board"]] == ["5h 6d 9c 2s", "Th Jd 8c 7s"]
@@ -332,7 +342,7 @@ def test_cli_boards(capsys):
     (["--board", "Kd 7c 2h", "--board", "Qd 8c 5h", "--boards", "2"], "--boards with several"),
     (["--board", "Kd 7c 2h", "--board", "7c Qd 8c"], "card 7c is on boards 1 and 2"),
     (["--boards", "10"], "2 players and 10 boards need 54 more cards; only 52"),
-    (["--game", "stud", "--boards", "2"], "boards: stud has no board"),
+    (["--deal", "stud", "--boards", "2"], "boards: stud has no board"),
 ])
 def test_cli_bad_boards(capsys, argv, message):
     assert main(["equity", "AsAh", "KsKh", *argv]) == 2
@@ -365,16 +375,16 @@ DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
      r"board 1: card 2h in the board is not in the 36-card deck"),
     (dict(boards=9), None, None),  # 4 + 9 x 5 cards of 52
     (dict(boards=10), ValueError, r"boards: 2 players and 10 boards need 54 more cards; only 52"),
-    (dict(boards=7, game="short-deck"), ValueError, r"boards: .* need 39 more cards; only 36"),
-    (dict(players=["".join(DECK[4 * i:4 * i + 4]) for i in range(10)], game="omaha",
+    (dict(boards=7, deal="short-deck"), ValueError, r"boards: .* need 39 more cards; only 36"),
+    (dict(hands=["".join(DECK[4 * i:4 * i + 4]) for i in range(10)], deal="omaha",
           boards=3), ValueError, r"10 players and 3 boards need 55 more cards; only 52"),
-    (dict(players=["As 2h 3c", "Ks Kh 9c"], game="stud", boards=2), ValueError,
+    (dict(hands=["As 2h 3c", "Ks Kh 9c"], deal="stud", boards=2), ValueError,
      r"boards: stud has no board"),
-    (dict(players=["As 2h 3c", "Ks Kh 9c"], game="razz", boards=["", ""]), ValueError,
+    (dict(hands=["As 2h 3c", "Ks Kh 9c"], deal="razz", boards=["", ""]), ValueError,
      r"boards: razz has no board"),
 ])
 def test_bad_boards(kwargs, error, match):
-    kwargs = {"players": ["AsAh", "KsKh"], "exact": False, "trials": 1_000, "seed": 1, **kwargs}
+    kwargs = {"hands": ["AsAh", "KsKh"], "exact": False, "trials": 1_000, "seed": 1, **kwargs}
     if error is None:
         assert pokerlut.equity(**kwargs).per_board
         return

@@ -22,7 +22,7 @@ from pokerlut import equity
 from pokerlut.kernels import core
 
 NO_BMI2 = dict(NUMBA_CPU_NAME="x86-64", NUMBA_CPU_FEATURES="+sse2,+sse4.2,+popcnt")
-SPOT = dict(players=["QQ+,AK", "22+,A2s+", "random"], board="Kh7d", exact=False,
+SPOT = dict(hands=["QQ+,AK", "22+,A2s+", "random"], board="Kh7d", exact=False,
             trials=50_001, seed=11)
 
 

@@ -2,7 +2,7 @@
 
 - published exact figures (AsAh vs KsKh, AA vs KK);
 - exact enumeration against a brute force written here over the slow pure-Python reference
-  evaluator (tests/reference.py), hold'em and Omaha, hands, ranges, weights and dead cards;
+  evaluator (tests/reference/high.py), hold'em and Omaha, hands, ranges, weights and dead cards;
 - Monte Carlo against exact (within 3 standard errors), reproducibility by seed and thread count;
 - overlapping and weighted ranges stay unbiased in simulation;
 - the result API, input errors, and how `exact=` picks between enumeration and simulation.
@@ -23,7 +23,7 @@ import numba
 import numpy as np
 import pytest
 
-import reference as ref
+import reference.high as ref
 from pokerlut import EquityResult, equity
 from pokerlut.odds import engine, montecarlo, parse_range
 from pokerlut.odds.board import MAX_DEALS, BoardSetup
@@ -115,7 +115,7 @@ def brute_force(players: list[str], board: str = "", dead: str = "", omaha: bool
 
 
 def assert_matches_brute_force(players, board="", dead="", game="holdem", **kwargs):
-    result = equity(players, board, dead, game=game, **kwargs)
+    result = equity(players, board, dead, deal=game, **kwargs)
     assert result.exact
     expected = brute_force(players, board, dead, omaha=game == "omaha")
     for got, (win, tie, eq) in zip(result.players, expected):
@@ -132,13 +132,13 @@ def assert_matches_brute_force(players, board="", dead="", game="holdem", **kwar
 
 def test_aces_vs_kings_suited_exact_counts():
     r = equity(["AsAh", "KsKh"])
-    assert r.exact and r.boards == 1_712_304 == math.comb(48, 5)
+    assert r.exact and r.deals == 1_712_304 == math.comb(48, 5)
     aces, kings = r.players
-    assert round(aces.win * r.boards) == 1_410_336
-    assert round(aces.tie * r.boards) == 9_308
-    assert round((1 - aces.win - aces.tie) * r.boards) == 292_660
-    assert round(kings.win * r.boards) == 292_660
-    assert round(kings.tie * r.boards) == 9_308
+    assert round(aces.win * r.deals) == 1_410_336
+    assert round(aces.tie * r.deals) == 9_308
+    assert round((1 - aces.win - aces.tie) * r.deals) == 292_660
+    assert round(kings.win * r.deals) == 292_660
+    assert round(kings.tie * r.deals) == 9_308
     # the counts are exact: the shares are those integers over the boards to float precision
     assert aces.win == pytest.approx(1_410_336 / 1_712_304, abs=TIGHT)
     assert aces.equity == pytest.approx((1_410_336 + 9_308 / 2) / 1_712_304, abs=TIGHT)
@@ -147,12 +147,12 @@ def test_aces_vs_kings_suited_exact_counts():
 
 def test_aa_vs_kk_ranges_exact_counts():
     r = equity(["AA", "KK"])
-    assert r.exact and r.boards == 61_642_944 == 36 * math.comb(48, 5)
+    assert r.exact and r.deals == 61_642_944 == 36 * math.comb(48, 5)
     aces, kings = r.players
-    assert round(aces.win * r.boards) == 50_371_344
-    assert round(aces.tie * r.boards) == 285_228
-    assert round((1 - aces.win - aces.tie) * r.boards) == 10_986_372
-    assert round(kings.win * r.boards) == 10_986_372
+    assert round(aces.win * r.deals) == 50_371_344
+    assert round(aces.tie * r.deals) == 285_228
+    assert round((1 - aces.win - aces.tie) * r.deals) == 10_986_372
+    assert round(kings.win * r.deals) == 10_986_372
     assert aces.equity == pytest.approx((50_371_344 + 285_228 / 2) / 61_642_944, abs=TIGHT)
 
 
@@ -190,7 +190,7 @@ RIVER_SPOTS = [
 def test_holdem_hands_vs_brute_force(players, board, dead):
     result, expected = assert_matches_brute_force(players, board, dead)
     live = 52 - len(split_cards(board)) - 2 * len(players)
-    assert result.boards == math.comb(live, 5 - len(split_cards(board)))
+    assert result.deals == math.comb(live, 5 - len(split_cards(board)))
 
 
 def test_split_pot_spot_really_splits():
@@ -204,12 +204,12 @@ def test_split_pot_spot_really_splits():
 def test_holdem_flop_vs_brute_force():
     # 990 boards per deal; the range leaves 3 combos of queens (Qs is on the board)
     result, _ = assert_matches_brute_force(["AsKd", "QQ"], "Qs 7s 2d")
-    assert result.boards == 3 * math.comb(45, 2)
+    assert result.deals == 3 * math.comb(45, 2)
 
 
 def test_dead_cards_vs_brute_force():
     result, _ = assert_matches_brute_force(["AsKd", "QhQc"], "Qs 7s 2d 9s", dead="Ts 3s 8c")
-    assert result.boards == 52 - 4 - 4 - 3
+    assert result.deals == 52 - 4 - 4 - 3
     assert set(result.dead.split()) == {"Ts", "3s", "8c"}
     # 3-way on the river with dead cards too (dead cards never matter once the board is full,
     # but they do remove range combos)
@@ -226,7 +226,7 @@ def test_range_vs_hand_on_the_river_vs_brute_force():
     # villain's range: AKs at half weight (two combos blocked by the hero's kings), QQ (Qs on
     # board), JTs (JsTs makes a flush)
     result, expected = assert_matches_brute_force(["AKs:0.5, QQ, JTs", "KhKd"], "Qs 7s 2d 9s 3c")
-    assert result.boards == 2 + 3 + 4  # collision-free deals, one board each
+    assert result.deals == 2 + 3 + 4  # collision-free deals, one board each
     assert 0 < expected[0][2] < 1
 
 
@@ -249,12 +249,12 @@ OMAHA_TURN_SPOTS = [
 @pytest.mark.parametrize(("players", "board"), OMAHA_TURN_SPOTS)
 def test_omaha_turn_vs_brute_force(players, board):
     result, _ = assert_matches_brute_force(players, board, game="omaha")
-    assert result.game == "omaha"
+    assert result.deal == "omaha"
 
 
 def test_omaha_flop_vs_brute_force():
     result, _ = assert_matches_brute_force(["AsKsQdJd", "9h9c8h7c"], "Ts 8d 2h", game="omaha")
-    assert result.boards == math.comb(52 - 3 - 8, 2)
+    assert result.deals == math.comb(52 - 3 - 8, 2)
 
 
 def test_omaha_uses_exactly_two_hole_cards():
@@ -300,7 +300,7 @@ def test_exact_range_on_the_flop_is_the_weighted_mean_of_its_deals():
             acc += w * one.players[0].equity
     assert deals >= 64
     assert combined.players[0].equity == pytest.approx(acc / total, abs=TIGHT)
-    assert combined.boards == deals * math.comb(45, 2)
+    assert combined.deals == deals * math.comb(45, 2)
 
 
 def counting_spots(n: int, seed: int = 2026):
@@ -382,7 +382,7 @@ def test_one_hand_each_is_the_one_deal_the_search_finds(players, board, game):
 def test_exact_is_thread_independent():
     one = equity(["QQ, KK", "AKs, JJ"], "Qs 7s 2d", threads=1)
     two = equity(["QQ, KK", "AKs, JJ"], "Qs 7s 2d", threads=2)
-    assert one.players == two.players and one.boards == two.boards
+    assert one.players == two.players and one.deals == two.deals
 
 
 # ---------------------------------------------------------------------------------------------
@@ -394,7 +394,7 @@ def assert_within_3se(mc: EquityResult, exact: EquityResult):
     for m, e in zip(mc.players, exact.players):
         assert m.stderr > 0
         assert abs(m.equity - e.equity) <= 3 * m.stderr, (m, e)
-        win_se = math.sqrt(max(e.win * (1 - e.win), 1e-12) / mc.boards)
+        win_se = math.sqrt(max(e.win * (1 - e.win), 1e-12) / mc.deals)
         assert abs(m.win - e.win) <= 3 * win_se + 1e-12, (m, e)
     assert sum(p.equity for p in mc.players) == pytest.approx(1, abs=1e-9)
 
@@ -415,9 +415,9 @@ MC_SPOTS = [
 
 @pytest.mark.parametrize(("players", "board", "game", "trials", "seed"), MC_SPOTS)
 def test_monte_carlo_within_3_standard_errors(players, board, game, trials, seed):
-    exact = equity(players, board, game=game, exact=True)
-    mc = equity(players, board, game=game, exact=False, trials=trials, seed=seed)
-    assert mc.boards == trials and mc.seed == seed and not mc.partial
+    exact = equity(players, board, deal=game, exact=True)
+    mc = equity(players, board, deal=game, exact=False, trials=trials, seed=seed)
+    assert mc.deals == trials and mc.seed == seed and not mc.partial
     assert_within_3se(mc, exact)
 
 
@@ -438,12 +438,12 @@ def test_monte_carlo_stderr_is_the_right_size():
     (["AsKsQdJd", "9h9c8h7c"], "Ts 8d 2h", "omaha"),
 ])
 def test_same_seed_same_result_whatever_the_threads(players, board, game):
-    kwargs = dict(game=game, exact=False, trials=100_003, seed=2024)
+    kwargs = dict(deal=game, exact=False, trials=100_003, seed=2024)
     one = equity(players, board, threads=1, **kwargs)
     two = equity(players, board, threads=2, **kwargs)
     again = equity(players, board, threads=2, **kwargs)
     assert one.players == two.players == again.players
-    assert one.boards == two.boards == 100_003
+    assert one.deals == two.deals == 100_003
     # another seed gives other numbers (a single pair can collide by chance: wins are integers)
     others = [equity(players, board, threads=2, **{**kwargs, "seed": s}) for s in (2025, 2026, 2027)]
     assert any(o.players[0].equity != one.players[0].equity for o in others)
@@ -462,17 +462,22 @@ def test_nearby_seeds_give_independent_runs():
 
 def test_seed_none_reports_a_seed_that_reproduces_the_run():
     first = equity(["AsKd", "QhJh"], exact=False, trials=20_000)
-    assert isinstance(first.seed, int) and first.seed >= 0
+    second = equity(["AsKd", "QhJh"], exact=False, trials=20_000)
+    assert isinstance(first.seed, int) and first.seed != second.seed  # a fresh seed each call
+    assert first.players != second.players  # so other deals
     again = equity(["AsKd", "QhJh"], exact=False, trials=20_000, seed=first.seed)
-    assert again.players == first.players
+    assert again.players == first.players and again.seed == first.seed
     exact = equity(["AsKd", "QhJh"])
     assert exact.seed is None
+    for run in (first, second):  # unseeded, so checked against the exact figures loosely
+        for p, q in zip(run.players, exact.players):
+            assert 0 < p.stderr < 0.01 and abs(p.equity - q.equity) < 5 * p.stderr
 
 
 @pytest.mark.parametrize("trials", [1, 2, 999, 16_383, 16_384, 16_385, 50_001])
 def test_trials_are_honoured_exactly(trials):
     r = equity(["AsKd", "QhJh"], exact=False, trials=trials, seed=1)
-    assert r.boards == trials
+    assert r.deals == trials
     for p in r.players:  # shares of `trials` outcomes
         assert p.win * trials == pytest.approx(round(p.win * trials), abs=1e-6)
         assert p.tie * trials == pytest.approx(round(p.tie * trials), abs=1e-6)
@@ -527,15 +532,15 @@ def test_groups_hold_every_player_with_a_choice_once_within_the_limit(sizes):
 def test_a_group_listed_with_every_players_hand_deals_as_the_copies_do(monkeypatch):
     # one group of few deals: the showdown reads each deal's row of hands; with GROUP_DEALS
     # lowered the same group is dealt by copying its members' hands. Same draws, same result.
-    spot = dict(players=["AsAh", "QQ+, AK:0.5", "9c9d"], board="Kh7d", exact=False,
+    spot = dict(hands=["AsAh", "QQ+, AK:0.5", "9c9d"], board="Kh7d", exact=False,
                 trials=50_001, seed=3)
-    setup = BoardSetup(spot["players"], spot["board"], "", "holdem")
+    setup = BoardSetup(spot["hands"], spot["board"], "", "holdem")
     assert montecarlo.make_draws(setup).deal_hands.shape[:2] == (1, 16)  # QQ 6, KK 3, AA 1, AK 6
     rows = equity(**spot)
     monkeypatch.setattr(montecarlo, "GROUP_DEALS", 8)
     assert montecarlo.make_draws(setup).deal_hands.shape[0] == 0
     copied = equity(**spot)
-    assert copied.players == rows.players and rows.boards == 50_001
+    assert copied.players == rows.players and rows.deals == 50_001
 
 
 def test_overlapping_ranges_exact_deal_weights():
@@ -546,7 +551,7 @@ def test_overlapping_ranges_exact_deal_weights():
     assert r.players[0].equity == pytest.approx(
         (6 * kk.players[0].equity + 1 * aa.players[0].equity) / 7, abs=TIGHT)
     assert aa.players[0].equity == pytest.approx(0.5, abs=TIGHT)
-    assert r.boards == 42 * math.comb(48, 5)
+    assert r.deals == 42 * math.comb(48, 5)
 
 
 @pytest.mark.parametrize(("players", "board", "seed"), [
@@ -577,14 +582,15 @@ def test_weights_matter():
 
 def test_repr_names_hands_and_method():
     exact = equity(["AsKd", "QQ+, AKs"], "Qs 7s 2d")
-    text = repr(exact)
+    assert "\n" not in repr(exact) and str(exact).startswith(repr(exact)[:-1] + ", ")
+    text = str(exact)
     assert "AsKd" in text and "QQ+, AKs" in text and "exact" in text
     assert "Monte Carlo" not in text
     mc = equity(["AsKd", "QQ+, AKs"], "Qs 7s 2d", exact=False, trials=1_000, seed=9)
-    text = repr(mc)
+    text = str(mc)
     assert "AsKd" in text and "QQ+, AKs" in text and "Monte Carlo" in text and "9" in text
-    omaha = equity(["AsKsQdJd", "9h9c8h7c"], "Ts 8d 2h", game="omaha")
-    assert "AsKsQdJd" in repr(omaha) and "9h9c8h7c" in repr(omaha) and "omaha" in repr(omaha)
+    omaha = equity(["AsKsQdJd", "9h9c8h7c"], "Ts 8d 2h", deal="omaha")
+    assert "AsKsQdJd" in str(omaha) and "9h9c8h7c" in str(omaha) and "omaha" in repr(omaha)
 
 
 @pytest.mark.parametrize("exact", [True, False])
@@ -593,7 +599,7 @@ def test_to_dict_is_json(exact):
     r = equity(["AsKd", "QhJh", "random"], "Qs 7s 2d", dead="3c", exact=exact, **mc)
     d = r.to_dict()
     back = json.loads(json.dumps(d))
-    assert back["exact"] is exact and back["boards"] == r.boards and back["game"] == "holdem"
+    assert back["exact"] is exact and back["deals"] == r.deals and back["deal"] == "holdem"
     assert back["seed"] == r.seed
     assert len(back["players"]) == 3
     for p, q in zip(back["players"], r.players):
@@ -636,52 +642,63 @@ DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 
 
 @pytest.mark.parametrize(("kwargs", "match"), [
-    (dict(players=["AsAh", "AsKd"]), r"As .*player 1 and player 2"),
-    (dict(players=["AsAhKsKh", "AsKdQc2h"], game="omaha"), r"As .*player 1 and player 2"),
-    (dict(players=["AsAh", "KsKd"], board="As 2c 3d"), r"As .*board and player 1"),
-    (dict(players=["AsAhKcKh", "KsKdQc2h"], board="As 2c 3d", game="omaha"),
+    (dict(hands=["AsAh", "AsKd"]), r"As .*player 1 and player 2"),
+    (dict(hands=["AsAhKsKh", "AsKdQc2h"], deal="omaha"), r"As .*player 1 and player 2"),
+    (dict(hands=["AsAh", "KsKd"], board="As 2c 3d"), r"As .*board and player 1"),
+    (dict(hands=["AsAhKcKh", "KsKdQc2h"], board="As 2c 3d", deal="omaha"),
      r"As .*board and player 1"),
-    (dict(players=["AsAh", "KsKd"], dead="Kd"), r"Kd .*dead cards and player 2"),
-    (dict(players=["AsAh", "KK"], dead="Ks Kd Kh Kc"), r"player 2.*empty once the board and dead"),
-    (dict(players=["AsAh", "KsKd"], board="Qs 2c 3d", dead="2c"), r"2c .*board and dead"),
-    (dict(players=["AsAh", "KsKd"], board="Qs 2c 3d 2c"), r"2c"),
-    (dict(players=["AsAh", "KsKd"], board="Qs 2c 3c 4c 5c 6c"), r"board .*not 6"),
-    (dict(players=["AsAh", "KsKd"], board="Qs 2c 3d 4d 5d 6d"), r"board .*not 6"),
-    (dict(players=["AA", "KsKd"], dead="As Ah Ad"), r"player 1: range 'AA' is empty"),
-    (dict(players=["AA, hello", "KsKd"]), r"unknown token 'hello'"),
-    (dict(players=["AKx", "KsKd"]), r"AKx"),
-    (dict(players=["AsAh"]), r"2 to 10 players"),
-    (dict(players=["random"] * 11), r"2 to 10 players"),
-    (dict(players=[]), r"2 to 10 players"),
-    (dict(players=["AsAh", "KsKd"], game="draw"), r"unknown game 'draw'"),
-    (dict(players=["AsAhKs", "KdKcQs2h"], game="omaha"), r"player 1: Omaha .*not 3"),
-    (dict(players=["KdKcQs2h", "AsAhKsKh2c3c4c"], game="omaha"), r"player 2: Omaha .*not 7"),
-    (dict(players=["AsAh", "KsKd"], trials=0), r"trials must be an int 1 \.\. "),
-    (dict(players=["AsAh", "KsKd"], trials=0, exact=False), r"trials"),
-    (dict(players=["AsAh", "KsKd"], trials=-5), r"trials"),
-    (dict(players=["AsAh", "KsKd"], trials=1.5), r"trials"),
+    (dict(hands=["AsAh", "KsKd"], dead="Kd"), r"Kd .*dead cards and player 2"),
+    (dict(hands=["AsAh", "KK"], dead="Ks Kd Kh Kc"), r"player 2.*empty once the board and dead"),
+    (dict(hands=["AsAh", "KsKd"], board="Qs 2c 3d", dead="2c"), r"2c .*board and dead"),
+    (dict(hands=["AsAh", "KsKd"], board="Qs 2c 3d 2c"), r"2c"),
+    (dict(hands=["AsAh", "KsKd"], board="Qs 2c 3c 4c 5c 6c"), r"board .*not 6"),
+    (dict(hands=["AsAh", "KsKd"], board="Qs 2c 3d 4d 5d 6d"), r"board .*not 6"),
+    (dict(hands=["AA", "KsKd"], dead="As Ah Ad"), r"player 1: range 'AA' is empty"),
+    (dict(hands=["AA, hello", "KsKd"]), r"unknown token 'hello'"),
+    (dict(hands=["AKx", "KsKd"]), r"AKx"),
+    (dict(hands=["AsAh"]), r"2 to 10 players"),
+    (dict(hands=["random"] * 11), r"2 to 10 players"),
+    (dict(hands=[]), r"2 to 10 players"),
+    (dict(hands=["AsAh", "KsKd"], deal="draw"), r"unknown deal 'draw': choose from holdem, short-deck"),
+    (dict(hands=["AsAhKs", "KdKcQs2h"], deal="omaha"), r"player 1: Omaha .*not 3"),
+    (dict(hands=["KdKcQs2h", "AsAhKsKh2c3c4c"], deal="omaha"), r"player 2: Omaha .*not 7"),
+    (dict(hands=["AsAh", "KsKd"], trials=0), r"trials must be an int 1 \.\. "),
+    (dict(hands=["AsAh", "KsKd"], trials=0, exact=False), r"trials"),
+    (dict(hands=["AsAh", "KsKd"], trials=-5), r"trials"),
+    (dict(hands=["AsAh", "KsKd"], trials=1.5), r"trials"),
     # more cards than the deck holds
-    (dict(players=["".join(DECK[5 * i : 5 * i + 5]) for i in range(10)], game="omaha"),
+    (dict(hands=["".join(DECK[5 * i : 5 * i + 5]) for i in range(10)], deal="omaha"),
      r"10 players need 55 more cards; only 52"),
-    (dict(players=["".join(DECK[6 * i : 6 * i + 6]) for i in range(8)], game="omaha"),
+    (dict(hands=["".join(DECK[6 * i : 6 * i + 6]) for i in range(8)], deal="omaha"),
      r"8 players need 53 more cards"),
-    (dict(players=["random"] * 10, dead=" ".join(DECK[:32])), r"10 players need 25 .*only 20"),
+    (dict(hands=["random"] * 10, dead=" ".join(DECK[:32])), r"10 players need 25 .*only 20"),
     # ranges that can never be dealt together
-    (dict(players=["AA"] * 4), r"cannot be dealt without sharing"),
-    (dict(players=["AA"] * 4, exact=False, trials=10), r"without sharing a card \(players 1, 2"),
+    (dict(hands=["AA"] * 4), r"cannot be dealt without sharing"),
+    (dict(hands=["AA"] * 4, exact=False, trials=10), r"without sharing a card \(players 1, 2"),
     # groups that each have deals but never fit together (5 players, 8 cards): rejection fails
-    (dict(players=["AA, KK, AK"] * 5, exact=False, trials=10), r"could not be dealt .*10,000"),
-    (dict(players=["random"] * 6, exact=True), r"too much work to enumerate"),
+    (dict(hands=["AA, KK, AK"] * 5, exact=False, trials=10), r"could not be dealt .*10,000"),
+    (dict(hands=["random"] * 6, exact=True), r"too much work to enumerate"),
 ])
 def test_bad_input(kwargs, match):
     with pytest.raises(ValueError, match=match):
         equity(**kwargs)
 
 
-@pytest.mark.parametrize("bad", [5, None, ("As", "Ah"), b"AsAh"])
-def test_non_str_player_is_a_type_error(bad):
+@pytest.mark.parametrize("bad", [5, None, b"AsAh", 2.5])
+def test_a_player_that_is_not_cards_is_a_type_error(bad):
     with pytest.raises(TypeError, match="player 2"):
         equity(["KsKd", bad])
+
+
+def test_hands_and_board_as_card_ints_or_texts_are_the_hands_as_text():
+    as_text = equity(["KsKd", "AsAh"], "2c 7d 9h")
+    for hands, board in ((["KsKd", ("As", "Ah")], "2c 7d 9h"), ([[47, 45], np.array([51, 50])], [0, 21, 30]),
+                         (np.array([[47, 45], [51, 50]]), np.array([0, 21, 30]))):
+        got = equity(hands, board)
+        assert got.players[0].equity == as_text.players[0].equity and got.board == "2c 7d 9h"
+        assert got.deals == as_text.deals
+    with pytest.raises(ValueError, match="board: "):
+        equity(["KsKd", "AsAh"], [0, 21, 99])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -690,23 +707,23 @@ def test_non_str_player_is_a_type_error(bad):
 
 def test_exact_none_enumerates_small_work():
     r = equity(["AsKd", "QhJh"])
-    assert r.exact and r.boards == math.comb(48, 5) and r.seed is None
+    assert r.exact and r.deals == math.comb(48, 5) and r.seed is None
 
 
 def test_exact_none_simulates_large_work():
     r = equity(["random"] * 6)
-    assert not r.exact and r.boards == 1_000_000 and r.seed is not None
+    assert not r.exact and r.deals == 1_000_000 and r.seed is not None
     assert all(abs(p.equity - 1 / 6) < 5 * p.stderr for p in r.players)
 
 
 def test_exact_none_with_trials_simulates():
     r = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c", trials=1_000, seed=3)
-    assert not r.exact and r.boards == 1_000
+    assert not r.exact and r.deals == 1_000
 
 
 def test_exact_true_forces_enumeration(monkeypatch):
     r = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c", exact=True, trials=1_000)
-    assert r.exact and r.boards == 44
+    assert r.exact and r.deals == 44
     # preflop range vs range: more work than exact=None enumerates, but exact=True does
     assert equity(["AKs:0.5, QQ", "JJ+"], seed=1).exact
     monkeypatch.setattr(engine, "EXACT_BUDGET", 10_000_000)
@@ -716,7 +733,7 @@ def test_exact_true_forces_enumeration(monkeypatch):
 
 def test_exact_false_forces_simulation():
     r = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c", exact=False, trials=10_000, seed=8)
-    assert not r.exact and r.boards == 10_000 and r.seed == 8
+    assert not r.exact and r.deals == 10_000 and r.seed == 8
     exact = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c")
     assert_within_3se(r, exact)
     r = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c 3h", exact=False, trials=1_000, seed=8)

@@ -1,5 +1,5 @@
 """Equity in every board game (short deck, Omaha hi-lo with split pots) against brute force
-through the independent slow reference (tests/reference_games.py): every board of small spots
+through the independent slow reference (tests/reference/games.py): every board of small spots
 scored exactly, as fractions of the pot; Monte Carlo within 3 standard errors of exact; boards of
 1 and 2 cards; bad input."""
 
@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 import pokerlut
-import reference_games as ref
+import reference.games as ref
 
 RULES = {"holdem": ("high", None), "short-deck": ("short-deck", None),
          "short-deck-trips": ("short-deck-trips", None), "omaha": ("high", None),
@@ -76,8 +76,8 @@ SPOTS = [
 @pytest.mark.parametrize("game, players, board, dead", SPOTS)
 def test_exact_equity_equals_brute_force_through_the_reference(game, players, board, dead):
     want, boards = brute_force(game, players, board, dead)
-    got = pokerlut.equity(players, board=board, dead=dead, game=game)
-    assert got.exact and got.boards == boards
+    got = pokerlut.equity(players, board=board, dead=dead, deal=game)
+    assert got.exact and got.deals == boards
     for p, (pot, high, low, scoop) in zip(got.players, want):
         assert p.equity == pytest.approx(float(pot), abs=1e-12)
         assert p.win == pytest.approx(float(scoop), abs=1e-12)
@@ -90,10 +90,10 @@ def test_exact_equity_equals_brute_force_through_the_reference(game, players, bo
 
 def test_quartering_and_no_low_as_the_rules_say():
     game, players, board, _ = SPOTS[0]
-    quartered = pokerlut.equity(players, board=board, game=game).players
+    quartered = pokerlut.equity(players, board=board, deal=game).players
     assert [p.equity for p in quartered] == [0.25, 0.25, 0.5]
     assert [p.low for p in quartered] == [0.25, 0.25, 0.0] and quartered[2].high == 0.5
-    no_low = pokerlut.equity(SPOTS[1][1], board=SPOTS[1][2], game=game).players
+    no_low = pokerlut.equity(SPOTS[1][1], board=SPOTS[1][2], deal=game).players
     assert [p.low for p in no_low] == [0, 0] and [p.equity for p in no_low] == [1, 0]
     assert no_low[0].high == no_low[0].win == 1  # the straight takes the whole pot
 
@@ -104,8 +104,8 @@ def test_quartering_and_no_low_as_the_rules_say():
 ])
 def test_short_boards_for_what_if_analysis(game, players, board):
     want, boards = brute_force(game, players, board)
-    got = pokerlut.equity(players, board=board, game=game)
-    assert got.boards == boards
+    got = pokerlut.equity(players, board=board, deal=game)
+    assert got.deals == boards
     assert [p.equity for p in got.players] == pytest.approx([float(w[0]) for w in want], abs=1e-12)
 
 
@@ -122,22 +122,22 @@ def test_short_boards_for_what_if_analysis(game, players, board):
     ("omaha-hi-lo", ["As 2d 3c 4h 5s 9d", "Ks Kh Qd Qc 7c 8c"], "Th 6d 2c"),
 ])
 def test_monte_carlo_is_within_3_standard_errors_of_exact(game, players, board):
-    exact = pokerlut.equity(players, board=board, game=game, exact=True)
-    mc = pokerlut.equity(players, board=board, game=game, exact=False, trials=300_000, seed=9)
+    exact = pokerlut.equity(players, board=board, deal=game, exact=True)
+    mc = pokerlut.equity(players, board=board, deal=game, exact=False, trials=300_000, seed=9)
     for e, m in zip(exact.players, mc.players):
         assert m.stderr > 0
         assert abs(m.equity - e.equity) < 3 * m.stderr
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    (dict(players=["AsAh", "55"], game="short-deck"), "range '55' holds 5c, not in the short-deck deck"),
-    (dict(players=["AsAh", "5s5h"], game="short-deck"), "holds 5h, not in the short-deck deck"),
-    (dict(players=["As2d3c4h", "KsKhQdQc"], game="omaha-hi-lo", board="5h 6d 9c As"),
+    (dict(hands=["AsAh", "55"], deal="short-deck"), "range '55' holds 5c, not in the short-deck deck"),
+    (dict(hands=["AsAh", "5s5h"], deal="short-deck"), "holds 5h, not in the short-deck deck"),
+    (dict(hands=["As2d3c4h", "KsKhQdQc"], deal="omaha-hi-lo", board="5h 6d 9c As"),
      "card As is"),
-    (dict(players=["As2d3c", "KsKhQdQc"], game="omaha-hi-lo"), "4, 5 or 6 cards, not 3"),
-    (dict(players=["AsAh", "KsKh"], game="razz-hi"), "unknown game 'razz-hi'"),
-    (dict(players=["AsAh", "KsKh"], game="omaha", wild="jokers"), "wild cards are offered in hold'em"),
-    (dict(players=["AsAh", "KsKh"], board="2c 3c 4c 5c 6c 7c"), "0 to 5 cards, not 6"),
+    (dict(hands=["As2d3c", "KsKhQdQc"], deal="omaha-hi-lo"), "4, 5 or 6 cards, not 3"),
+    (dict(hands=["AsAh", "KsKh"], deal="razz-hi"), "unknown deal 'razz-hi'"),
+    (dict(hands=["AsAh", "KsKh"], deal="omaha", wild="jokers"), "wild cards are offered in hold'em"),
+    (dict(hands=["AsAh", "KsKh"], board="2c 3c 4c 5c 6c 7c"), "0 to 5 cards, not 6"),
 ])
 def test_bad_input(kwargs, message):
     with pytest.raises(ValueError, match=message):
@@ -148,11 +148,11 @@ def test_the_cli_shows_high_low_and_scoop_for_split_games(capsys):
     from pokerlut.cli import main
 
     assert main(["equity", "As 2d 3c 4h", "Ks Kh Qd Qc", "--board", "5h 6d 9c",
-                 "--game", "omaha-hi-lo", "--quiet"]) == 0
+                 "--deal", "omaha-hi-lo", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "high" in out and "low" in out and "scoop" in out and "820 boards" in out
-    assert main(["equity", "AsAh", "KsKh", "--game", "short-deck", "--quiet"]) == 0
-    assert "201,376 boards" in capsys.readouterr().out
+    assert "high" in out and "low" in out and "scoop" in out and "820 deals" in out
+    assert main(["equity", "AsAh", "KsKh", "--deal", "short-deck", "--quiet"]) == 0
+    assert "201,376 deals" in capsys.readouterr().out
 
 
 STUD_RULES = {"stud": ("high", None), "razz": ("ace-to-five", None),
@@ -215,8 +215,8 @@ STUD_SPOTS = [
 @pytest.mark.parametrize("game, players, dead", STUD_SPOTS)
 def test_stud_exact_equity_equals_brute_force_through_the_reference(game, players, dead):
     want, deals = stud_brute_force(game, players, dead)
-    got = pokerlut.equity(players, dead=dead, game=game)
-    assert got.exact and got.boards == deals
+    got = pokerlut.equity(players, dead=dead, deal=game)
+    assert got.exact and got.deals == deals
     for p, (pot, high, low, scoop) in zip(got.players, want):
         assert p.equity == pytest.approx(float(pot), abs=1e-12)
         assert p.win == pytest.approx(float(scoop), abs=1e-12)
@@ -237,20 +237,20 @@ def test_stud_exact_equity_equals_brute_force_through_the_reference(game, player
     ("stud-hi-lo", ["As 2h 3c 4d 9s 8h", "Ad 2d 3h 4c Ts Jh", "Qs Qh Qc 9c 9d 7d"], ""),
 ])
 def test_stud_monte_carlo_is_within_3_standard_errors_of_exact(game, players, dead):
-    exact = pokerlut.equity(players, dead=dead, game=game, exact=True)
-    mc = pokerlut.equity(players, dead=dead, game=game, exact=False, trials=300_000, seed=5)
+    exact = pokerlut.equity(players, dead=dead, deal=game, exact=True)
+    mc = pokerlut.equity(players, dead=dead, deal=game, exact=False, trials=300_000, seed=5)
     assert max(m.stderr for m in mc.players) > 0
     for e, m in zip(exact.players, mc.players):
         assert abs(m.equity - e.equity) <= 3 * m.stderr  # 0 <= 0 for a hand drawing dead
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    (dict(players=[f"{r}c {r}d {r}h" for r in "23456789"], game="stud"),
+    (dict(hands=[f"{r}c {r}d {r}h" for r in "23456789"], deal="stud"),
      "8 stud players need 32 more cards; only 28 are left in the deck"),
-    (dict(players=["As 2h 3c 4d", "Ks 2s 3h As"], game="razz"), "card As is in player 1 and player 2"),
-    (dict(players=["As As 3c 4d", "Ks 2s 3h 5c"], game="razz"), "As"),
-    (dict(players=["As 2h 3c 4d", "Ks 2s 3h 5c"], game="razz", board="7c"), "razz has no board"),
-    (dict(players=["As", "Ks 2s 3h 5c"], game="stud"), "2 to 7 known cards, not 1"),
+    (dict(hands=["As 2h 3c 4d", "Ks 2s 3h As"], deal="razz"), "card As is in player 1 and player 2"),
+    (dict(hands=["As As 3c 4d", "Ks 2s 3h 5c"], deal="razz"), "As"),
+    (dict(hands=["As 2h 3c 4d", "Ks 2s 3h 5c"], deal="razz", board="7c"), "razz has no board"),
+    (dict(hands=["As", "Ks 2s 3h 5c"], deal="stud"), "2 to 7 known cards, not 1"),
 ])
 def test_stud_bad_input(kwargs, message):
     with pytest.raises(ValueError, match=message):
@@ -260,9 +260,9 @@ def test_stud_bad_input(kwargs, message):
 def test_exact_enumeration_is_bounded_by_work_not_by_a_list_of_deals():
     """random vs random vs AK on a river board: 9,774,072 showdowns, enumerated in chunks of
     deals (too many to list at once), agreeing with Monte Carlo."""
-    spot = dict(players=["random", "random", "AK"], board="4h Ad 3c 4c 7c", dead="6h")
+    spot = dict(hands=["random", "random", "AK"], board="4h Ad 3c 4c 7c", dead="6h")
     exact = pokerlut.equity(**spot, exact=True)
-    assert exact.exact and exact.boards == 9_774_072
+    assert exact.exact and exact.deals == 9_774_072
     assert sum(p.equity for p in exact.players) == pytest.approx(1, abs=1e-12)
     mc = pokerlut.equity(**spot, exact=False, trials=1_000_000, seed=2)
     for e, m in zip(exact.players, mc.players):
@@ -271,25 +271,25 @@ def test_exact_enumeration_is_bounded_by_work_not_by_a_list_of_deals():
 
 def test_omaha_players_as_ranges_of_hands_or_random():
     board, other = "Ts 9s 4c", "8c7c6s5s"
-    one, two = (pokerlut.equity([h, other], board=board, game="omaha").players[0].equity
+    one, two = (pokerlut.equity([h, other], board=board, deal="omaha").players[0].equity
                 for h in ("AhKhQdJd", "AsKsQcJc"))
-    both = pokerlut.equity(["AhKhQdJd, AsKsQcJc", other], board=board, game="omaha")
+    both = pokerlut.equity(["AhKhQdJd, AsKsQcJc", other], board=board, deal="omaha")
     assert both.players[0].equity == pytest.approx((one + two) / 2, abs=1e-12)  # same boards each
-    river = pokerlut.equity(["random", other], board=board + " 2d 3h", game="omaha")
-    assert river.exact and river.boards == 123_410  # every four cards of the 43 live ones
+    river = pokerlut.equity(["random", other], board=board + " 2d 3h", deal="omaha")
+    assert river.exact and river.deals == 123_410  # every four cards of the 43 live ones
     with pytest.raises(ValueError, match="all of one size"):
-        pokerlut.equity(["AhKhQdJd, AsKsQcJc9c", other], game="omaha")
+        pokerlut.equity(["AhKhQdJd, AsKsQcJc9c", other], deal="omaha")
     with pytest.raises(ValueError, match="every hand of .* holds a board or dead card"):
-        pokerlut.equity(["AhKhQdTs, AsKsQcTs", other], board=board, game="omaha")
+        pokerlut.equity(["AhKhQdTs, AsKsQcTs", other], board=board, deal="omaha")
 
 
 def test_chunked_enumeration_equals_one_chunk(monkeypatch):
     from pokerlut.odds import board
 
-    spot = dict(players=["QQ+, AKs:0.5", "0.25(JJ-99), AQo", "KQs"], board="2c 7d 9h Tc")
+    spot = dict(hands=["QQ+, AKs:0.5", "0.25(JJ-99), AQo", "KQs"], board="2c 7d 9h Tc")
     whole = pokerlut.equity(**spot)
     monkeypatch.setattr(board, "MAX_DEALS", 200)  # every chunk: one or two of player 1's hands
     chunked = pokerlut.equity(**spot)
-    assert len(board.BoardSetup(spot["players"], spot["board"], "", "holdem").deal_chunks()) > 3
-    assert chunked.boards == whole.boards
+    assert len(board.BoardSetup(spot["hands"], spot["board"], "", "holdem").deal_chunks()) > 3
+    assert chunked.deals == whole.deals
     assert [p.equity for p in chunked.players] == pytest.approx([p.equity for p in whole.players], abs=1e-12)

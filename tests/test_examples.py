@@ -1,7 +1,7 @@
 """Worked examples from RULES.md and the seed texts in /work/shared/seeds, through the library.
 
 Each example is checked twice: through ``pokerlut`` (evaluate, compare, category) and through the
-slow reference (tests/reference.py), so a wrong example cannot pass unnoticed in one of them.
+slow reference (tests/reference/high.py), so a wrong example cannot pass unnoticed in one of them.
 Source tags: ``it000`` (Italian, seed 000), ``es001`` (Spanish), ``it002`` (Italian), ``ru003``
 (Russian), ``ca004`` (Catalan), ``rules`` (RULES.md).
 """
@@ -11,7 +11,7 @@ import itertools
 import pytest
 
 import pokerlut
-from reference import CATEGORY_NAMES, best_key, class_ranks, parse_cards
+from reference.high import CATEGORY_NAMES, best_key, class_ranks, parse_cards
 
 # Hands listed best first; every hand strictly beats the next.
 CHAINS = {

@@ -1,6 +1,6 @@
 """Hand-strength features (pokerlut.abstraction: river HS, flop and turn EHS, EHS2 and the
-HS histogram) against reference_abstraction.py, written from the definitions with the slow
-evaluator of reference.py (it tries every opponent hand and every runout):
+HS histogram) against reference/abstraction.py, written from the definitions with the slow
+evaluator of reference/high.py (it tries every opponent hand and every runout):
 
 - one river state's HS exactly, for sampled states, and unchanged when the suits are
   permuted or the board reordered;
@@ -18,8 +18,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-import reference
-import reference_abstraction as ref
+import reference.high as reference
+import reference.abstraction as ref
 
 from pokerlut import equity, format_cards, parse_cards
 from pokerlut.abstraction import (HandIndexer, StreetFeatures, buckets, canonical_boards,
@@ -153,7 +153,7 @@ def test_the_command_line_writes_every_street(tmp_path, capsys, river: np.ndarra
 
 
 def reference_potential(hole: list[int], board: list[int]) -> tuple[Fraction, Fraction]:
-    """PPot and NPot from their definition (Billings et al.), by reference.py's evaluator:
+    """PPot and NPot from their definition (Billings et al.), by reference/high.py's evaluator:
     every opponent hand, every runout, ahead / tied / behind now and at the river."""
     def order(a: tuple, b: tuple) -> int:
         return 0 if a > b else 1 if a == b else 2

@@ -306,13 +306,13 @@ player_text = st.one_of(range_text, card_sample, omaha_hand)
 @example(players=["AsAhKsKh", "QdQcJdJc"], board="2c 7d 9h", dead="", game="omaha", seed=2)
 @example(players=["AsAh", "AdAc", "AA"], board="", dead="", game="holdem", seed=3)
 def test_equity(players, board, dead, game, seed):
-    result = outcome(equity, players, board=board, dead=dead, game=game, exact=False,
+    result = outcome(equity, players, board=board, dead=dead, deal=game, exact=False,
                      trials=2000, seed=seed)
     if result is REFUSED:
         return
     assert 2 <= len(players) <= 10 and game in ("holdem", "omaha")
     assert [p.hand for p in result.players] == players
-    assert result.exact is False and result.boards == 2000 and not result.partial
+    assert result.exact is False and result.deals == 2000 and not result.partial
     assert seed is None or result.seed == seed
     equities = [p.equity for p in result.players]
     assert sum(equities) == pytest.approx(1.0, abs=1e-9)
@@ -322,7 +322,7 @@ def test_equity(players, board, dead, game, seed):
         assert p.win - 1e-12 <= p.equity <= p.win + p.tie + 1e-12
     repr(result), result.to_dict()
     if seed is not None:  # the same for the same seed, whatever the thread count
-        again = equity(players, board=board, dead=dead, game=game, exact=False, trials=2000,
+        again = equity(players, board=board, dead=dead, deal=game, exact=False, trials=2000,
                        seed=seed, threads=1)
         assert again.players == result.players
 
@@ -374,14 +374,14 @@ def test_equity_exact_against_simulation(data, game, deck, n_known, n_board, cla
                                                   max_size=size).map(text)))
             else:
                 players.append(text([next(rest) for _ in range(size)]).replace(" ", ""))
-    exact = outcome(equity, players, board=board, dead=dead, game=game, exact=True)
+    exact = outcome(equity, players, board=board, dead=dead, deal=game, exact=True)
     if exact is REFUSED:
         return
-    assert exact.exact and exact.boards > 0 and exact.seed is None
+    assert exact.exact and exact.deals > 0 and exact.seed is None
     assert sum(p.equity for p in exact.players) == pytest.approx(1.0, abs=1e-9)
     for p in exact.players:
         assert p.stderr == 0 and 0 <= p.win <= p.equity <= p.win + p.tie + 1e-12 <= 1 + 1e-12
-    simulated = equity(players, board=board, dead=dead, game=game, exact=False, trials=4000,
+    simulated = equity(players, board=board, dead=dead, deal=game, exact=False, trials=4000,
                        seed=7)
     for e, m in zip(exact.players, simulated.players):
         assert abs(e.equity - m.equity) <= 0.05, (e, m)  # > 6 standard errors
@@ -390,7 +390,7 @@ def test_equity_exact_against_simulation(data, game, deck, n_known, n_board, cla
 # --- the CLI, in process -----------------------------------------------------------------------
 
 CLI_WORDS = ["eval", "compare", "stats", "equity", "--pretty", "--cards", "5", "6", "7",
-             "--threads", "1", "2", "0", "-1", "--quiet", "--board", "--dead", "--game", "omaha",
+             "--threads", "1", "2", "0", "-1", "--quiet", "--board", "--dead", "--deal", "omaha",
              "holdem",
              "--simulate", "--trials", "500", "--seed", "3", "--json", "--version", "-h", "--",
              "AsAh", "KsKh", "QQ+,AKs", "random", "15%", "As Ks Qs Js Ts", "2c 7d 9h",

@@ -1,4 +1,4 @@
-"""Every game against the independent slow reference (tests/reference_games.py, written from
+"""Every game against the independent slow reference (tests/reference/games.py, written from
 the rule book without the fast code): all five-card hands, random 6- and 7-card hands, every
 seven-card hand against the best of its 21 subsets, the seeds' examples, and bad input."""
 
@@ -9,16 +9,16 @@ import pytest
 from numba import njit, prange
 
 import pokerlut
-import reference_games as ref
+import reference.games as ref
 from pokerlut.build.five import all_hands
 from pokerlut.kernels.batch import evaluate5_rows
 from pokerlut.stats import by_category, count_hands
 
-GAMES = [game for game in pokerlut.games() if game != "italian"]  # test_italian.py: Italian
+GAMES = [game for game in pokerlut.games() if not game.startswith("italian-")]  # test_italian.py: Italian
 
 
 def test_the_library_and_the_reference_know_the_same_games():
-    assert GAMES == list(ref.GAMES) and list(pokerlut.games())[-1] == "italian"
+    assert GAMES == list(ref.GAMES) and list(pokerlut.games())[-1] == "italian-9"
     assert all(isinstance(line, str) and line for line in pokerlut.games().values())
 
 
@@ -155,56 +155,56 @@ def test_low_rows_of_the_stats():
 
 def test_ace_to_five_examples():
     g = "ace-to-five"
-    assert pokerlut.describe("9c 8c 7c 6c 5c", g) == "Nine-eight low (9-8-7-6-5)"
-    assert pokerlut.evaluate("5h 4d 3c 2s Ah", g) == 6175  # the best
-    assert pokerlut.describe("5h 4d 3c 2s Ah", g) == "Wheel (5-4-3-2-A)"
-    assert pokerlut.compare("9c 8c 7c 6c 5c", "Tc 8d 7h 6s 5c", g) == 1
-    assert pokerlut.compare("9c 8c 7c 6c 5c", "8d 7d 6h 5s 4c", g) == -1
-    assert pokerlut.compare("5c 4c 3c 2c Ac", "5h 4d 3c 2s Ah", g) == 0  # the flush is ignored
+    assert pokerlut.describe("9c 8c 7c 6c 5c", game=g) == "Nine-eight low (9-8-7-6-5)"
+    assert pokerlut.evaluate("5h 4d 3c 2s Ah", game=g) == 6175  # the best
+    assert pokerlut.describe("5h 4d 3c 2s Ah", game=g) == "Wheel (5-4-3-2-A)"
+    assert pokerlut.compare("9c 8c 7c 6c 5c", "Tc 8d 7h 6s 5c", game=g) == 1
+    assert pokerlut.compare("9c 8c 7c 6c 5c", "8d 7d 6h 5s 4c", game=g) == -1
+    assert pokerlut.compare("5c 4c 3c 2c Ac", "5h 4d 3c 2s Ah", game=g) == 0  # the flush is ignored
 
 
 def test_deuce_to_seven_examples():
     g = "deuce-to-seven"
-    assert pokerlut.category(pokerlut.evaluate("5s 4s 3s 2s As", g), g) == pokerlut.Category.FLUSH
-    assert pokerlut.describe("5s 4s 3s 2s As", g) == "Flush, ace-high"
-    assert pokerlut.category(pokerlut.evaluate("5h 4s 3h 2c Ad", g), g) == pokerlut.Category.HIGH_CARD
-    assert pokerlut.describe("5h 4s 3h 2c Ad", g) == "Ace-five low (A-5-4-3-2)"
-    assert pokerlut.evaluate("7c 5d 4h 3s 2c", g) == 7462
-    assert pokerlut.describe("7c 5d 4h 3s 2c", g) == "Number one (7-5-4-3-2 offsuit)"
-    assert pokerlut.compare("7h 5h 4h 3h 2h", "Kc Qd Jh 9s 8c", g) == -1  # a flush is bad
+    assert pokerlut.category(pokerlut.evaluate("5s 4s 3s 2s As", game=g), game=g) == pokerlut.Category.FLUSH
+    assert pokerlut.describe("5s 4s 3s 2s As", game=g) == "Flush, ace-high"
+    assert pokerlut.category(pokerlut.evaluate("5h 4s 3h 2c Ad", game=g), game=g) == pokerlut.Category.HIGH_CARD
+    assert pokerlut.describe("5h 4s 3h 2c Ad", game=g) == "Ace-five low (A-5-4-3-2)"
+    assert pokerlut.evaluate("7c 5d 4h 3s 2c", game=g) == 7462
+    assert pokerlut.describe("7c 5d 4h 3s 2c", game=g) == "Number one (7-5-4-3-2 offsuit)"
+    assert pokerlut.compare("7h 5h 4h 3h 2h", "Kc Qd Jh 9s 8c", game=g) == -1  # a flush is bad
 
 
 def test_ace_to_six_examples():
     g = "ace-to-six"
-    assert pokerlut.describe("Ac Ks Qs Jd Ts", g) == "King-queen low (K-Q-J-T-A)"
-    assert pokerlut.evaluate("6c 4d 3h 2s Ac", g) == 7462
-    assert pokerlut.category(pokerlut.evaluate("5c 4d 3h 2s Ac", g), g) == pokerlut.Category.STRAIGHT
+    assert pokerlut.describe("Ac Ks Qs Jd Ts", game=g) == "King-queen low (K-Q-J-T-A)"
+    assert pokerlut.evaluate("6c 4d 3h 2s Ac", game=g) == 7462
+    assert pokerlut.category(pokerlut.evaluate("5c 4d 3h 2s Ac", game=g), game=g) == pokerlut.Category.STRAIGHT
 
 
 def test_eight_or_better_examples():
     g = "eight-or-better"
-    assert pokerlut.evaluate("9s 8d 7s 6s Kh", g) == 0
-    assert pokerlut.describe(0, g) == "No qualifying low"
-    assert pokerlut.evaluate("5s 4s 3s 2s As", g) == 56  # a steel wheel is the best low too
-    assert pokerlut.evaluate("Ks Kd 8s 7h 4c 3d 2h", g) == pokerlut.evaluate("8s 7h 4c 3d 2h", g)
-    assert len(pokerlut.best_five("Ks Kd Qs Jh 9c", g)) == 0
+    assert pokerlut.evaluate("9s 8d 7s 6s Kh", game=g) == 0
+    assert pokerlut.describe(0, game=g) == "No qualifying low"
+    assert pokerlut.evaluate("5s 4s 3s 2s As", game=g) == 56  # a steel wheel is the best low too
+    assert pokerlut.evaluate("Ks Kd 8s 7h 4c 3d 2h", game=g) == pokerlut.evaluate("8s 7h 4c 3d 2h", game=g)
+    assert len(pokerlut.best_five("Ks Kd Qs Jh 9c", game=g)) == 0
     with pytest.raises(ValueError, match="no qualifying hand"):
-        pokerlut.category(0, g)
+        pokerlut.category(0, game=g)
 
 
 def test_short_deck_examples():
     for g in ("short-deck", "short-deck-trips"):
-        assert pokerlut.describe("Ah 6c 7d 8s 9s", g) == "Straight, nine-high"
-        assert pokerlut.compare("Ah 6c 7d 8s 9s", "Kh Ac 6d 7s 8s", g) == 1  # K-A-6-7-8: none
-        assert pokerlut.compare("Kh Jh 9h 7h 6h", "Ac Ad As Kc Kd", g) == 1  # flush > full house
-    assert pokerlut.compare("9c 9d 9h As Kd", "Tc Jd Qh Ks Ad", "short-deck") == -1
-    assert pokerlut.compare("9c 9d 9h As Kd", "Tc Jd Qh Ks Ad", "short-deck-trips") == 1
+        assert pokerlut.describe("Ah 6c 7d 8s 9s", game=g) == "Straight, nine-high"
+        assert pokerlut.compare("Ah 6c 7d 8s 9s", "Kh Ac 6d 7s 8s", game=g) == 1  # K-A-6-7-8: none
+        assert pokerlut.compare("Kh Jh 9h 7h 6h", "Ac Ad As Kc Kd", game=g) == 1  # flush > full house
+    assert pokerlut.compare("9c 9d 9h As Kd", "Tc Jd Qh Ks Ad", game="short-deck") == -1
+    assert pokerlut.compare("9c 9d 9h As Kd", "Tc Jd Qh Ks Ad", game="short-deck-trips") == 1
 
 
 def test_high_game_is_the_default_and_unchanged():
     hand = "Kh Kd 6s 6c Kc 2d 9h"
     assert pokerlut.evaluate(hand) == pokerlut.evaluate(hand, game="high")
-    assert pokerlut.describe(hand, "high") == "Full house, kings over sixes"
+    assert pokerlut.describe(hand, game="high") == "Full house, kings over sixes"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -212,26 +212,26 @@ def test_best_five_is_the_best_subset(game):
     """best_five gives five cards of the hand that evaluate to the hand's strength."""
     for hand in random_hands(game, 200, 7, seed=3).tolist() + random_hands(
             game, 100, 7, seed=4, suited=True).tolist():
-        strength = pokerlut.evaluate(hand, game)
-        five = pokerlut.best_five(hand, game)
+        strength = pokerlut.evaluate(hand, game=game)
+        five = pokerlut.best_five(hand, game=game)
         if strength == 0:
             assert len(five) == 0
             continue
         assert set(five.tolist()) <= set(hand)
-        assert pokerlut.evaluate(five, game) == strength
+        assert pokerlut.evaluate(five, game=game) == strength
 
 
 def test_best_five_in_deuce_to_seven_avoids_the_flush():
-    five = pokerlut.best_five("7h 5h 4h 3h 2h 7c 2d", "deuce-to-seven")
+    five = pokerlut.best_five("7h 5h 4h 3h 2h 7c 2d", game="deuce-to-seven")
     assert pokerlut.format_cards(five) == "7h 5h 4h 3h 2d"  # the earliest non-flush 7-5-4-3-2
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_single_hands_equal_batches(game):
     hands = random_hands(game, 300, 7, seed=5)
-    assert [pokerlut.evaluate(h, game) for h in hands.tolist()] == \
+    assert [pokerlut.evaluate(h, game=game) for h in hands.tolist()] == \
         pokerlut.evaluate_batch(hands, game=game).tolist()
-    assert [pokerlut.evaluate(pokerlut.format_cards(h), game) for h in hands[:50]] == \
+    assert [pokerlut.evaluate(pokerlut.format_cards(h), game=game) for h in hands[:50]] == \
         pokerlut.evaluate_batch(hands[:50], game=game).tolist()
 
 

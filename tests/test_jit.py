@@ -20,12 +20,12 @@ def rows_with_nrt(hands):
 @numba.njit(_nrt=False)
 def rows_without_nrt(hands, out):
     for i in range(hands.shape[0]):
-        out[i] = pokerlut.evaluate(hands[i], "deuce-to-seven")
+        out[i] = pokerlut.evaluate(hands[i], game="deuce-to-seven")
 
 
 @numba.njit
 def five_as_a_tuple(a, b, c, d, e):
-    return pokerlut.evaluate((a, b, c, d, e), "short-deck")
+    return pokerlut.evaluate((a, b, c, d, e), game="short-deck")
 
 
 def random_hands(n, width, deck=52, seed=3):
@@ -74,6 +74,6 @@ def test_cards_must_be_ints():
 
 def test_games_numba_code_does_not_take_are_refused_at_compile_time():
     with pytest.raises(TypingError, match="high\\+jokers is evaluated from Python"):
-        numba.njit(lambda: pokerlut.evaluate((51, 47, 43, 39, 52), "high", "jokers"))()
+        numba.njit(lambda: pokerlut.evaluate((51, 47, 43, 39, 52), game="high", wild="jokers"))()
     with pytest.raises(TypingError, match="literal"):
-        numba.njit(lambda g: pokerlut.evaluate((51, 47, 43, 39, 35), g))("high")
+        numba.njit(lambda g: pokerlut.evaluate((51, 47, 43, 39, 35), game=g))("high")

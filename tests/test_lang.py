@@ -27,18 +27,21 @@ def test_every_category_and_game_is_named(lang):
     assert set(data["categories"]) == set(L.CATEGORY_KEYS) == {c.name for c in Category} | {
         "ROYAL_FLUSH"}
     # names and summaries of games are optional (they fall back): none for a game that is not
-    assert set(data["games"]) <= set(pokerlut.games())
-    assert set(data.get("summaries", {})) <= set(pokerlut.games())
+    keys = {game: "italian" if game.startswith("italian-") else game for game in pokerlut.games()}
+    assert set(data["games"]) <= set(keys.values())
+    assert set(data.get("summaries", {})) <= set(keys.values())
     for section in ("categories", "games", "summaries", "best_names", "about"):
         for key, value in data.get(section, {}).items():
             assert isinstance(value, str) and value.strip(), (lang, section, key)
             assert value != key, (lang, section, key)
     for category in Category:
-        assert L.category_name(category, lang) == data["categories"][category.name]
-    for game in data["games"]:
-        assert L.game_name(game, lang) == data["games"][game]
-    for game in data.get("summaries", {}):
-        assert L.game_summary(game, lang) == data["summaries"][game]
+        assert L.category_name(category, lang=lang) == data["categories"][category.name]
+    for game, key in keys.items():  # every Italian deck is named by its number of players
+        if key in data["games"]:
+            players = f" ({game.removeprefix('italian-')})" if key != game else ""
+            assert L.game_name(game, lang) == data["games"][key] + players
+        if key in data.get("summaries", {}):
+            assert L.game_summary(game, lang) == data["summaries"][key]
 
 
 def test_english_summaries_are_the_games_own():
@@ -64,17 +67,17 @@ def test_translations_are_complete(lang):
     ("ru", "Королевский флеш", "Фулл-хаус", "Две пары"),
 ])
 def test_required_words(lang, royal, full, two_pair):
-    assert L.category_name("ROYAL_FLUSH", lang) == royal
-    assert L.category_name("royal flush", lang) == royal
-    assert L.category_name(Category.FULL_HOUSE, lang) == full
-    assert pokerlut.category_name(Category.TWO_PAIR, lang) == two_pair
-    assert pokerlut.category_name(int(Category.TWO_PAIR), lang) == two_pair
+    assert L.category_name("ROYAL_FLUSH", lang=lang) == royal
+    assert L.category_name("royal flush", lang=lang) == royal
+    assert L.category_name(Category.FULL_HOUSE, lang=lang) == full
+    assert pokerlut.category_name(Category.TWO_PAIR, lang=lang) == two_pair
+    assert pokerlut.category_name(int(Category.TWO_PAIR), lang=lang) == two_pair
     assert describe("As Ks Qs Js Ts", lang=lang) == royal
 
 
 def test_seed_words():
     """The other category names, as the seeds write them."""
-    names = {lang: [L.category_name(c, lang) for c in Category] for lang in LANGS}
+    names = {lang: [L.category_name(c, lang=lang) for c in Category] for lang in LANGS}
     assert names["it"] == ["Carta alta", "Coppia", "Doppia coppia", "Tris", "Scala", "Colore",
                            "Full", "Poker", "Scala colore", "Cinque di un tipo"]
     assert names["es"] == ["Sin par", "Par", "Doble par", "Trío", "Escalera", "Color", "Full",
@@ -109,21 +112,21 @@ def test_missing_entries_fall_back_to_english(monkeypatch):
     monkeypatch.delitem(L.RU["ranks"], "genitive")  # the straight's template needs it
     monkeypatch.delitem(L.CA["best_names"], "WHEEL")
     monkeypatch.delitem(L.ES["words"], "no_low")
-    assert L.category_name(Category.FLUSH, "it") == "Flush"
-    assert L.category_name(Category.STRAIGHT, "es") == "Straight"
+    assert L.category_name(Category.FLUSH, lang="it") == "Flush"
+    assert L.category_name(Category.STRAIGHT, lang="es") == "Straight"
     assert L.game_name("short-deck", "ca") == "Short deck"
     assert L.game_summary("high", "ru") == pokerlut.games()["high"]
     assert describe("Kh Kd 6s 6c Kc", lang="it") == "Full house, kings over sixes"
     assert describe("Kh Qd Jc Ts 9h", lang="ru") == "Straight, king-high"
     assert describe("Kh Kd 7c 4s 2h", lang="ru") == "Пара королей"  # needs no genitive
-    assert describe("5h 4d 3c 2s Ah", "ace-to-five", lang="ca") == "Wheel (5-4-3-2-A)"
-    assert describe("9s 8d 7s 6s Kh", "eight-or-better", lang="es") == "No qualifying low"
+    assert describe("5h 4d 3c 2s Ah", game="ace-to-five", lang="ca") == "Wheel (5-4-3-2-A)"
+    assert describe("9s 8d 7s 6s Kh", game="eight-or-better", lang="es") == "No qualifying low"
     assert [r.label for r in by_category(count_hands(5), lang="it")][4] == "Flush"
 
 
 def test_a_whole_language_missing_falls_back(monkeypatch):
     monkeypatch.setitem(L.TRANSLATIONS, "it", {})
-    assert L.category_name(Category.FULL_HOUSE, "it") == "Full house"
+    assert L.category_name(Category.FULL_HOUSE, lang="it") == "Full house"
     assert describe("Kh Kd 6s 6c Kc", lang="it") == "Full house, kings over sixes"
     assert L.word("split", "it") == "split pot"
 
@@ -170,13 +173,13 @@ def test_a_whole_language_missing_falls_back(monkeypatch):
         "en": "No qualifying low", "it": "Nessuna mano bassa valida",
         "es": "Ninguna mano baja válida", "ca": "Cap mà baixa vàlida",
         "ru": "Нет подходящей младшей комбинации"}),
-    ("Ac 7c 8c 9c Tc", {"game": "italian", "players": 4}, {
+    ("Ac 7c 8c 9c Tc", {"game": "italian-4"}, {
         "en": "Straight flush, ten-high (minimum; clubs)",
         "it": "Scala colore al dieci (minima; fiori)",
         "es": "Escalera de color al diez (mínima; tréboles)",
         "ca": "Escala de color al deu (mínima; trèvols)",
         "ru": "Стрит-флеш до десятки (минимальный; трефы)"}),
-    ("Kh Kd 9h 8s 7c", {"game": "italian", "players": 4}, {
+    ("Kh Kd 9h 8s 7c", {"game": "italian-4"}, {
         "en": "Pair of kings (hearts)", "it": "Coppia di re (cuori)",
         "es": "Par de reyes (corazones)", "ca": "Parella de reis (cors)",
         "ru": "Пара королей (червы)"}),
@@ -205,9 +208,9 @@ def test_describe_every_class_in_every_language():
     for game, wild, top in (("high", None, 7462), ("deuce-to-seven", None, 7462),
                             ("ace-to-five", None, 6175), ("high", "jokers", 7475)):
         for strength in range(1, top + 1, 7):
-            english = describe(strength, game, wild)
+            english = describe(strength, game=game, wild=wild)
             for lang in LANGS[1:]:
-                words = describe(strength, game, wild, lang=lang)
+                words = describe(strength, game=game, wild=wild, lang=lang)
                 assert words != english and "{" not in words and "_" not in words, (lang, words)
                 assert words[0].isupper()
 
@@ -218,7 +221,7 @@ def test_unknown_language(bad):
                                          "ca, ru"):
         describe("As Ks Qs Js Ts", lang=bad)
     with pytest.raises(ValueError, match="the languages are"):
-        pokerlut.category_name(Category.FLUSH, bad)
+        pokerlut.category_name(Category.FLUSH, lang=bad)
     if bad is not None:  # by_category(lang=None): the classic English labels
         with pytest.raises(ValueError, match="the languages are"):
             by_category(count_hands(5), lang=bad)
@@ -226,9 +229,9 @@ def test_unknown_language(bad):
 
 def test_unknown_category_or_game():
     with pytest.raises(ValueError, match="unknown category"):
-        pokerlut.category_name("seven of a kind", "it")
+        pokerlut.category_name("seven of a kind", lang="it")
     with pytest.raises(ValueError, match="unknown category"):
-        pokerlut.category_name(10, "it")
+        pokerlut.category_name(10, lang="it")
     with pytest.raises(ValueError, match="unknown game 'razz'"):
         L.game_name("razz", "es")
 
@@ -242,7 +245,7 @@ def test_by_category_splits_the_royal_flush():
         assert [r.key for r in rows[:3]] == ["ROYAL_FLUSH", "STRAIGHT_FLUSH", "FOUR_OF_A_KIND"]
         assert [r.hands for r in rows[:2]] == [4, 36]
         assert [r.hands for r in rows[2:]] == [r.hands for r in plain[1:]]
-        assert rows[0].label == L.category_name("ROYAL_FLUSH", lang)
+        assert rows[0].label == L.category_name("ROYAL_FLUSH", lang=lang)
     # low games: the royal is the worst hand, so it comes after the straight flush
     rows = by_category(count_hands(5, game="deuce-to-seven"), "deuce-to-seven", lang="it")
     keys = [r.key for r in rows]
@@ -328,8 +331,8 @@ def test_eval_and_compare_in_a_language(capsys):
                                        "(migliori cinque: Kh Kd 6s 6c Kc)\n")
     assert main(["eval", "9s 8d 7s 6s Kh", "--game", "eight-or-better", "--lang", "ca"]) == 0
     assert capsys.readouterr().out == "9s 8d 7s 6s Kh: força 0, Cap mà baixa vàlida\n"
-    assert main(["compare", "Kh Kd 9h 8s 7c", "Ks Kc 9d 8c 7d", "--game", "italian",
-                 "--players", "4", "--lang", "es"]) == 0
+    assert main(["compare", "Kh Kd 9h 8s 7c", "Ks Kc 9d 8c 7d", "--game", "italian-4",
+                 "--lang", "es"]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "Kh Kd 9h 8s 7c: 1048 (Par de reyes (corazones))",
         "Ks Kc 9d 8c 7d: 1047 (Par de reyes (diamantes))", "gana la primera mano"]

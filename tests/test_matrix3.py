@@ -1,4 +1,4 @@
-"""The exact three-way preflop table (`pokerlut.matrix3`, `pokerlut matrix --players 3`): class
+"""The exact three-way preflop table (`pokerlut.matrix`, `pokerlut matrix --players 3`): class
 triples against `pokerlut.equity` (exact, ranges), the set of dealable triples found here by
 listing the specific hands, a small table on a 2-worker LocalCluster, resuming and the
 command."""
@@ -14,8 +14,7 @@ import numpy as np
 import pytest
 
 import pokerlut
-from pokerlut.matrix import CLASSES
-from pokerlut.matrix3 import BOARDS3, class_triple, count_triples, lookup, plan3
+from pokerlut.matrix import BOARDS3, CLASSES, class_triple, count_triples, lookup, plan3
 
 SUITS = "cdhs"
 
@@ -42,7 +41,7 @@ def check_against_equity(names):
     assert r.deals == deals_of(*names), names
     assert sum(r.counts) == r.deals * BOARDS3
     e = pokerlut.equity(list(names), exact=True)
-    assert e.boards == r.deals * BOARDS3
+    assert e.deals == r.deals * BOARDS3
     for p in range(3):
         assert r.equity[p] == pytest.approx(e.players[p].equity, abs=1e-12), names
         assert r.win[p] == pytest.approx(e.players[p].win, abs=1e-12), names
@@ -114,11 +113,11 @@ TABLE_CLASSES = ["AA", "AKs", "AKo", "KK", "72o"]
 def small(cluster, tmp_path_factory):
     pytest.importorskip("pyarrow")
     pd = pytest.importorskip("pandas")
-    from pokerlut.matrix3 import compute_matrix3
+    from pokerlut.matrix import compute_matrix
 
     out = tmp_path_factory.mktemp("matrix3") / "small.parquet"
-    run = compute_matrix3(out, TABLE_CLASSES, scheduler=cluster.scheduler_address,
-                          chunk_triples=6, progress=False)
+    run = compute_matrix(out, TABLE_CLASSES, players=3, scheduler=cluster.scheduler_address,
+                         chunk_triples=6, progress=False)
     return run, pd.read_parquet(out)
 
 
@@ -136,7 +135,7 @@ def test_table_holds_exactly_the_dealable_triples(small):
 
 def test_table_against_class_triple_and_equity(small):
     _, table = small
-    from pokerlut.matrix3 import COUNT_COLUMNS
+    from pokerlut.matrix import COUNT_COLUMNS
 
     for row in table.itertuples():
         names = (str(row.a), str(row.b), str(row.c))
@@ -162,7 +161,7 @@ def test_lookup_in_any_order(small):
 
 def test_resume_computes_only_missing_chunks(small, cluster):
     import pandas as pd
-    from pokerlut.matrix3 import compute_matrix3
+    from pokerlut.matrix import compute_matrix
 
     run, table = small
     parts = Path(run.out + ".parts")
@@ -171,13 +170,13 @@ def test_resume_computes_only_missing_chunks(small, cluster):
     lost = files[2]
     lost.unlink()
     kept = {p: p.stat().st_mtime_ns for p in files if p != lost}
-    again = compute_matrix3(run.out, TABLE_CLASSES, scheduler=cluster.scheduler_address,
-                            chunk_triples=6, progress=False)
+    again = compute_matrix(run.out, TABLE_CLASSES, players=3,
+                           scheduler=cluster.scheduler_address, chunk_triples=6, progress=False)
     assert (again.chunks_computed, again.chunks_skipped) == (1, run.chunks - 1)
     assert lost.exists() and {p: p.stat().st_mtime_ns for p in kept} == kept
     pd.testing.assert_frame_equal(pd.read_parquet(run.out), table)
     with pytest.raises(ValueError, match="parts of another job"):
-        compute_matrix3(run.out, TABLE_CLASSES, chunk_triples=7, progress=False)
+        compute_matrix(run.out, TABLE_CLASSES, players=3, chunk_triples=7, progress=False)
 
 
 def run_cli(*args, cwd):

@@ -101,29 +101,29 @@ def test_seven_card_hands_one_at_a_time_and_in_a_batch(tables_path):
     hands = np.argsort(rng.random((4000, 52)), axis=1)[:, :7].astype(np.uint8)
     game = Game.of(RULES.name)
     batch = pokerlut.evaluate_batch(hands, game=game)
-    one = [pokerlut.evaluate(h, game) for h in hands.tolist()]
+    one = [pokerlut.evaluate(h, game=game) for h in hands.tolist()]
     assert batch.tolist() == one
     keys = [best_key(h) for h in hands.tolist()]
     for i in range(len(hands) - 1):
         expected = (keys[i] < keys[i + 1]) - (keys[i] > keys[i + 1])  # smaller key: better low
         assert np.sign(int(batch[i]) - int(batch[i + 1])) == expected, pokerlut.format_cards(hands[i])
-        assert pokerlut.compare(hands[i].tolist(), hands[i + 1].tolist(), RULES.name) == expected
+        assert pokerlut.compare(hands[i].tolist(), hands[i + 1].tolist(), game=RULES.name) == expected
 
 
 def test_describe_and_category_name_the_wheel_a_straight(tables_path):
-    wheel = pokerlut.evaluate("Ah 5d 4c 3s 2h", RULES.name)
-    assert pokerlut.category(wheel, RULES.name) == Category.STRAIGHT
-    assert pokerlut.describe("Ah 5d 4c 3s 2h", RULES.name) == "Straight, five-high"
-    assert pokerlut.describe("7h 5d 4c 3s 2h", RULES.name).endswith("(7-5-4-3-2 offsuit)")
-    assert wheel < pokerlut.evaluate("Ah Kd 4c 3s 2h", RULES.name)  # ace-king high is better
-    assert pokerlut.describe_batch([wheel], RULES.name).tolist() == ["Straight, five-high"]
+    wheel = pokerlut.evaluate("Ah 5d 4c 3s 2h", game=RULES.name)
+    assert pokerlut.category(wheel, game=RULES.name) == Category.STRAIGHT
+    assert pokerlut.describe("Ah 5d 4c 3s 2h", game=RULES.name) == "Straight, five-high"
+    assert pokerlut.describe("7h 5d 4c 3s 2h", game=RULES.name).endswith("(7-5-4-3-2 offsuit)")
+    assert wheel < pokerlut.evaluate("Ah Kd 4c 3s 2h", game=RULES.name)  # ace-king high is better
+    assert pokerlut.describe_batch([wheel], game=RULES.name).tolist() == ["Straight, five-high"]
 
 
 @pytest.mark.parametrize("ranking", [RULES.name, "game"])
 def test_exact_equity_against_every_board(tables_path, ranking):
     ranking = Game.of(RULES.name) if ranking == "game" else ranking
     players, board = ["Ah 2c", "7d 6d"], "3h 4s 5c"  # the wheel is made: a straight here
-    result = pokerlut.equity(players, board, ranking=ranking)
+    result = pokerlut.equity(players, board, game=ranking)
     hole = [pokerlut.parse_cards(p).tolist() for p in players]
     known = set(sum(hole, [])) | set(pokerlut.parse_cards(board).tolist())
     live = [c for c in range(52) if c not in known]
@@ -136,5 +136,5 @@ def test_exact_equity_against_every_board(tables_path, ranking):
         for p in winners:
             share[p] += Fraction(1, len(winners))
         boards += 1
-    assert result.exact and result.boards == boards
+    assert result.exact and result.deals == boards
     assert [p.equity for p in result.players] == pytest.approx([float(s / boards) for s in share], abs=1e-12)

@@ -5,7 +5,7 @@ import pytest
 from numba import njit
 
 import pokerlut
-import reference_games as ref
+import reference.games as ref
 
 OMAHA_GAMES = ["high", "ace-to-five", "eight-or-better", "short-deck", "short-deck-trips"]
 
@@ -44,7 +44,7 @@ def test_random_omaha_hands_match_the_reference(game, n_hole, n_board):
         assert not len(bad), (pokerlut.format_cards(holes[bad[0]]),
                               pokerlut.format_cards(boards[bad[0]]), fast[bad[0]], expected[bad[0]])
         some = slice(0, 50)
-        assert [pokerlut.evaluate_omaha(h, b, game) for h, b in zip(holes[some], boards[some])] \
+        assert [pokerlut.evaluate_omaha(h, b, game=game) for h, b in zip(holes[some], boards[some])] \
             == fast[some].tolist()
 
 
@@ -66,8 +66,8 @@ def test_the_issue_example_and_the_one_card_flush():
 
 def test_eight_or_better_needs_two_low_hole_cards():
     g = "eight-or-better"
-    assert pokerlut.evaluate_omaha("As Kd Qc Jh", "2c 3d 4h 5s 8c", g) == 0  # one low hole card
-    assert pokerlut.describe(pokerlut.evaluate_omaha("As 2d Qc Jh", "3c 4d 5h Ks Kc", g), g) == \
+    assert pokerlut.evaluate_omaha("As Kd Qc Jh", "2c 3d 4h 5s 8c", game=g) == 0  # one low hole card
+    assert pokerlut.describe(pokerlut.evaluate_omaha("As 2d Qc Jh", "3c 4d 5h Ks Kc", game=g), game=g) == \
         "Wheel (5-4-3-2-A)"
 
 
@@ -106,11 +106,11 @@ def test_bad_omaha_hands(hole, board, message):
 
 def test_bad_omaha_games_and_rows():
     with pytest.raises(ValueError, match="not in the short-deck deck"):
-        pokerlut.evaluate_omaha("As Ks Qs 5s", "6c 7c 8c", "short-deck")
+        pokerlut.evaluate_omaha("As Ks Qs 5s", "6c 7c 8c", game="short-deck")
     with pytest.raises(ValueError, match="Omaha is not offered in deuce-to-seven.*high"):
-        pokerlut.evaluate_omaha("As Ks Qs Js", "2c 3c 4c", "deuce-to-seven")
+        pokerlut.evaluate_omaha("As Ks Qs Js", "2c 3c 4c", game="deuce-to-seven")
     with pytest.raises(ValueError, match="unknown game"):
-        pokerlut.evaluate_omaha("As Ks Qs Js", "2c 3c 4c", "omaha")
+        pokerlut.evaluate_omaha("As Ks Qs Js", "2c 3c 4c", game="omaha")
     holes, boards = deals("high", 10, 4, 5, seed=3)
     boards[7, 2] = holes[7, 1]
     with pytest.raises(ValueError, match=r"row 7: duplicate card .* \(hole cards, then board\)"):

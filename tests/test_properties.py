@@ -1,7 +1,8 @@
 """Properties of the public API, checked with Hypothesis on random 5-, 6- and 7-card hands.
 
 Suits carry no value, card order carries no value, the best five are five of the input that
-score the hand, compare is antisymmetric, and the names agree with the strengths.
+score the hand, compare orders hands as the reference evaluator (reference/high.py) does,
+and the names and categories are the ones the reference's hand keys give.
 """
 
 import itertools
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 import pokerlut
 from pokerlut import Category, best_five, category, compare, describe, evaluate, evaluate_batch
+from reference.high import CATEGORY_NAMES, best_key
 
 SETTINGS = settings(max_examples=300, deadline=None)
 
@@ -111,14 +113,18 @@ def test_best_five_are_five_input_cards_with_the_hand_strength(cards):
     assert best_five(pokerlut.format_cards(cards)).tolist() == five.tolist()
 
 
+def reference_order(a, b) -> int:
+    """1, 0 or -1: a beats, ties or loses to b, by the reference evaluator's hand keys."""
+    ka, kb = best_key(a), best_key(b)
+    return (ka > kb) - (ka < kb)
+
+
 @SETTINGS
 @given(hands(), hands())
-def test_compare_is_antisymmetric_and_follows_strength(a, b):
-    assert compare(a, b) == -compare(b, a)
-    assert compare(a, b) in (-1, 0, 1)
+def test_compare_orders_hands_as_the_reference_does(a, b):
+    assert compare(a, b) == reference_order(a, b)
+    assert compare(b, a) == reference_order(b, a)
     assert compare(a, a) == 0
-    sa, sb = evaluate(a), evaluate(b)
-    assert compare(a, b) == (sa > sb) - (sa < sb)
 
 
 @SETTINGS
@@ -127,20 +133,53 @@ def test_compare_ignores_suits(cards, perm):
     assert compare(cards, with_suits(cards, perm)) == 0
 
 
-@SETTINGS
-@given(hands())
-def test_describe_hand_equals_describe_strength(cards):
-    assert describe(cards) == describe(evaluate(cards))
-    assert describe(pokerlut.format_cards(cards)) == describe(cards)
+# Rank 0..12 -> its word, written here (RULES.md's names), not read from the library.
+RANK_WORDS = "two three four five six seven eight nine ten jack queen king ace".split()
+RANK_PLURAL = [w + ("es" if w == "six" else "s") for w in RANK_WORDS]
+
+
+def reference_words(key: tuple) -> str:
+    """The English description of a hand with the reference's key (category, tie-break ranks):
+    the category and the ranks that name it, as docs/rules.md words them."""
+    cat, r = key[0], key[1:]
+    if cat == 8:
+        return "Royal flush" if r[0] == 12 else f"Straight flush, {RANK_WORDS[r[0]]}-high"
+    return {
+        7: lambda: f"Four of a kind, {RANK_PLURAL[r[0]]}, {RANK_WORDS[r[1]]} kicker",
+        6: lambda: f"Full house, {RANK_PLURAL[r[0]]} over {RANK_PLURAL[r[1]]}",
+        5: lambda: f"Flush, {RANK_WORDS[r[0]]}-high",
+        4: lambda: f"Straight, {RANK_WORDS[r[0]]}-high",
+        3: lambda: f"Three of a kind, {RANK_PLURAL[r[0]]}",
+        2: lambda: f"Two pair, {RANK_PLURAL[r[0]]} and {RANK_PLURAL[r[1]]}",
+        1: lambda: f"Pair of {RANK_PLURAL[r[0]]}",
+        0: lambda: f"High card, {RANK_WORDS[r[0]]}",
+    }[cat]()
 
 
 @SETTINGS
 @given(hands())
-def test_category_matches_description(cards):
+def test_describe_words_the_reference_hand(cards):
+    want = reference_words(best_key(cards))
+    assert describe(cards) == want
+    assert describe(evaluate(cards)) == want
+    assert describe(pokerlut.format_cards(cards)) == want
+
+
+@SETTINGS
+@given(hands())
+def test_category_is_the_reference_category(cards):
     strength = evaluate(cards)
     cat = category(strength)
     assert isinstance(cat, Category)
+    assert cat.name == CATEGORY_NAMES[best_key(cards)[0]]
     assert describe(strength).startswith(PREFIX[cat])
+
+
+def test_strengths_run_through_the_categories_in_order():
+    # the classes of five-card hands per category (RULES.md), weakest category first
+    sizes = [1277, 2860, 858, 858, 10, 1277, 156, 156, 10]
+    want = [Category[name] for name, n in zip(CATEGORY_NAMES, sizes) for _ in range(n)]
+    assert [category(s) for s in range(1, 7463)] == want
 
 
 @settings(max_examples=500, deadline=None)

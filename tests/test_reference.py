@@ -1,4 +1,4 @@
-"""Tests of the slow reference evaluator itself (tests/reference.py), against RULES.md.
+"""Tests of the slow reference evaluator itself (tests/reference/high.py), against RULES.md.
 
 The exhaustive check walks all 2,598,960 five-card hands and compares the category counts and
 distinct-class counts with the table in RULES.md; the rest are hand-picked cases from the text.
@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from reference import (
+from reference.high import (
     CATEGORY_NAMES,
     FLUSH,
     FOUR_OF_A_KIND,

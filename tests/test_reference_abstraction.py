@@ -1,4 +1,4 @@
-"""Self-tests of the slow hand-strength reference (tests/reference_abstraction.py).
+"""Self-tests of the slow hand-strength reference (tests/reference/abstraction.py).
 
 These check the reference against hand-counted spots, invariances and a naive re-computation;
 they do not touch the fast library. Runtime is dominated by one flop (about 15 s).
@@ -14,8 +14,8 @@ from fractions import Fraction
 
 import pytest
 
-import reference_abstraction as ra
-from reference import best_key, parse_cards
+import reference.abstraction as ra
+from reference.high import best_key, parse_cards
 
 P = parse_cards
 
@@ -106,8 +106,8 @@ def test_random_river_states_properties():
     rng = random.Random(2024)
     for _ in range(30):
         hole, board = random_state(rng, 5)
-        w, t, l = ra.river_hs_counts(hole, board)
-        assert w + t + l == 990 and min(w, t, l) >= 0
+        w, t, lose = ra.river_hs_counts(hole, board)
+        assert w + t + lose == 990  # C(45, 2) opponent hands, each counted once
         hs = ra.river_hs(hole, board)
         assert isinstance(hs, Fraction) and 0 <= hs <= 1
         assert hs == Fraction(2 * w + t, 1980)
@@ -123,9 +123,9 @@ def test_all_holes_on_a_board_are_balanced():
     total_w = total_l = 0
     total_hs = Fraction(0)
     for hole in itertools.combinations(unseen, 2):
-        w, t, l = ra.river_hs_counts(hole, board)
+        w, t, lose = ra.river_hs_counts(hole, board)
         total_w += w
-        total_l += l
+        total_l += lose
         total_hs += ra.river_hs(hole, board)
     assert total_w == total_l
     assert total_hs / 1081 == Fraction(1, 2)

@@ -1,4 +1,4 @@
-"""Tests of the slow multi-game reference evaluator (tests/reference_games.py) against RULES.md.
+"""Tests of the slow multi-game reference evaluator (tests/reference/games.py) against RULES.md.
 
 The exhaustive checks (marked slow) walk every five-card hand of the 52-card and 36-card decks and
 compare hand and class counts per category with the tables in RULES.md; the rest are hand-picked
@@ -12,8 +12,8 @@ from collections import Counter
 
 import pytest
 
-import reference
-from reference_games import (
+import reference.high as reference
+from reference.games import (
     GAMES,
     best_key,
     category5,

@@ -1,4 +1,4 @@
-"""Tests of the slow Italian closed poker reference (tests/reference_italian.py) against the rules.
+"""Tests of the slow Italian closed poker reference (tests/reference/italian.py) against the rules.
 
 The rules are RULES.md ("Italian closed poker") and the Italian source text
 seeds/002_41dbcd5abaab750a.txt, with the project's decisions on the open points (suit order
@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from reference_italian import (
+from reference.italian import (
     CATEGORIES,
     category,
     category_counts,

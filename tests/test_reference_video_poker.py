@@ -1,4 +1,4 @@
-"""Self-tests of the video poker reference (reference_video_poker.py) against counts derived by hand."""
+"""Self-tests of the video poker reference (reference/video_poker.py) against counts derived by hand."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-import reference_video_poker as ref
+import reference.video_poker as ref
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

@@ -1,4 +1,4 @@
-"""Tests of the slow wild-card reference (tests/reference_wild.py) against RULES.md and its seeds.
+"""Tests of the slow wild-card reference (tests/reference/wild.py) against RULES.md and its seeds.
 
 Only the two figures RULES.md states are hard-coded (53 cards with one fully wild joker: 2,869,685
 hands, 13 five of a kind; with the bug: 1 five of a kind). The other category tables are computed,
@@ -13,9 +13,9 @@ from collections import Counter
 
 import pytest
 
-import reference_games
-import reference_wild as rw
-from reference_wild import (
+import reference.games as reference_games
+import reference.wild as rw
+from reference.wild import (
     MODES,
     best_key,
     category5,

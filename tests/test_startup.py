@@ -42,7 +42,7 @@ pokerlut.evaluate("As Ks Qs Js Ts"), pokerlut.evaluate([0, 5, 9, 13, 20, 24, 30]
 pokerlut.describe("Kh Kd 6s 6c Kc 2d 9h"), pokerlut.compare("6h 5d 4c 3s 2h", "5h 4d 3c 2s Ah")
 pokerlut.best_five("2c As Kd Ks 7h Ah Ac"), pokerlut.winners(["As Ad Kc Kd 2h", "Qs Qh Jc Jd 3s"])
 pokerlut.evaluate("Ah Ad Ac As Jk", wild="jokers"), pokerlut.describe("Kh Qh Jh Th X", wild="bug")
-pokerlut.compare("Ac 7c 8c 9c Tc", "Th Jh Qh Kh Ah", game="italian", players=4)
+pokerlut.compare("Ac 7c 8c 9c Tc", "Th Jh Qh Kh Ah", game="italian-4")
 """, tmp_path) == []
 
 
@@ -60,14 +60,14 @@ def every_game():
     """(rules, Italian suit tables or None, evaluate_batch's options) of every game, with wild
     cards and every Italian deck, both ways of ranking flushes, too."""
     for name in pokerlut.games():
-        if name != "italian":
+        if not name.startswith("italian-"):
             yield pytest.param(rules(name), None, dict(game=name), id=name)
     for game, modes in WILD_MODES.items():
         for mode in modes:
             yield pytest.param(rules(game, mode), None, dict(game=game, wild=mode), id=f"{game}+{mode}")
     for name, italian in ITALIAN_GAMES.items():
         for by_suit in (True, False):
-            options = dict(game="italian", players=int(name.split("-")[1]), flush_by_suit=by_suit)
+            options = dict(game=name, flush_by_suit=by_suit)
             yield pytest.param(italian, italian_tables(italian, by_suit), options,
                                id=f"{name}-{'suit' if by_suit else 'ranks'}-first")
 
@@ -125,6 +125,6 @@ def test_one_hand_declines_what_is_not_distinct_card_ints_of_the_deck(hand):
 
 def test_one_hand_declines_cards_outside_a_short_deck_and_six_or_seven_in_italian():
     assert one_hand.hand_strength(tables.load("short-deck"))([0, 47, 43, 39, 35]) == -1  # 2c
-    italian = rules("italian", players=4)
+    italian = rules("italian-4")
     strength = one_hand.hand_strength(tables.load(italian.name), italian_tables(italian))
     assert strength([51, 47, 43, 39, 35]) > 0 and strength([51, 47, 43, 39, 35, 31]) == -1

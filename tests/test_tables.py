@@ -102,7 +102,6 @@ def test_five_card_rank_table_agrees_with_the_rank_table(game):
 
 def test_golden_digest_of_all_five_card_hands():
     """sha256 of the strengths of all 2,598,960 hands in lexicographic order (cards 0..51)."""
-    import pokerlut
 
     five = rank_five_card_hands()
     fast = pokerlut.evaluate_batch(five.hands)

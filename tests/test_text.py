@@ -9,11 +9,10 @@ import pytest
 
 import pokerlut
 from pokerlut import cards as cards_module
-from pokerlut.rules import ITALIAN_PLAYERS, rules
+from pokerlut.rules import rules
 
 pd = pytest.importorskip("pandas")
 pa = pytest.importorskip("pyarrow")
-import pokerlut.frame  # noqa: E402,F401  (registers Series.poker)
 
 RANKS = "23456789TJQKA"
 # Every spelling of each suit and of a joker that pokerlut.cards accepts (its own tables).
@@ -252,19 +251,18 @@ def test_ten_million_rows():
     assert (got == cards).all()
 
 
-GAMES = ([(g, None, None) for g in pokerlut.games() if g != "italian"]
-         + [("high", w, None) for w in ("jokers", "bug", "deuces")]
-         + [("ace-to-five", w, None) for w in ("jokers", "bug")]
-         + [("italian", None, p) for p in ITALIAN_PLAYERS])
+GAMES = ([(g, None) for g in pokerlut.games()]  # Italian poker's too: italian-2 .. italian-9
+         + [("high", w) for w in ("jokers", "bug", "deuces")]
+         + [("ace-to-five", w) for w in ("jokers", "bug")])
 
 
-def strength_range(game, wild, players):
+def strength_range(game, wild):
     """Every strength of a game, found by asking category() where it stops."""
-    low = 0 if rules(game, wild, players).qualifier is not None else 1
+    low = 0 if rules(game, wild).qualifier is not None else 1
     top = 1
     while True:  # doubling, then bisection, on whether category() takes the strength
         try:
-            pokerlut.category(top * 2, game, wild, players=players)
+            pokerlut.category(top * 2, game=game, wild=wild)
             top *= 2
         except ValueError:
             break
@@ -272,46 +270,46 @@ def strength_range(game, wild, players):
     while step > 1:
         step //= 2
         try:
-            pokerlut.category(top + step, game, wild, players=players)
+            pokerlut.category(top + step, game=game, wild=wild)
             top += step
         except ValueError:
             pass
     return low, top
 
 
-@pytest.mark.parametrize("game,wild,players", GAMES)
-def test_categories_and_descriptions_of_every_strength(game, wild, players):
-    low, top = strength_range(game, wild, players)
+@pytest.mark.parametrize("game,wild", GAMES)
+def test_categories_and_descriptions_of_every_strength(game, wild):
+    low, top = strength_range(game, wild)
     strengths = np.arange(low, top + 1)
-    got = pokerlut.categories(strengths, game, wild, players=players)
-    words = pokerlut.describe_batch(strengths, game, wild, players=players)
+    got = pokerlut.category_batch(strengths, game=game, wild=wild)
+    words = pokerlut.describe_batch(strengths, game=game, wild=wild)
     for s, c, w in zip(strengths.tolist(), got.tolist(), words.tolist()):
         if s == 0:
             assert c == -1
         else:
-            assert c == pokerlut.category(s, game, wild, players=players)
-        assert w == pokerlut.describe(s, game, wild, players=players)
+            assert c == pokerlut.category(s, game=game, wild=wild)
+        assert w == pokerlut.describe(s, game=game, wild=wild)
     for lang in ("it", "ru"):
         sample = strengths[:: max(1, len(strengths) // 50)]
-        assert pokerlut.describe_batch(sample, game, wild, players=players, lang=lang).tolist() == [
-            pokerlut.describe(int(s), game, wild, players=players, lang=lang) for s in sample]
+        assert pokerlut.describe_batch(sample, game=game, wild=wild, lang=lang).tolist() == [
+            pokerlut.describe(int(s), game=game, wild=wild, lang=lang) for s in sample]
     for bad in ([top + 1], [low - 1] if low == 1 else [top + 7]):
-        for f in (pokerlut.categories, pokerlut.describe_batch):
+        for f in (pokerlut.category_batch, pokerlut.describe_batch):
             with pytest.raises(ValueError, match=rf"^row 2: strength {bad[0]} is out of range"):
-                f([low, top] + bad, game, wild, players=players)
+                f([low, top] + bad, game=game, wild=wild)
 
 
 def test_strength_columns_of_other_shapes_and_types():
-    assert pokerlut.categories(np.array([[7462, 1]], dtype=np.uint16)).tolist() == [[8, 0]]
+    assert pokerlut.category_batch(np.array([[7462, 1]], dtype=np.uint16)).tolist() == [[8, 0]]
     cat = pokerlut.describe_batch(pd.Series([7462, 49, 7462]), categorical=True)
     assert isinstance(cat, pd.Categorical)
     assert list(cat) == ["Royal flush", "High card, nine", "Royal flush"]
     with pytest.raises(TypeError, match="integers"):
-        pokerlut.categories([1.5])
+        pokerlut.category_batch([1.5])
     with pytest.raises(TypeError, match="integers"):
         pokerlut.describe_batch(np.array([True]))
     with pytest.raises(ValueError, match=r"row \(0, 1\): strength 0"):
-        pokerlut.categories([[1, 0]])
+        pokerlut.category_batch([[1, 0]])
 
 
 def test_evaluate_batch_takes_text():
@@ -323,7 +321,7 @@ def test_evaluate_batch_takes_text():
         np.testing.assert_array_equal(pokerlut.evaluate_batch(column), want, err_msg=name)
     short = [pokerlut.format_cards(h) for h in np.arange(16, 52).reshape(-1, 6)]
     np.testing.assert_array_equal(pokerlut.evaluate_batch(short, game="short-deck"),
-                                  [pokerlut.evaluate(t, "short-deck") for t in short])
+                                  [pokerlut.evaluate(t, game="short-deck") for t in short])
     assert pokerlut.evaluate_batch(["As Ah Ac Ad Jk"], wild="jokers").tolist() == [7475]
     with pytest.raises(ValueError, match="row 1: 'As Kd Zz"):
         pokerlut.evaluate_batch(["As Kd 7h 7c 2s", "As Kd Zz 7c 2s"])
@@ -345,9 +343,9 @@ def test_accessor(dtype):
     assert series.poker.describe(lang="es").tolist() == [pokerlut.describe(t, lang="es")
                                                           for t in texts]
     assert [c.tolist() for c in series.poker.cards()] == hands.tolist()
-    low = series.poker.strength("eight-or-better")
-    assert low.tolist() == [pokerlut.evaluate(t, "eight-or-better") for t in texts]
-    assert series.poker.category("eight-or-better").isna().tolist() == (low == 0).tolist()
+    low = series.poker.strength(game="eight-or-better")
+    assert low.tolist() == [pokerlut.evaluate(t, game="eight-or-better") for t in texts]
+    assert series.poker.category(game="eight-or-better").isna().tolist() == (low == 0).tolist()
 
 
 def test_accessor_masks_bad_rows():
@@ -362,7 +360,7 @@ def test_accessor_masks_bad_rows():
     assert series.poker.category(errors="mask").isna().tolist() == got.isna().tolist()
     assert series.poker.describe(errors="mask")["a"] == "Royal flush"
     assert series.poker.cards(errors="mask").isna().tolist() == got.isna().tolist()
-    short = pd.Series(["As Ks Qs Js Ts", "2c 3c 4c 5c 7d"]).poker.strength("short-deck",
+    short = pd.Series(["As Ks Qs Js Ts", "2c 3c 4c 5c 7d"]).poker.strength(game="short-deck",
                                                                             errors="mask")
     assert short.isna().tolist() == [False, True]  # 2c is not in the short deck
 

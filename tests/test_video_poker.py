@@ -1,5 +1,5 @@
 """Video poker (pokerlut.video_poker) against the independent brute force of
-reference_video_poker.py, which tries every draw of every hold with its own evaluator:
+reference/video_poker.py, which tries every draw of every hold with its own evaluator:
 
 - `holds` of hands of every kind, in every built-in pay table and in tables of our own (every
   payout 0, tens or better, fractional payouts), exactly, with the ranking of the holds;
@@ -20,7 +20,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-import reference_video_poker as ref
+import reference.video_poker as ref
 
 from pokerlut import format_cards, parse_cards
 from pokerlut.cli import main

@@ -144,10 +144,10 @@ with event.install_recorder("numba:compile") as compiled:
     for players in range(2, 10):
         hands = np.tile(pokerlut.italian_deck(players)[:5], (40, 1))
         for flush_by_suit in (True, False):
-            options = dict(game="italian", players=players, flush_by_suit=flush_by_suit)
+            options = dict(game=f"italian-{players}", flush_by_suit=flush_by_suit)
             pokerlut.evaluate_batch(hands, **options)
             pokerlut.compare_batch(hands, hands, **options)
-        stats.count_hands(5, game="italian", players=players)
+        stats.count_hands(5, game=f"italian-{players}")
     for game in ("high", "ace-to-five", "eight-or-better", "short-deck", "short-deck-trips"):
         cards = np.tile(r.rules(game).deck[:11], (40, 1))
         for holes, board in itertools.product((4, 5, 6), (3, 4, 5)):

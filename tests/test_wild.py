@@ -1,5 +1,5 @@
 """Wild cards (jokers, the bug, deuces) against the independent substitution reference
-(tests/reference_wild.py, which tries every natural card for each wild card): every five-card
+(tests/reference/wild.py, which tries every natural card for each wild card): every five-card
 hand of the 52-, 53- and 54-card decks, random 7-card hands, the seeds' examples, bad input."""
 
 import itertools
@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from numba import njit, prange
 
 import pokerlut
-import reference_wild as ref
-from pokerlut.build.five import all_hands
+import reference.wild as ref
 from pokerlut.stats import by_category, count_hands
 
 MODES = [(game, wild) for game, modes in ref.MODES.items() for wild in modes]
@@ -189,9 +188,9 @@ def test_deuces_wild():
 
 def test_california_lowball():
     g = "ace-to-five"
-    assert pokerlut.evaluate("Ac 2d 3h 4s Jk", g, wild="jokers") == 6175  # the wheel
-    assert pokerlut.describe("Ac 2d 3h 4s Jk", g, wild="bug") == "Wheel (5-4-3-2-A) (Jk as 5♠)"
-    assert pokerlut.compare("Ac 2d 3h 4s Jk", "5c 2d 3h 4s Ah", g, wild="jokers") == 0
+    assert pokerlut.evaluate("Ac 2d 3h 4s Jk", game=g, wild="jokers") == 6175  # the wheel
+    assert pokerlut.describe("Ac 2d 3h 4s Jk", game=g, wild="bug") == "Wheel (5-4-3-2-A) (Jk as 5♠)"
+    assert pokerlut.compare("Ac 2d 3h 4s Jk", "5c 2d 3h 4s Ah", game=g, wild="jokers") == 0
 
 
 def test_best_five_and_stand_ins():
@@ -239,7 +238,7 @@ def test_equity_with_jokers_against_brute_force():
         wins += a > b
         ties += a == b
         total += 1
-    assert result.boards == total
+    assert result.deals == total
     assert result.players[0].win == pytest.approx(wins / total, abs=1e-12)
     assert result.players[0].tie == pytest.approx(ties / total, abs=1e-12)
 
@@ -251,7 +250,7 @@ def test_equity_with_jokers_against_brute_force():
     (lambda: pokerlut.parse_cards("Jk X Jkr As", jokers=True), "too many jokers"),
     (lambda: pokerlut.evaluate("As Ks Qs Js Jk"), r"joker 'Jk' at position 4: .*wild='jokers'"),
     (lambda: pokerlut.evaluate("As Ks Qs Js Jk", wild="wild"), "wild='wild' is not offered in high"),
-    (lambda: pokerlut.evaluate("As Ks Qs Js Jk", "deuce-to-seven", wild="bug"),
+    (lambda: pokerlut.evaluate("As Ks Qs Js Jk", game="deuce-to-seven", wild="bug"),
      "not offered in deuce-to-seven; wild cards go with: high"),
     (lambda: pokerlut.evaluate_batch(np.array([[52, 52, 1, 2, 3]], np.uint8), wild="jokers"),
      "row 0: duplicate card 'Jk'"),
@@ -260,7 +259,7 @@ def test_equity_with_jokers_against_brute_force():
     (lambda: pokerlut.evaluate_batch(np.array([[54, 0, 1, 2, 3]]), wild="bug"),
      "row 0: card 54 at position 0 is out of range 0..53"),
     (lambda: count_hands(5, wild="jokers", deck=52), "deck must be 53 or 54 cards"),
-    (lambda: pokerlut.evaluate_omaha("Jk As Ks Qs", "2c 3c 4c", "high+jokers"), "not offered"),
+    (lambda: pokerlut.evaluate_omaha("Jk As Ks Qs", "2c 3c 4c", game="high+jokers"), "not offered"),
 ])
 def test_bad_wild_input(call, message):
     with pytest.raises(ValueError, match=message):

@@ -7,34 +7,38 @@
 'Full house, kings over sixes'
 """
 
+from . import _accessor
+from . import jit as _jit  # noqa: F401  (registers pokerlut.evaluate for numba code)
+from .convert import from_cactus_kev, from_treys, to_cactus_kev, to_treys
 from .cards import deck, format_card, format_cards, italian_deck, parse_card, parse_cards
-from .game import Game
 from .evaluate import (best_five, category, compare, compare_batch, describe, evaluate,
                        evaluate_batch, evaluate_omaha, evaluate_omaha_batch, stand_ins, winners)
+from .game import Game
 from .kernels.core import eval5, hand_add, hand_empty, hand_merge, hand_strength
 from .kernels.omaha import omaha_strength
 from .lang import category_name
 from .names import Category
-from .odds import EquityResult, PlayerEquity, Range, equity, parse_range
+from .odds import EquityResult, PlayerEquity, Range, deals, equity, parse_range
 from .rules import Rules, games
-from . import jit as _jit  # noqa: F401  (registers pokerlut.evaluate for numba code)
-from .stats import strengths_in_order
-from .text import categories, describe_batch, parse_batch
-if "pandas" in __import__("sys").modules:  # Series.poker now; else `import pokerlut.frame`
-    from . import frame as _frame  # noqa: F401  (importing pandas here would double our time)
+from .stats import count_hands, strengths_in_order
 from .tables import Tables, TablesError
 from .tables import load as load_tables
-from .video_poker import Hold, PayLine, Paytable, VideoPoker, holds, paytables, video_poker
+from .text import category_batch, describe_batch, parse_batch
+from .video_poker import Hold, PayLine, Paytable, VideoPoker, holds, paytable, paytables, video_poker
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Category", "EquityResult", "PlayerEquity", "Range", "Rules", "Tables", "TablesError",
-    "__version__", "best_five", "category", "category_name", "compare", "compare_batch", "deck",
-    "describe", "equity", "eval5", "evaluate", "evaluate_batch", "evaluate_omaha",
-    "evaluate_omaha_batch", "format_card", "format_cards", "games", "hand_add",
-    "hand_empty", "hand_merge", "hand_strength", "italian_deck", "load_tables",
-    "omaha_strength", "parse_card", "parse_cards", "parse_range", "stand_ins", "winners",
-    "categories", "describe_batch", "parse_batch", "strengths_in_order",
-    "Hold", "PayLine", "Paytable", "VideoPoker", "holds", "paytables", "video_poker",
+    "Category", "EquityResult", "Game", "Hold", "PayLine", "Paytable", "PlayerEquity", "Range",
+    "Rules", "Tables", "TablesError", "VideoPoker", "__version__", "best_five", "category",
+    "category_batch", "category_name", "compare", "compare_batch", "count_hands", "deals",
+    "deck", "describe", "describe_batch", "equity", "eval5", "evaluate", "evaluate_batch",
+    "evaluate_omaha", "evaluate_omaha_batch", "format_card", "format_cards", "from_cactus_kev",
+    "from_treys", "games",
+    "hand_add", "hand_empty", "hand_merge", "hand_strength", "holds", "italian_deck",
+    "load_tables", "omaha_strength", "parse_batch", "parse_card", "parse_cards", "parse_range",
+    "paytable", "paytables", "stand_ins", "strengths_in_order", "to_cactus_kev", "to_treys",
+    "video_poker", "winners",
 ]
+
+_accessor.register_when_pandas_is_imported()  # Series.poker, whenever pandas comes

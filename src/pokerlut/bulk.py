@@ -3,15 +3,13 @@
 `evaluate` maps `pokerlut.evaluate_batch` over the row chunks of a dask array (or the
 partitions of a dask Series) and returns a lazy result; `evaluate_file` streams a `.npy` or
 Parquet file of hands through a cluster in chunks and writes strengths and categories, which
-is what `pokerlut bulk` runs.
+is what `pokerlut bulk` runs; it returns a `BulkRun`.
 
 Each task calls `evaluate_batch` with `threads=None`: the worker thread's numba thread count,
-never widened. The `LocalCluster` started here (`local_client`, which `pokerlut bulk` and
-`pokerlut matrix` use) gives each worker process one thread and one numba thread
-(`NUMBA_NUM_THREADS=1`, read even where numba was imported first), so one task uses one core,
-and passes on `NUMBA_CACHE_DIR`, so that workers load the kernels `pokerlut warm` compiled;
-the lookup tables load once per worker process (`pokerlut.tables` keeps them for the life of
-the process).
+never widened. The cluster comes from `pokerlut.distributed` (`local_client`, also importable
+from here, which `pokerlut bulk` and `pokerlut matrix` start: one thread and one numba thread
+per worker process, the kernels `pokerlut warm` compiled); the lookup tables load once per
+worker process (`pokerlut.tables` keeps them for the life of the process).
 
 Needs the `distributed` extra (dask[distributed], pandas, pyarrow), imported lazily.
 """
@@ -19,35 +17,26 @@ Needs the `distributed` extra (dask[distributed], pandas, pyarrow), imported laz
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 import re
 import time
-import warnings
 from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from .distributed import check_workers, connect, local_client, need, run_parts
 from .evaluate import evaluate_batch
 from .game import resolve
-from .parallel import read_numba_environ, worker_environ
 
-NO_CATEGORY = -1  # `pokerlut.categories` of strength 0 (no qualifying hand, eight-or-better)
+__all__ = ["CHUNK_ROWS", "NO_CATEGORY", "BulkRun", "category_path", "evaluate", "evaluate_file",
+           "local_client"]
+
+NO_CATEGORY = -1  # `pokerlut.category_batch` of strength 0 (no qualifying hand, eight-or-better)
 CHUNK_ROWS = 1 << 20  # rows per task by default: ~7 MB of 7-card hands, a few ms of work
 _ROW = re.compile(r"^row (\d+)")
-
-
-def need(module: str, extra: str = "distributed") -> Any:
-    """Import an optional dependency, or raise ImportError naming the extra that installs it."""
-    import importlib
-
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        raise ImportError(f"this needs {module.split('.')[0]}: install the {extra} extra: "
-                          f"pip install 'pokerlut[{extra}]'") from None
 
 
 def _renumbered(error: Exception, first: Any) -> Exception:
@@ -117,10 +106,10 @@ def _strengths(part: Any, first: Any, options: dict[str, Any]) -> np.ndarray:
 def _evaluate_part(part: Any, first: int,
                    options: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
     """A task of `evaluate_file`: the strengths and categories of one chunk of hands."""
-    from .text import categories
+    from .text import category_batch
 
     strengths = _strengths(part, first, options)
-    return strengths, categories(strengths, **{k: v for k, v in options.items()
+    return strengths, category_batch(strengths, **{k: v for k, v in options.items()
                                                 if k != "validate"})
 
 
@@ -128,11 +117,11 @@ def _is_pandas(part: Any) -> bool:
     return type(part).__module__.startswith("pandas")
 
 
-def _options(game: str, wild: str | None, players: int | None,
+def _options(game: str, wild: str | None,
              flush_by_suit: bool | None, validate: bool) -> dict[str, Any]:
     """evaluate_batch's keywords, checked now (a bad game fails here, not in a worker)."""
-    resolve(game, wild, players, flush_by_suit)
-    return dict(game=game, wild=wild, players=players, flush_by_suit=flush_by_suit,
+    resolve(game, wild, flush_by_suit)
+    return dict(game=game, wild=wild, flush_by_suit=flush_by_suit,
                 validate=validate)
 
 
@@ -149,7 +138,7 @@ def _strengths_partition(part: Any, options: dict[str, Any]) -> Any:
 
 
 def evaluate(hands: Any, *, game: str = "high", wild: str | None = None,
-             players: int | None = None, flush_by_suit: bool | None = None,
+             flush_by_suit: bool | None = None,
              validate: bool = True) -> Any:
     """Lazy strengths (uint16) of the hands of a dask array of shape (n, 5|6|7) chunked by rows
     (`map_blocks` over `evaluate_batch`), or of a dask Series of card lists or of text (per
@@ -162,7 +151,7 @@ def evaluate(hands: Any, *, game: str = "high", wild: str | None = None,
     >>> strengths.compute(scheduler="sync")
     array([7462,    1, 7462,    1, 7462,    1], dtype=uint16)
     """
-    options = _options(game, wild, players, flush_by_suit, validate)
+    options = _options(game, wild, flush_by_suit, validate)
     da = need("dask.array")
     if isinstance(hands, da.Array):
         if hands.ndim != 2 or hands.dtype.kind not in "iu":
@@ -328,71 +317,12 @@ def category_path(out: str | Path) -> Path:
     return out.with_name(out.stem + ".category.npy")
 
 
-@contextlib.contextmanager
-def local_client(workers: int | None = None) -> Iterator[Any]:
-    """A Client of a new LocalCluster on the loopback: `workers` processes (default: the
-    cores), one Dask thread and one numba thread each, nanny-supervised (a dead worker
-    restarts), no dashboard; closed on exit."""
-    distributed = need("distributed")
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if type(workers) is not int or workers < 1:
-        raise ValueError(f"workers must be a positive int, not {workers!r}")
-    threads = 1  # per worker: Dask's and numba's
-    # No dashboard; the scheduler's small HTTP server (health checks) takes any free port.
-    no_dashboard = {"dashboard": False, "dashboard_address": "127.0.0.1:0"}
-    with distributed.LocalCluster(n_workers=workers, threads_per_worker=threads, processes=True,
-                                  host="127.0.0.1", dashboard_address=None,
-                                  scheduler_kwargs=no_dashboard, silence_logs=logging.CRITICAL,
-                                  env=worker_environ(threads), preload=[__name__]) as cluster, \
-            distributed.Client(cluster) as client:
-        yield client
-
-
-def dask_setup(worker: Any) -> None:
-    """Dask's preload hook: `local_client`'s workers preload this module, so each worker
-    process runs this as it starts, before any task. Its Nanny sets `worker_environ` once the
-    process is running, which may be after it imported numba (with its parent's main module:
-    the `pokerlut` script does): numba reads it again (`parallel.read_numba_environ`)."""
-    read_numba_environ()
-
-
-def check_workers(workers: int | None, scheduler: str | None = None, client: Any = None) -> None:
-    """Raise ValueError unless `workers` is None or a positive int for a local cluster."""
-    if workers is not None and (client is not None or scheduler is not None):
-        raise ValueError("workers= (--workers) sets the size of a local cluster: "
-                         "not with a client or a scheduler")
-    if workers is not None and (type(workers) is not int or workers < 1):
-        raise ValueError(f"workers must be a positive int, not {workers!r}")
-
-
-@contextlib.contextmanager
-def connect(scheduler: str | None = None, workers: int | None = None,
-            client: Any = None) -> Iterator[Any]:
-    """A Client: `client` itself if given, else one of the running cluster at `scheduler`
-    ("tcp://host:8786"), else of a new `local_client(workers)`; closed on exit unless given."""
-    if client is not None:
-        yield client
-    elif scheduler is not None:
-        distributed = need("distributed")
-        try:
-            connected = distributed.Client(scheduler, timeout=10)
-        except (OSError, TimeoutError) as error:
-            raise ValueError(f"cannot reach the scheduler at {scheduler} ({error})") from None
-        with connected:
-            yield connected
-    else:
-        with local_client(workers) as local:
-            yield local
-
-
 def evaluate_file(source: str | Path, out: str | Path, *, game: str = "high",
-                  wild: str | None = None, players: int | None = None,
-                  column: str | None = None, chunk_rows: int = CHUNK_ROWS,
+                  wild: str | None = None, column: str | None = None, chunk_rows: int = CHUNK_ROWS,
                   client: Any = None, scheduler: str | None = None, workers: int | None = None,
-                  progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+                  progress: Callable[[int], None] | None = None) -> BulkRun:
     """Evaluate every hand of a file on a Dask cluster and write the results, in the input's
-    order and format; return a summary (rows, seconds, workers, outputs).
+    order and format; return a `BulkRun` (rows, seconds, workers, outputs).
 
     - `.npy` of uint8 (n, 5|6|7), memory-mapped: `out` (.npy) gets the strengths (uint16) and
       `category_path(out)` the categories (int8 `Category` values, -1 for no qualifying hand).
@@ -406,57 +336,94 @@ def evaluate_file(source: str | Path, out: str | Path, *, game: str = "high",
     the client takes for its chunk. The cluster: `client`, else one at `scheduler`, else a
     `local_client(workers)`. Bad input raises ValueError or TypeError naming the row.
     """
-    options = _options(game, wild, players, None, True)
+    options = _options(game, wild, None, True)
     check_workers(workers, scheduler, client)
     src = _Source(source, column, chunk_rows)
     from .names import Category
 
     sink = _Sink(src, out, [c.name for c in Category])
-    distributed = need("distributed")
+    need("distributed")
     begin = time.perf_counter()
     try:
         with connect(scheduler, workers, client) as connected:
             count = max(1, len(connected.scheduler_info(n_workers=-1)["workers"]))
-            _stream(connected, distributed, src, sink, options, 2 * count + 1, progress)
+            _stream(connected, src, sink, options, 2 * count + 1, progress)
         schema = src.file.schema_arrow if src.format == "parquet" else None
         sink.close(schema)
     except BaseException:
         sink.discard()
         raise
-    return {"input": str(source), "outputs": [str(p) for p in sink.paths], "rows": src.rows,
-            "game": options["game"], "workers": count, "seconds": time.perf_counter() - begin}
+    return BulkRun(str(source), tuple(str(p) for p in sink.paths), src.rows, options["game"],
+                   count, time.perf_counter() - begin)
 
 
-def _stream(client: Any, distributed: Any, src: _Source, sink: _Sink, options: dict[str, Any],
-            limit: int, progress: Callable[[int], None] | None) -> None:
+def _stream(client: Any, src: _Source, sink: _Sink, options: dict[str, Any], limit: int,
+            progress: Callable[[int], None] | None) -> None:
     """Keep at most `limit` chunks in flight or waiting to be written; write each result."""
-    chunks = src.chunks()
-    running: dict[Any, tuple[int, Any]] = {}
+    kept: dict[int, Any] = {}  # by a chunk's first row: the input rows the output keeps
     done = 0
-    with warnings.catch_warnings():  # a big --chunk-rows is the user's choice
-        warnings.filterwarnings("ignore", message="Sending large graph")
-        try:
-            while True:
-                while len(running) + len(sink.waiting) < limit:
-                    item = next(chunks, None)
-                    if item is None:
-                        break
-                    start, hands, kept = item
-                    future = client.submit(_evaluate_part, hands, start, options, pure=False)
-                    running[future] = (start, kept)
-                if not running:
-                    break
-                finished, _ = distributed.wait(list(running), return_when="FIRST_COMPLETED")
-                for future in finished:
-                    start, kept = running.pop(future)
-                    strengths, cats = future.result()  # raises the task's error
-                    sink.put(start, kept, strengths, cats)
-                    future.release()
-                    done += len(strengths)
-                    if progress is not None:
-                        progress(done)
-        finally:
-            if running:
-                client.cancel(list(running))
+
+    def work() -> Iterator[tuple[int, tuple[Any, ...]]]:
+        for start, hands, rows in src.chunks():
+            kept[start] = rows
+            yield start, (hands, start, options)
+
+    def save(start: int, result: tuple[np.ndarray, np.ndarray]) -> None:
+        nonlocal done
+        strengths, cats = result
+        sink.put(start, kept.pop(start), strengths, cats)
+        done += len(strengths)
+        if progress is not None:
+            progress(done)
+
+    run_parts(client, _evaluate_part, work(), save, limit=limit,
+              waiting=lambda: len(sink.waiting))
     if done != src.rows:  # pragma: no cover (a file that changed while read)
         raise ValueError(f"{src.path}: read {done:,} rows of {src.rows:,}")
+
+
+@dataclass(frozen=True)
+class BulkRun:
+    """What `evaluate_file` (and `pokerlut bulk`) did.
+
+    Attributes
+    ----------
+    input : str
+        The file of hands read.
+    outputs : tuple of str
+        The files written: the strengths (and, for `.npy` input, the categories beside them,
+        `category_path`).
+    rows : int
+        The hands evaluated: every row of the input.
+    game : str
+        The game the hands were ranked by.
+    workers : int
+        The Dask workers of the cluster when the run started.
+    seconds : float
+        Wall-clock time of the run, the cluster's start included.
+
+    >>> run = BulkRun("hands.npy", ("s.npy", "s.category.npy"), 2_000_000, "high", 2, 1.5)
+    >>> run
+    BulkRun(2,000,000 rows of hands.npy (high) -> s.npy, s.category.npy in 1.50 s on 2 workers)
+    >>> run.to_dict()["outputs"]
+    ['s.npy', 's.category.npy']
+    """
+
+    input: str
+    outputs: tuple[str, ...]
+    rows: int
+    game: str
+    workers: int
+    seconds: float
+
+    def __repr__(self) -> str:
+        return (f"BulkRun({self.rows:,} rows of {self.input} ({self.game}) -> "
+                f"{', '.join(self.outputs)} in {self.seconds:.2f} s on {self.workers} workers)")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as plain data for JSON (`outputs` as a list)."""
+        data = asdict(self)
+        data["outputs"] = list(self.outputs)
+        return data
+
+

@@ -40,6 +40,7 @@ __all__ = [
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 JOKERS = (52, 53)
+MASKED_CARD = 255  # what a masked row holds (`parse_batch(errors="mask")`): no card of any deck
 
 PRETTY_SUITS = "♣♦♥♠"
 JOKER_TEXT = "Jk"
@@ -84,10 +85,27 @@ def _value(text: str) -> int | None:
 def parse_card(text: str) -> int:
     """Parse one card's text into its card int.
 
-    Rank ``2``-``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``; suit ``c d h s`` or
-    ``♣ ♦ ♥ ♠``; any case, surrounding whitespace allowed. A joker (``Jk``, ``Jkr``, ``X``)
-    gives 52.
+    Parameters
+    ----------
+    text : str
+        Rank ``2``-``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``; suit ``c d h s`` or
+        ``♣ ♦ ♥ ♠``; any case, surrounding whitespace allowed. A joker (``Jk``, ``Jkr``,
+        ``X``) gives 52.
 
+    Returns
+    -------
+    int
+        The card int, ``4 * rank + suit``: 0 (2c) .. 51 (As), or 52 for a joker.
+
+    Raises
+    ------
+    TypeError
+        `text` that is not a str.
+    ValueError
+        Text that is not one card.
+
+    Examples
+    --------
     >>> [parse_card(text) for text in ("As", "2c", "td", "10♥", "A♠")]
     [51, 0, 33, 34, 51]
     >>> parse_card("Jkr")
@@ -183,16 +201,29 @@ def _check_element_types(items: Sequence[object]) -> type:
     return kind or int
 
 
+def first_repeat(cards: Sequence[int] | npt.NDArray[np.integer[Any]]) -> tuple[int, int] | None:
+    """Where cards (ints 0..255) first repeat: (i, j), j the first position whose card an
+    earlier position holds and i that one; None when the cards are distinct. The one check of
+    distinct cards on the Python side (the kernels check by counting bits).
+
+    >>> first_repeat([51, 47, 43, 47, 51]), first_repeat([0, 1, 2])
+    ((1, 3), None)
+    """
+    array = np.asarray(cards)
+    if array.size == 0 or np.bincount(array.ravel()).max() == 1:  # the usual case, found quickly
+        return None
+    _, first = np.unique(array, return_index=True)
+    repeated = np.ones(array.size, dtype=bool)
+    repeated[first] = False
+    j = int(np.argmax(repeated))
+    return int(np.argmax(array == array[j])), j
+
+
 def _check_unique(cards: npt.NDArray[np.uint8]) -> None:
     """Raise on the first card that repeats an earlier one."""
-    if cards.size == 0 or np.bincount(cards).max() == 1:  # the usual case, found quickly
-        return
-    _, first = np.unique(cards, return_index=True)
-    repeated = np.ones(cards.size, dtype=bool)
-    repeated[first] = False
-    if repeated.any():
-        j = int(np.argmax(repeated))
-        i = int(np.argmax(cards == cards[j]))
+    repeat = first_repeat(cards)
+    if repeat is not None:
+        i, j = repeat
         value = int(cards[j])
         raise ValueError(
             f"duplicate card {_NAMES[value]!r} ({value}) at positions {i} and {j}"
@@ -202,12 +233,35 @@ def _check_unique(cards: npt.NDArray[np.uint8]) -> None:
 def parse_cards(cards: CardsLike, *, jokers: bool = False) -> npt.NDArray[np.uint8]:
     """Validate cards and return them as a new 1-D C-contiguous ``uint8`` array of card ints.
 
-    Accepts a string of cards with or without separators (spaces, commas, semicolons), a
-    list or tuple of card strings, a list or tuple of ints (Python or numpy), a 1-D numpy
-    integer array of any integer dtype, or a single int. Cards must be distinct. Jokers (52,
-    53, or joker text, numbered 52 then 53 in order) are errors unless ``jokers=True``. The
-    number of cards is not checked.
+    Cards must be distinct. The number of cards is not checked.
 
+    Parameters
+    ----------
+    cards : str, sequence of str or int, 1-D integer array, or int
+        A string of cards with or without separators (spaces, commas, semicolons), a list or
+        tuple of card strings, a list or tuple of ints (Python or numpy), a 1-D numpy integer
+        array of any integer dtype (or of str), or a single int.
+    jokers : bool, default False
+        Whether jokers (52, 53, or joker text, numbered 52 then 53 in order) are cards; else
+        they are errors.
+
+    Returns
+    -------
+    numpy.ndarray
+        A new 1-D C-contiguous uint8 array of card ints, in the order given.
+
+    Raises
+    ------
+    TypeError
+        `cards` of another type (a bool, a float, a 1-D array of floats), an element that is
+        neither a str nor an int, card texts mixed with card ints.
+    ValueError
+        An unknown card, a card out of range, a joker without ``jokers=True``, a third joker,
+        a card given twice, an array that is not 1-D (the message names the card and its
+        position).
+
+    Examples
+    --------
     >>> parse_cards("As Ks Qs Js Ts").tolist()
     [51, 47, 43, 39, 35]
     >>> parse_cards("10h9h").tolist(), parse_cards(["A♠", "k♥"]).tolist()
@@ -265,6 +319,27 @@ def _check_card(card: int) -> int:
 def format_card(card: int, *, pretty: bool = False) -> str:
     """The text of a card int: ``As``, ``Td`` (T for ten), ``Jk``; pretty: ``A♠``, ``🃏``.
 
+    Parameters
+    ----------
+    card : int
+        A card int, 0 (2c) .. 51 (As), or a joker, 52 or 53.
+    pretty : bool, default False
+        Suit symbols (``♣ ♦ ♥ ♠``) and ``🃏`` for a joker instead of letters.
+
+    Returns
+    -------
+    str
+        The card's text.
+
+    Raises
+    ------
+    TypeError
+        `card` that is not an int (a bool included).
+    ValueError
+        `card` outside 0..53.
+
+    Examples
+    --------
     >>> format_card(51), format_card(33), format_card(0, pretty=True), format_card(53)
     ('As', 'Td', '2♣', 'Jk')
     """
@@ -272,9 +347,31 @@ def format_card(card: int, *, pretty: bool = False) -> str:
 
 
 def format_cards(cards: CardsLike, *, pretty: bool = False, sep: str = " ") -> str:
-    """The text of several cards, joined by ``sep``; ``cards`` is validated by :func:`parse_cards`
-    (jokers allowed), so text is normalised too.
+    """The text of several cards, joined by ``sep``.
 
+    Parameters
+    ----------
+    cards : str, sequence of str or int, 1-D integer array, or int
+        Cards, validated by `parse_cards` (jokers allowed), so text is normalised too.
+    pretty : bool, default False
+        Suit symbols and ``🃏``, as in `format_card`.
+    sep : str, default " "
+        What goes between two cards.
+
+    Returns
+    -------
+    str
+        The cards' text, in the order given.
+
+    Raises
+    ------
+    TypeError
+        `cards` that are not cards, as `parse_cards` raises.
+    ValueError
+        An unknown, out-of-range or repeated card, as `parse_cards` raises.
+
+    Examples
+    --------
     >>> format_cards([51, 47, 43]), format_cards("as 10h", pretty=True, sep="")
     ('As Ks Qs', 'A♠T♥')
     """
@@ -288,12 +385,33 @@ _DECK_SIZES = {"standard": 52, "short": 36, "jokers": 54}
 def deck(kind: str = "standard") -> npt.NDArray[np.uint8]:
     """A new array of a deck's card ints in increasing order.
 
-    ``"standard"``: 52 cards; ``"short"``: 36 cards, 6 to ace (six-plus hold'em);
-    ``"jokers"``: the 52 cards and the jokers 52, 53. See :func:`italian_deck` for Italian poker.
+    See `italian_deck` for Italian poker.
 
+    Parameters
+    ----------
+    kind : {"standard", "short", "jokers"}, default "standard"
+        ``"standard"``: 52 cards; ``"short"``: 36 cards, 6 to ace (six-plus hold'em);
+        ``"jokers"``: the 52 cards and the jokers 52, 53.
+
+    Returns
+    -------
+    numpy.ndarray
+        uint8 card ints, in increasing order.
+
+    Raises
+    ------
+    TypeError
+        `kind` that is not a str.
+    ValueError
+        An unknown kind of deck.
+
+    Examples
+    --------
     >>> len(deck()), format_cards(deck("short")[:2]), deck("jokers")[-2:].tolist()
     (52, '6c 6d', [52, 53])
     """
+    if not isinstance(kind, str):
+        raise TypeError(f"a deck is named by a str, not {type(kind).__name__}: {kind!r}")
     if kind not in _DECK_SIZES:
         raise ValueError(f"unknown deck {kind!r}; expected one of {', '.join(_DECK_SIZES)}")
     if kind == "short":
@@ -307,6 +425,25 @@ def italian_deck(players: int) -> npt.NDArray[np.uint8]:
     The lowest rank kept has value ``11 - players`` (with 2..14 for deuce..ace): 7 to ace (32
     cards) for 4 players, the whole deck for 9.
 
+    Parameters
+    ----------
+    players : int
+        The number of players, 2..9.
+
+    Returns
+    -------
+    numpy.ndarray
+        uint8 card ints, in increasing order.
+
+    Raises
+    ------
+    TypeError
+        `players` that is not an int (a bool included).
+    ValueError
+        `players` outside 2..9.
+
+    Examples
+    --------
     >>> len(italian_deck(4)), format_card(italian_deck(4)[0]), len(italian_deck(9))
     (32, '7c', 52)
     """

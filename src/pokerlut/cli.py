@@ -20,10 +20,10 @@ from typing import Any, NoReturn
 import numpy as np
 
 from . import __version__
-from .cards import format_cards, parse_cards
+from .cards import RANKS, format_cards, parse_cards
 from .lang import LANGUAGES, category_name, check_lang, deck_words, row_about, row_label, word
-from .odds.engine import GAMES as EQUITY_GAMES
-from .rules import ITALIAN_GAMES, RANK_CHARS, WILD_MODES, games, rules
+from .odds.deal import DEALS
+from .rules import ITALIAN_GAMES, WILD_MODES, games, rules
 from .tables import TablesError
 
 
@@ -39,26 +39,26 @@ def _cmd_eval(args: argparse.Namespace) -> None:
 
     lang = _lang(args)
     args.hand = " ".join(args.hand)  # quoted as one argument, or one card per argument
-    game = rules(args.game, args.wild, args.players).name
+    game = rules(args.game, args.wild).name
     italian: dict[str, Any] = dict(flush_by_suit=False) if args.flush_by_ranks else {}
-    strength = evaluate(args.hand, game, **italian)
-    five = best_five(args.hand, game) if len(parse_cards(args.hand, jokers=True)) > 5 else None
+    strength = evaluate(args.hand, game=game, **italian)
+    five = best_five(args.hand, game=game) if len(parse_cards(args.hand, jokers=True)) > 5 else None
     if args.json:
         _print_json({"hand": format_cards(args.hand), "game": game, "strength": strength,
-                     "category": category(strength, game).name if strength else None,
-                     "description": describe(args.hand, game, lang=lang or "en", **italian),
+                     "category": category(strength, game=game).name if strength else None,
+                     "description": describe(args.hand, game=game, lang=lang or "en", **italian),
                      "best_five": format_cards(five) if five is not None else None})
         return
     if lang is not None:
-        name = f"{category_name(category(strength, game), lang)}, " if strength else ""
+        name = f"{category_name(category(strength, game=game), lang=lang)}, " if strength else ""
         print(f"{format_cards(args.hand, pretty=args.pretty)}: {word('strength', lang)} "
-              f"{strength}, {name}{describe(args.hand, game, lang=lang, **italian)}"
+              f"{strength}, {name}{describe(args.hand, game=game, lang=lang, **italian)}"
               + (f" ({word('best_five', lang)}: {format_cards(five)})"
                  if five is not None and len(five) else ""))
         return
-    name = category(strength, game).name if strength else "NO_QUALIFYING_HAND"
+    name = category(strength, game=game).name if strength else "NO_QUALIFYING_HAND"
     print(f"{format_cards(args.hand, pretty=args.pretty)}: strength {strength}, "
-          f"{name}, {describe(args.hand, game, **italian)}"
+          f"{name}, {describe(args.hand, game=game, **italian)}"
           + (f" (best five: {format_cards(five)})" if five is not None and len(five) else ""))
 
 
@@ -66,20 +66,20 @@ def _cmd_compare(args: argparse.Namespace) -> None:
     from .evaluate import compare, describe, evaluate
 
     lang = _lang(args)
-    game = rules(args.game, args.wild, args.players).name
+    game = rules(args.game, args.wild).name
     italian: dict[str, Any] = dict(flush_by_suit=False) if args.flush_by_ranks else {}
-    result = compare(args.a, args.b, game, **italian)
+    result = compare(args.a, args.b, game=game, **italian)
     if args.json:
         _print_json({"game": game, "result": result, "hands": [
-            {"hand": format_cards(h), "strength": evaluate(h, game, **italian),
-             "description": describe(h, game, lang=lang or "en", **italian)}
+            {"hand": format_cards(h), "strength": evaluate(h, game=game, **italian),
+             "description": describe(h, game=game, lang=lang or "en", **italian)}
             for h in (args.a, args.b)]})
         return
     verdict = {1: "first hand wins", -1: "second hand wins", 0: "split pot"}[result]
     if lang is not None:
         verdict = word({1: "first_wins", -1: "second_wins", 0: "split"}[result], lang)
-    cells = [[format_cards(hand), str(evaluate(hand, game, **italian)),
-              describe(hand, game, lang=lang or "en", **italian)] for hand in (args.a, args.b)]
+    cells = [[format_cards(hand), str(evaluate(hand, game=game, **italian)),
+              describe(hand, game=game, lang=lang or "en", **italian)] for hand in (args.a, args.b)]
     headers = (("hand", "strength", "description") if lang is None else
                (word("columns", lang)[1], word("strength", lang), word("columns", lang)[-2]))
     _table_out(headers, cells, "lrl", plain="\n".join(f"{h}: {s} ({d})" for h, s, d in cells))
@@ -111,7 +111,7 @@ def _count(args: argparse.Namespace) -> tuple[Any, int, int, int, float, np.ndar
 
     from .stats import count_hands, deck_of
 
-    game = rules(args.game, args.wild, args.players)
+    game = rules(args.game, args.wild)
     deck = len(deck_of(game, args.deck))
     cards = args.cards or game.hand_sizes[-1]
     total = comb(deck, cards)
@@ -142,7 +142,7 @@ def _cmd_stats(args: argparse.Namespace) -> None:
         _print_json(_stats_data(game, deck, cards, total, elapsed, counts, lang))
         return
     if lang is not None:
-        low = "2" if game.wild else RANK_CHARS[game.ranks[0]]
+        low = "2" if game.wild else RANKS[game.ranks[0]]
         print(word("stats_header", lang).format(
             total=f"{total:,}", cards=cards, game=game.name, deck=deck_words(deck, low, lang),
             elapsed=f"{elapsed:.3f}", rate=f"{total / elapsed / 1e6:,.0f}"))
@@ -250,7 +250,8 @@ def _cmd_equity(args: argparse.Namespace) -> None:
         raise ValueError("--boards with several --board: give the boards one way")
     board, boards = (given[0], args.boards) if len(given) == 1 else ("", given)
     bar = _progress(100, args.quiet)
-    result = equity(args.players, board=board, dead=args.dead, boards=boards, game=args.game,
+    result = equity(args.hands, board=board, dead=args.dead, boards=boards, deal=args.deal,
+                    game=args.game,
                     exact=args.exact, trials=args.trials, seed=args.seed, threads=args.threads,
                     by_category=args.by_category,
                     progress=(lambda done: bar(round(100 * done))) if bar else None)
@@ -273,7 +274,7 @@ def _print_equity(result: Any, title: str = "") -> None:
     headers = ["player", "equity", *fields, *(() if result.exact else ("±",))]
     rows = [[p.hand, *(f"{getattr(p, f):.4%}" for f in ("equity", *fields.values())),
              *(() if result.exact else (f"{p.stderr:.4%}",))] for p in result.players]
-    head, *plain = repr(result).splitlines()
+    head, *plain = str(result).splitlines()
     print(title + head)
     _table_out(headers, rows, "l" + "r" * (len(headers) - 1),
                plain="\n".join(plain[:len(rows)]))
@@ -363,10 +364,10 @@ def _cmd_bulk(args: argparse.Namespace) -> None:
                             column=args.column, chunk_rows=args.chunk_rows,
                             scheduler=args.scheduler, workers=args.workers, progress=bar)
     if args.json:
-        _print_json(summary)
+        _print_json(summary.to_dict())
         return
-    print(f"{summary['rows']:,} hands ({game}) -> {', '.join(summary['outputs'])} in "
-          f"{summary['seconds']:.2f} s on {summary['workers']} workers")
+    print(f"{summary.rows:,} hands ({game}) -> {', '.join(summary.outputs)} in "
+          f"{summary.seconds:.2f} s on {summary.workers} workers")
 
 
 def _progress_rows(args: argparse.Namespace) -> Callable[[int], None] | None:
@@ -391,7 +392,7 @@ def _progress_rows(args: argparse.Namespace) -> Callable[[int], None] | None:
 
 def _cmd_matrix(args: argparse.Namespace) -> None:
     """The exact preflop matrix on Dask (`pokerlut.matrix.compute_matrix`; with --players 3
-    the three-way table, `pokerlut.matrix3.compute_matrix3`)."""
+    the three-way table)."""
     from .matrix import compute_matrix
 
     if args.players == 3:
@@ -414,14 +415,14 @@ def _cmd_matrix(args: argparse.Namespace) -> None:
 
 def _matrix3(args: argparse.Namespace) -> None:
     """`pokerlut matrix --players 3`: the exact three-way table of class triples."""
-    from .matrix3 import CHUNK_TRIPLES, compute_matrix3
+    from .matrix import CHUNK_TRIPLES, compute_matrix
 
     if args.png is not None:
         raise ValueError("--png draws the heads-up matrix: not with --players 3")
-    run = compute_matrix3(args.out, args.classes, scheduler=args.scheduler,
-                          workers=args.workers,
-                          chunk_triples=CHUNK_TRIPLES if args.chunk_triples is None
-                          else args.chunk_triples, progress=not (args.quiet or args.json))
+    run = compute_matrix(args.out, args.classes, players=3, scheduler=args.scheduler,
+                         workers=args.workers,
+                         chunk_triples=CHUNK_TRIPLES if args.chunk_triples is None
+                         else args.chunk_triples, progress=not (args.quiet or args.json))
     if args.json:
         _print_json(run.to_dict())
         return
@@ -449,20 +450,19 @@ def _pays(text: str) -> dict[str, Fraction]:
 def _cmd_video_poker(args: argparse.Namespace) -> None:
     from .video_poker import NOTHING, holds, paytable, paytables, video_poker
 
-    if args.table is None:
+    if args.paytable is None:
         _table_out(("pay table", "deck", "wild", "pays"), [
             [p.name, str(p.deck), p.wild or "", ", ".join(f"{line.pays}" for line in p.lines)]
             for p in paytables().values()])
         return
-    table = paytable(args.table)
+    table = paytable(args.paytable)
     if args.pays:
         table = table.with_pays(_pays(args.pays), name=f"{table.name} ({args.pays})")
     if args.hand is not None:
         found = holds(args.hand, table)
         if args.json:
-            _print_json({"paytable": table.name, "hand": format_cards(args.hand), "holds": [
-                {"rank": h.rank, "keep": format_cards(h.keep), "value": float(h.value),
-                 "exact": str(h.value)} for h in found]})
+            _print_json({"paytable": table.name, "hand": format_cards(args.hand),
+                         "holds": [h.to_dict() for h in found]})
             return
         _table_out(("rank", "keep", "expected payout", "exact"), [
             [str(h.rank), format_cards(h.keep) or "(draw five)", f"{float(h.value):.6f}", str(h.value)]
@@ -473,13 +473,7 @@ def _cmd_video_poker(args: argparse.Namespace) -> None:
     seconds = time.perf_counter() - start
     pays = {line.name: line.pays for line in table.lines}
     if args.json:
-        _print_json({"paytable": table.name, "deck": table.deck, "wild": table.wild,
-                     "deals": game.deals, "return": game.expected_return,
-                     "return_exact": str(game.exact_return), "variance": game.variance,
-                     "lines": [{"line": name, "pays": str(pays.get(name, 0)),
-                                "probability": float(p), "exact": str(p)}
-                               for name, p in game.probabilities.items()],
-                     "kept": {str(k): n for k, n in game.kept.items()}, "seconds": seconds})
+        _print_json({**game.to_dict(), "seconds": seconds})
         return
     rows = [[name, str(pays.get(name, 0)) if name != NOTHING else "0", f"{float(p):.8f}",
              f"{float(p * pays.get(name, 0)):.6f}"] for name, p in game.probabilities.items()]
@@ -549,14 +543,8 @@ def _cmd_abstraction_buckets(args: argparse.Namespace) -> None:
     seconds = time.perf_counter() - start
     stem = f"{args.street}-buckets-{args.method}-{args.k}"
     np.save(out / f"{stem}.npy", result.labels)
-    about = {"street": args.street, "method": args.method, "k": args.k,
-             "buckets": len(result.states), "states": int(result.states.sum()),
-             "hands": int(result.hands.sum()), "file": f"{stem}.npy",
-             "dtype": str(result.labels.dtype), "seconds": seconds,
-             **({"seed": args.seed, "sample": sample, "inertia": result.inertia}
-                if kmeans else {}),
-             "sizes": {"states": result.states.tolist(), "hands": result.hands.tolist()},
-             "ehs": [round(float(e), 6) for e in result.ehs]}
+    about = {"street": args.street, "k": args.k, "file": f"{stem}.npy", "seconds": seconds,
+             **({"seed": args.seed, "sample": sample} if kmeans else {}), **result.to_dict()}
     _summary(out / f"{stem}.json", about, args.json,
              f"{args.street}: {about['states']:,} states in {about['buckets']} buckets "
              f"({args.method}) in {seconds:.1f} s -> {out / about['file']}")
@@ -632,8 +620,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     game_help = "ranking rules: " + ", ".join(games()) + " (default high)"
-    players_help = "with --game italian: the number of players, 2..9 (it sets the deck)"
-    flush_help = "with --game italian: flushes of different suits compare by their cards first"
+    flush_help = "with --game italian-N: flushes of different suits compare by their cards first"
     wild_help = "wild cards: " + "; ".join(f"{g}: {', '.join(m)}" for g, m in WILD_MODES.items())
     lang_metavar = "{" + ",".join(LANGUAGES) + "}"
     lang_help = ("the language of the words: English, Italian, Spanish, Catalan, Russian "
@@ -645,7 +632,6 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--json", action="store_true", help=json_help)
         p.add_argument("--game", default="high", help=game_help)
         p.add_argument("--wild", default=None, help=wild_help)
-        p.add_argument("--players", type=int, default=None, help=players_help)
         p.add_argument("--flush-by-ranks", action="store_true", help=flush_help)
         p.add_argument("--lang", default=None, metavar=lang_metavar, help=lang_help)
 
@@ -653,7 +639,7 @@ def _parser() -> argparse.ArgumentParser:
         "pokerlut eval As Ks Qs Js Ts",
         'pokerlut eval "7h 5d 4c 3s 2h" --game deuce-to-seven',
         'pokerlut eval "Kh Qh Jh Th joker" --wild bug --json',
-        'pokerlut eval "Ac 7c 8c 9c Tc" --game italian --players 4 --lang it',))
+        'pokerlut eval "Ac 7c 8c 9c Tc" --game italian-4 --lang it',))
     p.add_argument("hand", nargs="+", help='5, 6 or 7 cards: "As Ks Qs Js Ts" or As Ks Qs Js Ts')
     _hand_options(p)
     p.add_argument("--pretty", action="store_true", help="print suits as symbols")
@@ -662,8 +648,7 @@ def _parser() -> argparse.ArgumentParser:
     p = _command(sub, "compare", "which of two hands wins", (
         'pokerlut compare "6h 5d 4c 3s 2h" "5h 4d 3c 2s Ah"',
         'pokerlut compare "6h 5d 4c 3s 2h" "5h 4d 3c 2s Ah" --game ace-to-five',
-        'pokerlut compare "Ac 7c 8c 9c Tc" "Th Jh Qh Kh Ah" --game italian '
-        '--players 4 --json',))
+        'pokerlut compare "Ac 7c 8c 9c Tc" "Th Jh Qh Kh Ah" --game italian-4 --json',))
     p.add_argument("a", help="the first hand, quoted")
     p.add_argument("b", help="the second hand, quoted")
     _hand_options(p)
@@ -673,7 +658,7 @@ def _parser() -> argparse.ArgumentParser:
         "pokerlut stats --cards 7",
         "pokerlut stats --game eight-or-better --cards 5",
         "pokerlut stats --wild jokers --deck 54 --cards 5 --json",
-        "pokerlut stats --game italian --players 4",
+        "pokerlut stats --game italian-4",
         "pokerlut stats --lang ca --cards 5",))
     p.add_argument("--json", action="store_true", help=json_help)
     p.add_argument("--cards", type=int, choices=(5, 6, 7), default=None,
@@ -682,7 +667,6 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--wild", default=None, help=wild_help)
     p.add_argument("--deck", type=int, default=None,
                    help="with --wild: 52, 53 or 54 cards (default 53; 52 for deuces)")
-    p.add_argument("--players", type=int, default=None, help=players_help)
     p.add_argument("--threads", type=int, default=None)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--lang", default=None, metavar=lang_metavar,
@@ -694,19 +678,22 @@ def _parser() -> argparse.ArgumentParser:
     p = _command(sub, "equity", "each player's share of the pot, exact or simulated", (
         'pokerlut equity AsAh KsKh --board "Kd 7c 2h"',
         'pokerlut equity "QQ+,AKs" "0.5(22+)" 15% --trials 2000000 --seed 1',
-        'pokerlut equity "As 2d 3c 4h" "Ks Kh Qd Qc" --game omaha-hi-lo --json',
-        'pokerlut equity "As 2h 3c" "Ks Kh 9c" --game razz --dead "7c"',
+        'pokerlut equity "As 2d 3c 4h" "Ks Kh Qd Qc" --deal omaha-hi-lo --json',
+        'pokerlut equity "As 2h 3c" "Ks Kh 9c" --deal razz --dead "7c"',
         'pokerlut equity AsAh KsKh --board "Kd 7c 2h" --boards 2',
         'pokerlut equity AsAh KsKh --board "Kd 7c 2h" --by-category',))
-    p.add_argument("players", nargs="+", help='hands or ranges: AsAh KsKh, "QQ+,AKs", random, 15%%')
+    p.add_argument("hands", nargs="+", help='hands or ranges: AsAh KsKh, "QQ+,AKs", random, 15%%')
     p.add_argument("--board", action="append", default=None,
                    help="0 to 5 cards (none in stud games); again for each board of a "
                    "double-board game")
     p.add_argument("--boards", type=int, default=None,
                    help="boards dealt from --board, each an equal part of the pot (run it twice: 2)")
     p.add_argument("--dead", default="", help="cards out of play")
-    p.add_argument("--game", choices=EQUITY_GAMES, default="holdem",
-                   help="the deal and its rules; hi-lo games show high, low and scoop shares")
+    p.add_argument("--deal", choices=tuple(DEALS), default="holdem",
+                   help="how the cards are dealt and the pot split; hi-lo deals show high, low "
+                   "and scoop shares")
+    p.add_argument("--game", default=None,
+                   help="the high hand's game in place of the deal's own, e.g. short-deck-trips")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_const", const=True, default=None,
                      help="always enumerate every deal and board")
@@ -785,7 +772,7 @@ def _parser() -> argparse.ArgumentParser:
         "pokerlut video-poker jacks-or-better-9-6",
         'pokerlut video-poker deuces-wild --hand "2h 2d 7s 8s 9c"',
         'pokerlut video-poker jacks-or-better-9-6 --pays "full house=8,flush=5" --json',))
-    p.add_argument("table", nargs="?", default=None,
+    p.add_argument("paytable", nargs="?", default=None,
                    help="a built-in pay table (none: list them)")
     p.add_argument("--hand", default=None, help="rank the 32 holds of this dealt hand")
     p.add_argument("--pays", default=None, metavar="LINE=PAYOUT,...",

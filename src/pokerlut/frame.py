@@ -1,8 +1,8 @@
 """The pandas accessor ``Series.poker``: hands in a column, as text or as card lists.
 
-Needs pandas (the ``pandas`` extra: ``pip install 'pokerlut[pandas]'``). ``import pokerlut``
-registers it when pandas is already imported; otherwise ``import pokerlut.frame`` does (pandas
-is not imported by ``import pokerlut``: it would double the import time).
+Needs pandas (the ``pandas`` extra: ``pip install 'pokerlut[pandas]'``). It is there whenever
+pandas is imported, before or after pokerlut (``import pokerlut`` does not import pandas: it
+would double the import time).
 
 A column of text goes through `pokerlut.parse_batch` (one numba kernel over all rows); a
 column of card lists (``["As", "Kd", ...]`` or card ints) is read row by row with
@@ -36,11 +36,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .cards import parse_cards
+from .cards import MASKED_CARD, parse_cards
 from .evaluate import evaluate_batch, sizes_text
 from .game import Game, resolve
 from .names import Category
-from .text import ERRORS, is_missing, categories, describe_batch, is_text, parse_batch
+from .text import ERRORS, is_missing, category_batch, describe_batch, is_text, parse_batch
 
 __all__ = ["PokerAccessor"]
 
@@ -70,13 +70,12 @@ def _from_lists(values: np.ndarray, jokers: bool, errors: str) -> tuple[np.ndarr
                 raise
             rows.append(None)
     good = np.array([r is not None for r in rows], dtype=bool)
-    out = np.full((len(rows), k or 0), 255, dtype=np.uint8)
+    out = np.full((len(rows), k or 0), MASKED_CARD, dtype=np.uint8)
     if good.any():
         out[good] = np.stack([r for r in rows if r is not None])
     return out, good
 
 
-@pd.api.extensions.register_series_accessor("poker")
 class PokerAccessor:
     """``series.poker``: evaluate, categorise and describe a column of hands (see the module
     `pokerlut.frame`)."""
@@ -118,12 +117,11 @@ class PokerAccessor:
         return self._wrap([row if ok else None for row, ok in zip(cards, good.tolist())],
                           dtype=object)
 
-    def strength(self, game: str | Game = "high", wild: str | None = None, *,
-                 players: int | None = None, flush_by_suit: bool | None = None,
+    def strength(self, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None,
                  errors: str = "raise", threads: int | None = None) -> pd.Series:
         """`evaluate_batch` of every row: uint16, or nullable ``UInt16`` with ``errors="mask"``
         (missing where the row is not a hand of the game)."""
-        g = resolve(game, wild, players, flush_by_suit)
+        g = resolve(game, wild, flush_by_suit)
         rules = g.rules
         cards, good = self._matrix(rules.wild is not None, errors)
         if errors == "raise":
@@ -137,27 +135,25 @@ class PokerAccessor:
         strengths[good] = evaluate_batch(cards[good], game=g, threads=threads)
         return self._wrap(pd.arrays.IntegerArray(strengths, ~good))
 
-    def category(self, game: str | Game = "high", wild: str | None = None, *,
-                 players: int | None = None, errors: str = "raise") -> pd.Series:
+    def category(self, *, game: str | Game = "high", wild: str | None = None, errors: str = "raise") -> pd.Series:
         """The `Category` name of every row, as an ordered categorical (weakest first);
         missing where no hand qualifies (eight-or-better) or the row is masked."""
-        g = resolve(game, wild, players)
-        strengths = self.strength(g, errors=errors)
+        g = resolve(game, wild)
+        strengths = self.strength(game=g, errors=errors)
         values = strengths.to_numpy(dtype=np.int64, na_value=g.lowest)
-        codes = categories(values, g).astype(np.int64)
+        codes = category_batch(values, game=g).astype(np.int64)
         codes[strengths.isna().to_numpy()] = -1
         return self._wrap(pd.Categorical.from_codes(codes, dtype=CATEGORIES))
 
-    def describe(self, game: str | Game = "high", wild: str | None = None, *,
-                 players: int | None = None, flush_by_suit: bool | None = None,
+    def describe(self, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None,
                  lang: str = "en", errors: str = "raise") -> pd.Series:
         """`describe` of every row's strength, as a categorical of the distinct descriptions
         (missing where the row is masked). Wild cards' stand-ins are not named."""
-        g = resolve(game, wild, players, flush_by_suit)
-        strengths = self.strength(g, errors=errors)
+        g = resolve(game, wild, flush_by_suit)
+        strengths = self.strength(game=g, errors=errors)
         missing = strengths.isna().to_numpy()
         values = strengths.to_numpy(dtype=np.int64, na_value=g.lowest)
-        words = describe_batch(values, g, lang=lang, categorical=True)
+        words = describe_batch(values, game=g, lang=lang, categorical=True)
         if missing.any():
             words[missing] = np.nan
         return self._wrap(words)

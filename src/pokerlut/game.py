@@ -1,10 +1,10 @@
 """A game as one value: its `Rules` and the options that change how its hands compare.
 
-Every public function takes `game=` as a name or a `Game`, with `wild=`, `players=` and
-`flush_by_suit=` beside a name; `resolve` turns them into a `Game` once per call, and the code
+Every public function takes `game=` as a name or a `Game`, with `wild=` and
+`flush_by_suit=` beside a name (Italian poker's number of players is in its name); `resolve` turns them into a `Game` once per call, and the code
 below it reads that value, never the options again.
 
->>> g = Game.of("italian", players=4)
+>>> g = Game.of("italian-4")
 >>> g.name, g.rules.deck_text, g.italian is not None
 ('italian-4', '32 cards, 7 to A', True)
 >>> Game.of("high", wild="jokers") == Game.of("high+jokers")
@@ -38,10 +38,10 @@ class Game:
     italian: ItalianTables | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def of(cls, game: str | Rules | Game = "high", wild: str | None = None,
-           players: int | None = None, flush_by_suit: bool | None = None) -> Game:
+    def of(cls, game: str | Rules | Game = "high", *, wild: str | None = None,
+           flush_by_suit: bool | None = None) -> Game:
         """The game of a name (or `Rules`) and its options; a `Game` is returned as it is."""
-        return resolve(game, wild, players, flush_by_suit)
+        return resolve(game, wild, flush_by_suit)
 
     @property
     def name(self) -> str:
@@ -96,19 +96,21 @@ class Game:
         return words
 
 
-def resolve(game: Any = "high", wild: Any = None, players: Any = None,
-            flush_by_suit: Any = None) -> Game:
-    """`game=` and its options, as one `Game`: a name (with `wild`, `players`,
-    `flush_by_suit`), a `Rules`, or a `Game` (which takes no options: they are in it)."""
+def resolve(game: Any = "high", wild: Any = None, flush_by_suit: Any = None) -> Game:
+    """`game=` and its options, as one `Game`: a name (with `wild`, `flush_by_suit`), a
+    `Rules`, or a `Game` (which takes no options: they are in it)."""
     if isinstance(game, Game):
-        given = [f"{k}={v!r}" for k, v in (("wild", wild), ("players", players),
-                                            ("flush_by_suit", flush_by_suit)) if v is not None]
+        given = [f"{k}={v!r}" for k, v in (("wild", wild), ("flush_by_suit", flush_by_suit))
+                 if v is not None]
         if given:
             raise ValueError(f"{', '.join(given)}: a Game carries its options ({game!r})")
         return game
-    rules = rules_of(game, wild, players)
+    if not isinstance(game, (str, Rules)):
+        raise TypeError(f"game must be a name of pokerlut.games() or a Game, not "
+                        f"{type(game).__name__}: {game!r}")
+    rules = rules_of(game, wild)
     if flush_by_suit is not None and (not rules.suit_ties or type(flush_by_suit) is not bool):
-        raise ValueError(f"flush_by_suit (True or False) goes with game='italian' only, "
+        raise ValueError(f"flush_by_suit (True or False) goes with Italian poker only, "
                          f"not {flush_by_suit!r} in {rules.name}")
     if not rules.suit_ties:
         return Game(rules)

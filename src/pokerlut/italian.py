@@ -1,6 +1,6 @@
 """Italian closed poker ("poker all'italiana"): suits break ties, straight flushes in a cycle.
 
-The rank part is an ordinary game (`rules("italian", players=N)`: the reduced deck, the ace
+The rank part is an ordinary game (`rules("italian-N")`: the reduced deck, the ace
 also low below the lowest rank, flush above full house) with generated tables. On top of a
 hand's rank class, one card's suit breaks ties, hearts > diamonds > clubs > spades:
 
@@ -22,11 +22,11 @@ hands as the game does except a minimum straight flush against a royal flush; `c
 `compare_batch` and `winners` apply the cycle.
 
 >>> from pokerlut import compare, evaluate
->>> compare("Ah Kd 9c 8s 7h", "As Kh 9d 8c 7d", game="italian", players=4)  # the hearts ace
+>>> compare("Ah Kd 9c 8s 7h", "As Kh 9d 8c 7d", game="italian-4")  # the hearts ace
 1
->>> compare("Ac 7c 8c 9c Tc", "Ts Js Qs Ks As", game="italian", players=4)  # minimum > royal
+>>> compare("Ac 7c 8c 9c Tc", "Ts Js Qs Ks As", game="italian-4")  # minimum > royal
 1
->>> evaluate("Ac 7c 8c 9c Tc", game="italian", players=4) < evaluate("Ts Js Qs Ks As", game="italian", players=4)
+>>> evaluate("Ac 7c 8c 9c Tc", game="italian-4") < evaluate("Ts Js Qs Ks As", game="italian-4")
 True
 """
 

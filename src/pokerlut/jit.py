@@ -19,7 +19,7 @@ Python calls.
 7462
 >>> numba.njit(lambda: pokerlut.evaluate((51, 51, 43, 39, 35)))()  # a repeated card: 0
 0
->>> numba.njit(lambda: pokerlut.evaluate((14, 9, 4, 3, 50), "ace-to-five"))()  # 5h 4d 3c 2s Ah
+>>> numba.njit(lambda: pokerlut.evaluate((14, 9, 4, 3, 50), game="ace-to-five"))()  # 5h 4d 3c 2s Ah
 6175
 """
 
@@ -35,7 +35,7 @@ from numba.extending import overload
 
 from . import tables
 from .evaluate import evaluate
-from .kernels.batch import INVALID_BITS
+from .kernels.encoding import INVALID_BITS
 from .kernels.core import bit_count, hand_add, hand_empty, hand_strength
 from .rules import rules
 
@@ -86,10 +86,11 @@ def _literal(value: Any, default: Any) -> Any:
 
 
 # numba's stubs leave out its private `_nrt` option. The typing function and `impl` must have
-# the same parameters, annotations included (numba checks).
+# the same parameters, annotations included (numba checks); numba cannot fold keyword-only
+# parameters, so in numba code the options may also be passed by position.
 @overload(evaluate, jit_options={"_nrt": False},  # type: ignore[typeddict-unknown-key]
           inline="always")
-def _evaluate_jit(cards: Any, game: Any = "high", wild: Any = None, players: Any = None,
+def _evaluate_jit(cards: Any, game: Any = "high", wild: Any = None,
                   flush_by_suit: Any = None) -> Callable[..., Any]:
     if not isinstance(cards, (types.BaseTuple, types.Array)):
         raise TypingError("pokerlut.evaluate in numba code takes a tuple or 1-D array of cards")
@@ -100,14 +101,14 @@ def _evaluate_jit(cards: Any, game: Any = "high", wild: Any = None, players: Any
              else (cards.dtype,))
     if not all(isinstance(kind, types.Integer) for kind in kinds):
         raise TypingError("pokerlut.evaluate in numba code takes card ints")
-    if _literal(players, None) is not None or _literal(flush_by_suit, None) is not None:
+    if _literal(flush_by_suit, None) is not None:
         raise TypingError("Italian poker is evaluated from Python, not in numba code")
     game_rules = rules(_literal(game, "high"), _literal(wild, None))
     if game_rules.wild or game_rules.suit_ties:
         raise TypingError(f"{game_rules.name} is evaluated from Python, not in numba code")
     t = tables.load(game_rules.name)  # frozen into the compiled code as constants
 
-    def impl(cards: Any, game: Any = "high", wild: Any = None, players: Any = None,
+    def impl(cards: Any, game: Any = "high", wild: Any = None,
              flush_by_suit: Any = None) -> Any:
         return checked_strength(t, cards)
 

@@ -10,7 +10,7 @@ A description is built from a hand's category and ranks (what `pokerlut.names` r
 template per category and the rank words in the forms the template needs (plural, "of the
 kings", "to the king", Russian cases).
 
->>> category_name(Category.FULL_HOUSE, "ru"), category_name("royal flush", "es")
+>>> category_name(Category.FULL_HOUSE, lang="ru"), category_name("royal flush", lang="es")
 ('Фулл-хаус', 'Escalera real')
 >>> describe_class(Category.FULL_HOUSE, [11, 11, 11, 4, 4], "it")
 'Full di re e sei'
@@ -24,7 +24,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .names import RANK_CHARS, Category
+import numpy as np
+
+from .cards import RANKS
+from .names import Category, category_label
 from .names import describe_class as _english_class
 from .names import describe_low as _english_low
 from .rules import games
@@ -36,19 +39,9 @@ LANGUAGES = ("en", "it", "es", "ca", "ru")
 CATEGORY_KEYS = (*(c.name for c in Category), "ROYAL_FLUSH")
 
 EN: dict[str, Any] = {
-    "categories": {
-        "HIGH_CARD": "High card",
-        "ONE_PAIR": "One pair",
-        "TWO_PAIR": "Two pair",
-        "THREE_OF_A_KIND": "Three of a kind",
-        "STRAIGHT": "Straight",
-        "FLUSH": "Flush",
-        "FULL_HOUSE": "Full house",
-        "FOUR_OF_A_KIND": "Four of a kind",
-        "STRAIGHT_FLUSH": "Straight flush",
-        "FIVE_OF_A_KIND": "Five of a kind",
-        "ROYAL_FLUSH": "Royal flush",
-    },
+    # "High card", ..., "Five of a kind": `names.category_label`, capitalised
+    "categories": {**{c.name: category_label(c).capitalize() for c in Category},
+                   "ROYAL_FLUSH": "Royal flush"},
     "games": {
         "high": "High poker",
         "ace-to-five": "Ace-to-five lowball",
@@ -141,7 +134,7 @@ IT: dict[str, Any] = {
                            "basso, altrimenti nessuna mano bassa (0)",
         "short-deck": "hold'em six-plus: 36 carte, A-6-7-8-9 è scala, il colore batte il full",
         "short-deck-trips": "mazzo corto in cui anche il tris batte la scala",
-        "italian": "poker chiuso all'italiana (players=2..9): un mazzo dai valori da 11 - "
+        "italian": "poker chiuso all'italiana (italian-2 .. italian-9): un mazzo dai valori da 11 - "
                    "giocatori in su, il colore batte il full, i semi spareggiano, scale colore "
                    "in ciclo",
     },
@@ -251,7 +244,7 @@ ES: dict[str, Any] = {
                            "es bajo; si no, no hay mano baja (0)",
         "short-deck": "hold'em six-plus: 36 cartas, A-6-7-8-9 es escalera, el color gana al full",
         "short-deck-trips": "baraja corta en la que el trío también gana a la escalera",
-        "italian": "póquer cerrado a la italiana (players=2..9): una baraja con los rangos desde "
+        "italian": "póquer cerrado a la italiana (italian-2 .. italian-9): una baraja con los rangos desde "
                    "11 - jugadores, el color gana al full, los palos deshacen los empates, "
                    "escaleras de color en ciclo",
     },
@@ -358,7 +351,7 @@ CA: dict[str, Any] = {
                            "baix; si no, no hi ha mà baixa (0)",
         "short-deck": "hold'em six-plus: 36 cartes, A-6-7-8-9 és escala, el color guanya el full",
         "short-deck-trips": "baralla curta on el trio també guanya l'escala",
-        "italian": "pòquer tancat a la italiana (players=2..9): una baralla amb els valors des "
+        "italian": "pòquer tancat a la italiana (italian-2 .. italian-9): una baralla amb els valors des "
                    "d'11 - jugadors, el color guanya el full, els pals desempaten, escales de "
                    "color en cicle",
     },
@@ -468,7 +461,7 @@ RU: dict[str, Any] = {
                            "младший, иначе младшей комбинации нет (0)",
         "short-deck": "шорт-дек холдем: 36 карт, A-6-7-8-9 — стрит, флеш старше фулл-хауса",
         "short-deck-trips": "короткая колода, где три карты одного ранга старше и стрита",
-        "italian": "итальянский закрытый покер (players=2..9): колода из рангов от 11 - игроки "
+        "italian": "итальянский закрытый покер (italian-2 .. italian-9): колода из рангов от 11 - игроки "
                    "и выше, флеш старше фулл-хауса, масти решают ничьи, стрит-флеши по кругу",
     },
     # Ranks 2..A, seed 003: туз, король, дама, валет, десятка ... двойка. Cases as the seed uses
@@ -592,15 +585,39 @@ def _category_key(category: Any) -> str:
     elif isinstance(category, (int, Category)) and not isinstance(category, bool):
         if int(category) in set(Category):
             return Category(int(category)).name
+    if not isinstance(category, (str, int, np.integer)) or isinstance(category, bool):
+        raise TypeError(f"a category is a Category, its int or its name, not "
+                        f"{type(category).__name__}: {category!r}")
     raise ValueError(f"unknown category {category!r}; the categories are: "
                      f"{', '.join(CATEGORY_KEYS)}")
 
 
-def category_name(category: Category | int | str, lang: str = "en") -> str:
-    """The name of a hand category in a language: a `Category` (or its int), or a key such as
-    "ROYAL_FLUSH" / "royal flush" (the ace-high straight flush, named on its own).
+def category_name(category: Category | int | str, *, lang: str = "en") -> str:
+    """The name of a hand category in a language.
 
-    >>> category_name(Category.TWO_PAIR, "it"), category_name(Category.TWO_PAIR, "ca")
+    Parameters
+    ----------
+    category : Category, int or str
+        A `Category` (or its int), or a key such as "ROYAL_FLUSH" / "royal flush" (the
+        ace-high straight flush, named on its own).
+    lang : str, default "en"
+        One of `LANGUAGES` (en, it, es, ca, ru); a word a language lacks is the English one.
+
+    Returns
+    -------
+    str
+        The category's name.
+
+    Raises
+    ------
+    TypeError
+        `category` that is not a `Category`, an int or a str (a bool included).
+    ValueError
+        An unknown category or language.
+
+    Examples
+    --------
+    >>> category_name(Category.TWO_PAIR, lang="it"), category_name(Category.TWO_PAIR, lang="ca")
     ('Doppia coppia', 'Doble parella')
     >>> category_name(Category.ONE_PAIR)
     'One pair'
@@ -609,21 +626,22 @@ def category_name(category: Category | int | str, lang: str = "en") -> str:
 
 
 def _game_key(game: str) -> str:
+    """The key of a game's words: its name; "italian" for every "italian-N"."""
     if not isinstance(game, str) or game not in games():
         raise ValueError(f"unknown game {game!r}; the games are: {', '.join(games())}")
-    return game
+    return "italian" if game.startswith("italian-") else game
 
 
 def game_name(game: str, lang: str = "en") -> str:
     """The name of a game (a key of `pokerlut.games()`) in a language; a game no language
     names is called by its key, so a new ranking needs no words here.
 
-    >>> game_name("ace-to-five", "it")
-    'Asso a cinque basso'
+    >>> game_name("ace-to-five", "it"), game_name("italian-4")
+    ('Asso a cinque basso', 'Italian closed poker (4)')
     """
     key = _game_key(game)
-    named: str = TRANSLATIONS[check_lang(lang)]["games"].get(key) or EN["games"].get(key) or key
-    return named
+    named: str = TRANSLATIONS[check_lang(lang)]["games"].get(key) or EN["games"].get(key) or game
+    return named + (f" ({game.split('-')[1]})" if key != game else "")
 
 
 def game_summary(game: str, lang: str = "en") -> str:
@@ -634,7 +652,7 @@ def game_summary(game: str, lang: str = "en") -> str:
     "pòquer clàssic de mà alta: hold'em, stud, draw"
     """
     key = _game_key(game)
-    summary: str = TRANSLATIONS[check_lang(lang)].get("summaries", {}).get(key) or games()[key]
+    summary: str = TRANSLATIONS[check_lang(lang)].get("summaries", {}).get(key) or games()[game]
     return summary
 
 
@@ -690,7 +708,7 @@ def describe_low(ranks: Any, best_name: str | None = None, offsuit: bool = False
     ranks = [int(r) for r in ranks]
     if lang == "en":
         return _english_low(ranks, best_name, offsuit)
-    cards = "-".join(RANK_CHARS[r] for r in ranks) + (word("offsuit", lang) if offsuit else "")
+    cards = "-".join(RANKS[r] for r in ranks) + (word("offsuit", lang) if offsuit else "")
     if best_name:
         best = _lookup(lang, "best_names", best_name.upper().replace(" ", "_"))
         text = _render(lang, "BEST", ranks, best=best, cards=cards)
@@ -745,7 +763,7 @@ def row_label(key: str, lang: str = "en") -> str:
         n = int(key[4:])
         text = None if lang == "en" else _render_word(lang, "low_row", n - 2)
         return text if text is not None else EN["words"]["low_row"].format(n=n)
-    return category_name(key, lang)
+    return category_name(key, lang=lang)
 
 
 def _render_word(lang: str, key: str, rank: int) -> str | None:

@@ -1,12 +1,15 @@
-"""The exact preflop matrix: heads-up hold'em equity of each of the 169 starting-hand classes
-against each other, over every board, computed as a Dask job.
+"""The exact preflop tables of hold'em, computed as Dask jobs: the heads-up matrix (equity of
+each of the 169 starting-hand classes against each other) and the three-way table (every
+dealable triple of classes): `compute_matrix(out, players=2|3)`, `pokerlut matrix --players
+2|3`.
 
-The equity of class A against class B is the average, over every pair of specific hands (a
-in A, b in B, no card shared), each pair equally likely, of a's share of the pot (ties split)
-over all C(48, 5) = 1,712,304 boards. It is kept as integers: ``win``, ``tie`` and ``lose``
-count boards summed over the pairs of hands, and ``equity = numerator / denominator`` with
-``numerator = 2 win + tie`` and ``denominator = 2 * 1,712,304 * combo_pairs``. So A against
-B and B against A add up to exactly 1, and A against A is exactly 1/2.
+**Heads-up.** The equity of class A against class B is the average, over every pair of
+specific hands (a in A, b in B, no card shared), each pair equally likely, of a's share of
+the pot (ties split) over all C(48, 5) = 1,712,304 boards. It is kept as integers: ``win``,
+``tie`` and ``lose`` count boards summed over the pairs of hands, and ``equity = numerator /
+denominator`` with ``numerator = 2 win + tie`` and ``denominator = 2 * 1,712,304 *
+combo_pairs``. So A against B and B against A add up to exactly 1, and A against A is exactly
+1/2.
 
 The work is cut twice. Pairs of hands that a permutation of the four suits maps onto each
 other have the same equity: each class of such pairs is evaluated once (its
@@ -26,40 +29,70 @@ the whole matrix takes about ``T(N) = canonical_pairs * c / N + s`` on ``N`` wor
 of the cluster and the planning (a few seconds): 47,086 * 0.0006 / N s, about 30 s on one
 idle core, 17 s on two (measured), a few seconds on sixteen.
 
-Pairs of classes go to the workers in chunks of about ``chunk_pairs`` evaluations (a
-fraction of a second each). Every finished chunk is written (atomically) into a folder beside the output,
-``<out>.parts/chunk-00042.parquet``; a run that finds that folder skips the chunks already
-there, so an interrupted job resumes where it stopped. At the end the parts are combined
-into one Parquet file of every ordered pair of classes (``hero``, ``villain``).
+**Three-way.** The equities of classes (A, B, C) are the averages, over every deal of three
+specific hands (a in A, b in B, c in C, no card shared), each deal equally likely, of each
+player's share of the pot (ties split) over all C(46, 5) = 1,370,754 boards. They are kept as
+integers: the boards summed over the deals, by who shares the pot (``win_a``, ``win_b``,
+``win_c`` alone; ``tie_ab``, ``tie_ac``, ``tie_bc``, ``tie_abc``), over ``deals * 1,370,754``
+boards. Only A <= B <= C (in matrix order, `CLASSES`) is computed and stored: the other
+orders are the same deals with the players renamed (`lookup` reads any order). A triple is in
+the table if and only if it can be dealt (AA, AA, AKs cannot: five aces).
+
+The lever is `kernels.triples`: the deals of a triple differ only in their suits, and a
+deal's boards count as a rank part that depends on the hole ranks alone plus, per suit, a
+flush correction that depends only on which hole cards are of the suit. So a triple costs
+one rank part and one correction per distinct pattern (at most 27 for three offsuit hands),
+not up to 1,728 deals one by one: about 1-2 ms on one thread instead of 0.1-1.3 s.
+
+>>> r = class_triple("AA", "KK", "QQ")
+>>> r.deals, round(r.equity[0], 4)
+(216, 0.6698)
+
+**Both.** The work goes to the workers in chunks (``chunk_pairs`` evaluations of pairs of
+hands, ``chunk_triples`` class triples: a few seconds each), in matrix order, on
+`pokerlut.distributed`'s runner. Every finished chunk is written (atomically) into a folder
+beside the output, ``<out>.parts/chunk-00042.parquet``; a run that finds that folder skips
+the chunks already there, so an interrupted job resumes where it stopped. At the end the
+parts are combined into one Parquet file: every ordered pair of classes (``hero``,
+``villain``), or every dealable triple (``a``, ``b``, ``c``).
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
-import json
 import math
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 import numpy as np
 
-from .bulk import check_workers, connect, need
 from .cards import format_cards
+from .distributed import (Parts, check_workers, connect, need, run_parts, worker_numba_threads,
+                          write_atomic)
 from .odds import equity as _equity
 from .odds.ranges import parse_range
 
-__all__ = ["BOARDS", "CLASSES", "MatrixRun", "Plan", "canonical_pairs", "compute_matrix",
-           "numba_threads", "parse_classes", "part_file", "plan", "plot_matrix",
+__all__ = ["BOARDS", "BOARDS3", "CLASSES", "COUNT_COLUMNS", "Matrix3Run", "MatrixRun", "Plan",
+           "Plan3", "TripleResult", "canonical_pairs", "class_triple", "compute_matrix",
+           "count_triples", "lookup", "parse_classes", "plan", "plan3", "plot_matrix",
            "random_hand_equity"]
 
 BOARDS = math.comb(48, 5)  # boards per heads-up deal
+BOARDS3 = math.comb(46, 5)  # boards per three-way deal
 _RANKS = "23456789TJQKA"
 FORMAT = 1  # the layout of the parts folder (its manifest.json)
 CHUNK_PAIRS = 300  # suit-distinct pairs of hands per task: about 3 s on one thread
+CHUNK_TRIPLES = 2000  # class triples per task: a few seconds on one thread
+# the boards by winners' bitmask (bit 0: player a, 1: b, 2: c), in kernel bin order 1..7
+COUNT_COLUMNS = ("win_a", "win_b", "tie_ab", "win_c", "tie_ac", "tie_bc", "tie_abc")
+
+
+# --- the classes -------------------------------------------------------------------------------
 
 
 def _all_classes() -> tuple[str, ...]:
@@ -75,9 +108,6 @@ def _all_classes() -> tuple[str, ...]:
 
 CLASSES = _all_classes()
 _INDEX = {name: i for i, name in enumerate(CLASSES)}
-# every permutation of the four suits, as a map of the 52 cards: (24, 52)
-_PERMS = np.array([[4 * (c // 4) + p[c % 4] for c in range(52)]
-                   for p in itertools.permutations(range(4))], dtype=np.int64)
 
 
 def parse_classes(classes: str | Sequence[str] | None) -> list[str]:
@@ -121,6 +151,13 @@ def _canonical_name(name: str) -> str:
                 return key
     raise ValueError(f"unknown hand class {name!r}: write AA, AKs or AKo (a pair, suited or "
                      "offsuit)")
+
+
+# --- heads-up ----------------------------------------------------------------------------------
+
+# every permutation of the four suits, as a map of the 52 cards: (24, 52)
+_PERMS = np.array([[4 * (c // 4) + p[c % 4] for c in range(52)]
+                   for p in itertools.permutations(range(4))], dtype=np.int64)
 
 
 def canonical_pairs(a: str, b: str) -> tuple[np.ndarray, np.ndarray]:
@@ -179,11 +216,9 @@ def plan(classes: str | Sequence[str] | None = None, chunk_pairs: int = CHUNK_PA
     return Plan(names, chunks, len(names) * (len(names) + 1) // 2, combos, kinds)
 
 
-def _evaluate_chunk(items: list[tuple[int, int, np.ndarray, np.ndarray]]) -> dict[str, Any]:
+def _pairs_chunk(items: list[tuple[int, int, np.ndarray, np.ndarray]]) -> dict[str, Any]:
     """One task: the board counts of every pair of classes of a chunk, by exact enumeration of
     each suit-distinct pair of hands on one numba thread."""
-    import numba
-
     start = time.perf_counter()
     rows: dict[str, list[int]] = {k: [] for k in ("i", "j", "win", "tie", "lose", "combo_pairs",
                                                   "canonical_pairs")}
@@ -192,7 +227,7 @@ def _evaluate_chunk(items: list[tuple[int, int, np.ndarray, np.ndarray]]) -> dic
         for cards, n in zip(hands, counts.tolist()):
             r = _equity([format_cards(cards[:2], sep=""), format_cards(cards[2:], sep="")],
                         exact=True, threads=1)
-            if not r.exact or r.partial or r.boards != BOARDS:
+            if not r.exact or r.partial or _boards_of(r) != BOARDS:
                 raise RuntimeError(f"{format_cards(cards)}: not a whole exact enumeration")
             w, lo = round(r.players[0].win * BOARDS), round(r.players[1].win * BOARDS)
             if w + lo + round(r.players[0].tie * BOARDS) != BOARDS:
@@ -200,16 +235,22 @@ def _evaluate_chunk(items: list[tuple[int, int, np.ndarray, np.ndarray]]) -> dic
             win, tie, lose = win + n * w, tie + n * (BOARDS - w - lo), lose + n * lo
         for key, value in zip(rows, (i, j, win, tie, lose, int(counts.sum()), len(counts))):
             rows[key].append(value)
-    return {"rows": rows, "seconds": time.perf_counter() - start,
-            "numba_threads": numba.config.NUMBA_NUM_THREADS}  # type: ignore[attr-defined]
+    return {"rows": rows, "seconds": time.perf_counter() - start}
+
+
+def _boards_of(result: Any) -> int:
+    """The boards an exact `pokerlut.equity` enumerated, over every deal (its `deals`, once
+    called `boards`)."""
+    return int(getattr(result, "deals", None) or getattr(result, "boards"))
 
 
 @dataclass
 class MatrixRun:
-    """What a run did: the files, the totals of its plan, the chunks computed now and those
-    found done, the workers (and numba's thread count in each), and the time: wall clock, and
-    the task seconds summed over the chunks computed now (per suit-distinct pair of hands:
-    `seconds_per_pair`, the `c` of the projection in the module docstring)."""
+    """What a heads-up run did (`compute_matrix(players=2)`): the files, the totals of its
+    plan, the chunks computed now and those found done, the workers (and numba's thread count
+    in each), and the time: wall clock, and the task seconds summed over the chunks computed
+    now (per suit-distinct pair of hands: `seconds_per_pair`, the `c` of the projection in the
+    module docstring)."""
 
     out: str
     png: str | None
@@ -231,128 +272,340 @@ class MatrixRun:
         return asdict(self)
 
 
-def write_atomic(path: Path, write: Callable[[Path], object]) -> None:
-    """Write a file through a temporary name in the same folder, then rename it into place."""
-    tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
-    try:
-        write(tmp)
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+# --- three-way ---------------------------------------------------------------------------------
 
 
-def _frame(rows: dict[str, list[int]]) -> Any:
-    pd = need("pandas")
-    return pd.DataFrame({k: np.asarray(v, dtype=np.int64) for k, v in rows.items()})
+@functools.cache
+def _class_arrays() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every class's hands as cards (169, 12, 2), the higher rank first; their number (169);
+    the class's (high, low) rank (169, 2). In `CLASSES` order."""
+    combos = np.zeros((len(CLASSES), 12, 2), np.int64)
+    n_combos = np.zeros(len(CLASSES), np.int64)
+    ranks = np.zeros((len(CLASSES), 2), np.int64)
+    for c, name in enumerate(CLASSES):
+        hi, lo = _RANKS.index(name[0]), _RANKS.index(name[1])
+        if hi == lo:
+            suits = list(itertools.combinations(range(4), 2))
+        elif name.endswith("s"):
+            suits = [(s, s) for s in range(4)]
+        else:
+            suits = [(a, b) for a in range(4) for b in range(4) if a != b]
+        for k, (a, b) in enumerate(suits):
+            combos[c, k] = 4 * hi + a, 4 * lo + b
+        n_combos[c], ranks[c] = len(suits), (hi, lo)
+    return combos, n_combos, ranks
+
+
+def count_triples(triples: np.ndarray) -> dict[str, np.ndarray]:
+    """The board counts of class triples (rows of three indices into `CLASSES`, any order), on
+    this thread: ``counts`` (n, 8) int64 by winners' bitmask (bin 0 unused), ``deals`` (n,)
+    (0: cannot be dealt) and ``patterns`` (n,), the flush corrections computed."""
+    from . import tables
+    from .kernels.triples import BINS, PATTERNS, count_class_triples
+
+    triples = np.ascontiguousarray(np.asarray(triples, dtype=np.int64).reshape(-1, 3))
+    if len(triples) and (triples.min() < 0 or triples.max() >= len(CLASSES)):
+        raise ValueError(f"class indices are 0 to {len(CLASSES) - 1}")
+    counts = np.zeros((len(triples), BINS), np.int64)
+    deals = np.zeros(len(triples), np.int64)
+    patterns = np.zeros(len(triples), np.int64)
+    count_class_triples(tables.load("high"), *_class_arrays(), triples, counts, deals, patterns,
+                        np.zeros(64, np.int64), np.zeros(32, np.uint64),
+                        np.zeros(BINS, np.int64), np.zeros(PATTERNS, np.int64))
+    return {"counts": counts, "deals": deals, "patterns": patterns}
+
+
+@dataclass(frozen=True)
+class TripleResult:
+    """One class triple, exactly: the classes, the deals (0: they cannot be dealt together),
+    the boards by winners' bitmask (counts[w], w a bitmask of the players, over
+    deals * BOARDS3 boards), and per player the equity (share of the pot), win (alone) and
+    tie (a shared pot) as fractions of the boards."""
+
+    classes: tuple[str, str, str]
+    deals: int
+    counts: tuple[int, ...]
+    equity: tuple[float, float, float]
+    win: tuple[float, float, float]
+    tie: tuple[float, float, float]
+
+
+def _shares(counts: np.ndarray, deals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per player (columns): equity, win and tie from counts (n, 8) and deals (n,)."""
+    boards = (deals * BOARDS3).astype(np.float64)[:, None]
+    masks = np.arange(8)
+    size = np.array([bin(w).count("1") for w in masks], np.float64)
+    size[0] = 1
+    inside = (masks[None, :] >> np.arange(3)[:, None]) & 1  # (3, 8)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        equity = (counts @ (inside / size).T) / boards
+        win = counts[:, [1, 2, 4]] / boards
+        tie = (counts @ (inside * (size > 1)).T) / boards
+    return equity, win, tie
+
+
+def class_triple(a: str, b: str, c: str) -> TripleResult:
+    """The exact three-way equity of classes a, b, c (in this order: "AA", "AKs", "72o"),
+    every deal of specific hands with no card shared equally likely, over every board.
+
+    >>> r = class_triple("AKs", "QQ", "72o")
+    >>> r.deals, [round(e, 4) for e in r.equity]
+    (288, [0.4223, 0.4646, 0.1131])
+    """
+    names = tuple(parse_classes([a]) + parse_classes([b]) + parse_classes([c]))
+    found = count_triples(np.array([[_INDEX[n] for n in names]]))
+    counts, deals = found["counts"], found["deals"]
+    equity, win, tie = _shares(counts, deals)
+    if deals[0] == 0:
+        equity = win = tie = np.zeros((1, 3))
+    return TripleResult((names[0], names[1], names[2]), int(deals[0]),
+                        tuple(int(x) for x in counts[0]), _three(equity[0]), _three(win[0]),
+                        _three(tie[0]))
+
+
+def _three(row: np.ndarray) -> tuple[float, float, float]:
+    return float(row[0]), float(row[1]), float(row[2])
+
+
+@dataclass
+class Plan3:
+    """The work of a three-way table: the classes, the chunks (each an (n, 3) array of
+    indices into `classes`, i <= j <= k, in matrix order) and the class triples (dealable or
+    not: the kernel tells)."""
+
+    classes: list[str]
+    chunks: list[np.ndarray]
+    class_triples: int
+
+
+def plan3(classes: str | Sequence[str] | None = None,
+          chunk_triples: int = CHUNK_TRIPLES) -> Plan3:
+    """Split the table of `classes` (all 169 by default) into chunks of `chunk_triples`
+    triples i <= j <= k, in matrix order (the same classes give the same chunks).
+
+    >>> p = plan3()
+    >>> p.class_triples, len(p.chunks)
+    (818805, 410)
+    """
+    names = parse_classes(classes)
+    if type(chunk_triples) is not int or chunk_triples < 1:
+        raise ValueError(f"chunk_triples must be a positive int, not {chunk_triples!r}")
+    n = len(names)
+    flat = np.fromiter(itertools.chain.from_iterable(
+        itertools.combinations_with_replacement(range(n), 3)), np.int64)
+    triples = flat.reshape(-1, 3)
+    chunks = [triples[k:k + chunk_triples] for k in range(0, len(triples), chunk_triples)]
+    return Plan3(names, chunks, len(triples))
+
+
+def _triples_chunk(names: list[str], triples: np.ndarray) -> dict[str, Any]:
+    """One task: the board counts of a chunk of class triples (indices into `names`), on one
+    numba thread; the triples that cannot be dealt left out."""
+    start = time.perf_counter()
+    index = np.array([_INDEX[n] for n in names], np.int64)
+    found = count_triples(index[triples])
+    keep = found["deals"] > 0
+    rows: dict[str, np.ndarray] = {"i": triples[keep, 0], "j": triples[keep, 1],
+                                   "k": triples[keep, 2], "deals": found["deals"][keep]}
+    for w, column in enumerate(COUNT_COLUMNS, start=1):
+        rows[column] = found["counts"][keep, w]
+    rows["patterns"] = found["patterns"][keep]
+    return {"rows": rows, "seconds": time.perf_counter() - start}
+
+
+@dataclass
+class Matrix3Run:
+    """What a three-way run did (`compute_matrix(players=3)`): the file, the class triples
+    (computed i <= j <= k) and those dealable, the chunks computed now and found done, the
+    workers (numba's thread count in each), and the time: wall clock, the task seconds summed
+    over the chunks computed now, and per class triple (`seconds_per_triple`, for projections:
+    T(N) ~ class_triples * it / N)."""
+
+    out: str
+    classes: int
+    class_triples: int
+    dealable_triples: int
+    deals: int
+    chunks: int
+    chunks_computed: int
+    chunks_skipped: int
+    workers: int
+    worker_numba_threads: list[int] = field(default_factory=list)
+    task_seconds: float = 0.0
+    seconds_per_triple: float | None = None
+    wall_seconds: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return asdict(self)
+
+
+# --- the job on Dask ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Chunks:
+    """What a run of either table sends to the workers: the task, its arguments and its
+    evaluations (pairs of hands, or class triples) per chunk, what the parts folder's manifest
+    says, and the unit of the progress bar."""
+
+    name: str
+    task: Callable[..., dict[str, Any]]
+    args: list[tuple[Any, ...]]
+    items: list[int]
+    manifest: dict[str, Any]
+    unit: str
+
+
+@dataclass
+class _Done:
+    """What `_run_chunks` did: the task seconds and evaluations summed over the chunks computed
+    now, the workers and their numba thread counts."""
+
+    task_seconds: float = 0.0
+    items: int = 0
+    workers: int = 0
+    worker_numba_threads: list[int] = field(default_factory=list)
+
+    def per_item(self) -> float | None:
+        return self.task_seconds / self.items if self.items else None
+
+
+@overload
+def compute_matrix(out: str | os.PathLike[str], classes: str | Sequence[str] | None = None, *,
+                   players: Literal[2] = 2, png: str | os.PathLike[str] | None = None,
+                   scheduler: str | None = None, workers: int | None = None,
+                   chunk_pairs: int = CHUNK_PAIRS, chunk_triples: int = CHUNK_TRIPLES,
+                   progress: bool = True) -> MatrixRun: ...
+
+
+@overload
+def compute_matrix(out: str | os.PathLike[str], classes: str | Sequence[str] | None = None, *,
+                   players: Literal[3], png: None = None, scheduler: str | None = None,
+                   workers: int | None = None, chunk_pairs: int = CHUNK_PAIRS,
+                   chunk_triples: int = CHUNK_TRIPLES, progress: bool = True) -> Matrix3Run: ...
+
+
+@overload
+def compute_matrix(out: str | os.PathLike[str], classes: str | Sequence[str] | None = None, *,
+                   players: int, png: str | os.PathLike[str] | None = None,
+                   scheduler: str | None = None, workers: int | None = None,
+                   chunk_pairs: int = CHUNK_PAIRS, chunk_triples: int = CHUNK_TRIPLES,
+                   progress: bool = True) -> MatrixRun | Matrix3Run: ...
 
 
 def compute_matrix(out: str | os.PathLike[str], classes: str | Sequence[str] | None = None, *,
-                   png: str | os.PathLike[str] | None = None, scheduler: str | None = None,
-                   workers: int | None = None, chunk_pairs: int = CHUNK_PAIRS,
-                   progress: bool = True) -> MatrixRun:
-    """Compute the matrix of `classes` (all 169 by default) on a Dask cluster and write it to
-    `out` (Parquet), and a heatmap to `png` if given.
+                   players: int = 2, png: str | os.PathLike[str] | None = None,
+                   scheduler: str | None = None, workers: int | None = None,
+                   chunk_pairs: int = CHUNK_PAIRS, chunk_triples: int = CHUNK_TRIPLES,
+                   progress: bool = True) -> MatrixRun | Matrix3Run:
+    """Compute the table of `classes` (all 169 by default) for `players` on a Dask cluster and
+    write it to `out` (Parquet).
+
+    - players=2: the heads-up matrix, one row per ordered pair of classes (hero, villain,
+      equity, numerator, denominator, win, tie, lose, combo_pairs, canonical_pairs), in
+      chunks of about `chunk_pairs` exact evaluations; a heatmap to `png` if given. Returns a
+      `MatrixRun`.
+    - players=3: the three-way table, one row per dealable triple a <= b <= c in matrix order
+      (columns a, b, c, deals, equity_a, equity_b, equity_c, the board counts
+      `COUNT_COLUMNS` and patterns: the flush corrections computed), in chunks of
+      `chunk_triples` class triples. Returns a `Matrix3Run`.
 
     scheduler: the address of a running cluster ("tcp://host:8786"), else a LocalCluster of
-    `workers` processes (default: one per core), one thread each and one numba thread each.
-    Chunks already in ``<out>.parts/`` are not computed again. progress: a bar of chunks done
-    (tqdm, on a terminal). Returns a `MatrixRun`.
+    `workers` processes (default: one per core), one thread and one numba thread each.
+    Chunks already in ``<out>.parts/`` are not computed again. progress: a bar of the
+    evaluations done, with the projected total time (tqdm, on a terminal).
     """
     wall = time.perf_counter()
-    dist = need("distributed")
+    if players not in (2, 3) or type(players) is not int:
+        raise ValueError(f"players is 2 or 3, not {players!r}")
+    if players == 3 and png is not None:
+        raise ValueError("png draws the heads-up matrix: not with players=3")
+    need("distributed")
     pd = need("pandas")
     need("pyarrow")
     check_workers(workers, scheduler)
     out_path = Path(out)
     if not out_path.parent.is_dir():
         raise ValueError(f"no folder {str(out_path.parent)!r} to write {out_path.name!r} into")
-    the_plan = plan(classes, chunk_pairs)
-    parts = out_path.with_name(out_path.name + ".parts")
-    manifest = {"format": FORMAT, "classes": the_plan.classes, "chunk_pairs": chunk_pairs,
-                "chunks": len(the_plan.chunks), "boards": BOARDS}
-    open_parts(parts, manifest)
-    todo = [k for k in range(len(the_plan.chunks)) if not part_file(parts, k).exists()]
-    run = MatrixRun(str(out_path), None if png is None else str(png), len(the_plan.classes),
-                    the_plan.class_pairs, the_plan.combo_pairs, the_plan.canonical_pairs,
-                    len(the_plan.chunks), len(todo), len(the_plan.chunks) - len(todo), 0)
-    if todo:
-        _run_chunks(dist, the_plan, todo, parts, run, scheduler, workers, progress)
-    table = _combine(pd, the_plan, [pd.read_parquet(part_file(parts, k))
-                                    for k in range(len(the_plan.chunks))])
-    write_atomic(out_path, lambda p: table.to_parquet(p, index=False))
-    if png is not None:
-        plot_matrix(table, png)
+    parts_folder = out_path.with_name(out_path.name + ".parts")
+    if players == 2:
+        pairs = plan(classes, chunk_pairs)
+        chunks = _Chunks("matrix-chunk", _pairs_chunk, [(c,) for c in pairs.chunks],
+                         [sum(len(n) for _, _, _, n in c) for c in pairs.chunks],
+                         {"format": FORMAT, "classes": pairs.classes, "chunk_pairs": chunk_pairs,
+                          "chunks": len(pairs.chunks), "boards": BOARDS}, " pairs")
+    else:
+        triples = plan3(classes, chunk_triples)
+        chunks = _Chunks("matrix3-chunk", _triples_chunk,
+                         [(triples.classes, c) for c in triples.chunks],
+                         [len(c) for c in triples.chunks],
+                         {"format": FORMAT, "players": 3, "classes": triples.classes,
+                          "chunk_triples": chunk_triples, "chunks": len(triples.chunks),
+                          "boards": BOARDS3}, " triples")
+    parts = Parts(parts_folder, chunks.manifest, len(chunks.args))
+    todo = parts.todo()
+    done = _run_chunks(chunks, parts, todo, scheduler, workers, progress) if todo else _Done()
+    frames = [pd.read_parquet(parts.path(k)) for k in range(len(chunks.args))]
+    n, computed = len(chunks.args), len(todo)
+    run: MatrixRun | Matrix3Run
+    if players == 2:
+        table = _combine(pd, pairs, frames)
+        write_atomic(out_path, lambda p: table.to_parquet(p, index=False))
+        if png is not None:
+            plot_matrix(table, png)
+        run = MatrixRun(str(out_path), None if png is None else str(png), len(pairs.classes),
+                        pairs.class_pairs, pairs.combo_pairs, pairs.canonical_pairs, n, computed,
+                        n - computed, done.workers, done.worker_numba_threads, done.task_seconds,
+                        done.per_item())
+    else:
+        table = _table(pd, triples.classes, pd.concat(frames, ignore_index=True))
+        write_atomic(out_path, lambda p: table.to_parquet(p, index=False))
+        run = Matrix3Run(str(out_path), len(triples.classes), triples.class_triples, len(table),
+                         int(table.deals.sum()), n, computed, n - computed, done.workers,
+                         done.worker_numba_threads, done.task_seconds, done.per_item())
     run.wall_seconds = time.perf_counter() - wall
     return run
 
 
-def part_file(parts: Path, k: int) -> Path:
-    """Chunk k's file in a parts folder (the heads-up and three-way tables alike)."""
-    return parts / f"chunk-{k:05d}.parquet"
-
-
-def open_parts(parts: Path, manifest: dict[str, Any]) -> None:
-    """Create the parts folder (and its parents) with its manifest, or check that the one
-    there is this job's."""
-    path = parts / "manifest.json"
-    if path.exists():
-        there = json.loads(path.read_text())
-        if there != manifest:
-            differ = sorted(k for k in {*there, *manifest} if there.get(k) != manifest.get(k))
-            raise ValueError(f"{str(parts)!r} holds the parts of another job (its "
-                             f"{', '.join(differ)} differ): delete it, or write to another --out")
-        return
-    parts.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, lambda p: p.write_text(json.dumps(manifest, indent=1)))
-
-
-def _run_chunks(dist: Any, the_plan: Plan, todo: list[int], parts: Path, run: MatrixRun,
-                scheduler: str | None, workers: int | None, progress: bool) -> None:
+def _run_chunks(chunks: _Chunks, parts: Parts, todo: list[int], scheduler: str | None,
+                workers: int | None, progress: bool) -> _Done:
     """Submit the chunks still to do, and write each one's part as it comes back."""
+    pd = need("pandas")
+    total = sum(chunks.items)
+    before = total - sum(chunks.items[k] for k in todo)
+    done = _Done()
     with connect(scheduler, workers) as client:
         bar = None
         if progress:
             from tqdm import tqdm
 
-            bar = tqdm(total=len(the_plan.chunks), initial=run.chunks_skipped, unit=" chunks",
-                       disable=None, leave=False)
+            bar = tqdm(total=total, initial=before, unit=chunks.unit, disable=None, leave=False,
+                       smoothing=0.05)
+        start = time.perf_counter()
 
         def save(k: int, result: dict[str, Any]) -> None:
-            frame = _frame(result["rows"])
-            write_atomic(part_file(parts, k), lambda p: frame.to_parquet(p, index=False))
-            run.task_seconds += result["seconds"]
+            frame = pd.DataFrame({c: np.asarray(v, dtype=np.int64)
+                                  for c, v in result["rows"].items()})
+            parts.save(k, lambda p: frame.to_parquet(p, index=False))
+            done.task_seconds += result["seconds"]
+            done.items += chunks.items[k]
             if bar is not None:
-                bar.update(1)
+                bar.update(chunks.items[k])
+                elapsed = time.perf_counter() - start
+                left = elapsed * (total - before - done.items) / done.items
+                bar.set_postfix_str(f"projected {tqdm.format_interval(elapsed + left)}",
+                                    refresh=False)
 
-        run_parts(dist, client, _evaluate_chunk, {k: (the_plan.chunks[k],) for k in todo}, save,
-                  "matrix-chunk")
+        run_parts(client, chunks.task, [(k, chunks.args[k]) for k in todo], save, chunks.name)
         if bar is not None:
             bar.close()
-        run.workers = len(client.scheduler_info()["workers"])
-        run.worker_numba_threads = sorted(client.run(numba_threads).values())
-        done = sum(len(c) for k in todo for _, _, _, c in the_plan.chunks[k])
-        run.seconds_per_pair = run.task_seconds / done if done else None
+        done.workers = len(client.scheduler_info()["workers"])
+        done.worker_numba_threads = worker_numba_threads(client)
+    return done
 
 
-def run_parts(dist: Any, client: Any, task: Callable[..., Any], work: dict[int, tuple[Any, ...]],
-              save: Callable[[int, Any], None], name: str) -> None:
-    """Run task(*work[k]) for every part k on the cluster of `client` (`dist`: the
-    distributed module), and save(k, result) of each as it comes back: a part lost with its
-    worker is run again by Dask, and what `save` wrote is kept whatever happens next."""
-    futures = {client.submit(task, *args, pure=False,
-                             key=f"pokerlut-{name}-{k:05d}-{os.getpid()}"): k
-               for k, args in work.items()}
-    for future in dist.as_completed(futures):
-        save(futures.pop(future), future.result())
-        future.release()
-
-
-def numba_threads() -> int:
-    """numba's thread count in a worker process."""
-    import numba
-
-    return int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+# --- the tables --------------------------------------------------------------------------------
 
 
 def _combine(pd: Any, the_plan: Plan, frames: Iterable[Any]) -> Any:
@@ -449,3 +702,40 @@ def _plot_grid(ax: Any, against_random: dict[str, float]) -> None:
     ax.set_yticks([])
     ax.set_title("Equity against a random hand (exact, card removal included)\n"
                  "suited above the diagonal, offsuit below", fontsize=14)
+
+
+def _table(pd: Any, classes: list[str], half: Any) -> Any:
+    """The output rows from the parts' counts: class names and equities added, in matrix
+    order."""
+    half = half.sort_values(["i", "j", "k"]).reset_index(drop=True)
+    counts = np.zeros((len(half), 8), np.int64)
+    for w, column in enumerate(COUNT_COLUMNS, start=1):
+        counts[:, w] = half[column].to_numpy()
+    deals = half.deals.to_numpy()
+    equity, _, _ = _shares(counts, deals)
+    names = pd.Categorical.from_codes(np.arange(len(classes)), categories=classes)
+    columns: dict[str, Any] = {
+        "a": names[half.i.to_numpy()], "b": names[half.j.to_numpy()],
+        "c": names[half.k.to_numpy()], "deals": deals,
+        "equity_a": equity[:, 0], "equity_b": equity[:, 1], "equity_c": equity[:, 2]}
+    for column in COUNT_COLUMNS:
+        columns[column] = half[column].to_numpy()
+    columns["patterns"] = half.patterns.to_numpy()
+    return pd.DataFrame(columns)
+
+
+def lookup(table: Any, a: str, b: str, c: str) -> tuple[float, float, float]:
+    """The equities of classes a, b, c, in this order, from the three-way table
+    `compute_matrix(players=3)` wrote (a pandas DataFrame, e.g. ``pd.read_parquet(out)``);
+    KeyError if the table does not hold the triple (not dealable, or a class not in it)."""
+    names = parse_classes([a]) + parse_classes([b]) + parse_classes([c])
+    order = sorted(range(3), key=lambda p: _INDEX[names[p]])
+    key = [names[p] for p in order]
+    row = table[(table.a == key[0]) & (table.b == key[1]) & (table.c == key[2])]
+    if len(row) != 1:
+        raise KeyError(f"no triple {', '.join(key)} in the table")
+    values = [float(row.iloc[0][f"equity_{x}"]) for x in "abc"]
+    result = [0.0, 0.0, 0.0]
+    for place, p in enumerate(order):
+        result[p] = values[place]
+    return result[0], result[1], result[2]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import IntEnum
 
+from .cards import RANKS
+
 
 class Category(IntEnum):
     """Hand categories, weakest first. FIVE_OF_A_KIND is reserved for wild-card games."""
@@ -21,13 +23,34 @@ class Category(IntEnum):
     FIVE_OF_A_KIND = 9
 
 
+NO_CATEGORY = -1  # the category of strength 0, no qualifying hand (`category_batch`)
+
 RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
               "jack", "queen", "king", "ace")
 RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
                 "jacks", "queens", "kings", "aces")
+WHEEL = "wheel"  # 5-4-3-2-A where the ace plays low: a no-pair low whose top card is the five
+WHEEL_TOP = 3
 
 
-RANK_CHARS = "23456789TJQKA"
+def category_label(category: Category) -> str:
+    """A category's name as results and tables key it (lower case; `pokerlut.lang` capitalises
+    it for display).
+
+    >>> category_label(Category.STRAIGHT_FLUSH)
+    'straight flush'
+    """
+    return category.name.lower().replace("_", " ")
+
+
+def low_label(top: int, ace_low: bool) -> str:
+    """What players call a no-pair low hand by its top card (rank 0..12): the wheel (5-4-3-2-A,
+    where the ace plays low: `Rules.ace == "low"`), else "6-low", ..., "K-low", "A-low".
+
+    >>> low_label(3, ace_low=True), low_label(3, ace_low=False), low_label(11, ace_low=True)
+    ('wheel', '5-low', 'K-low')
+    """
+    return WHEEL if ace_low and top == WHEEL_TOP else f"{RANKS[top]}-low"
 
 
 def describe_low(ranks: Sequence[int], best_name: str | None = None, offsuit: bool = False) -> str:
@@ -41,7 +64,7 @@ def describe_low(ranks: Sequence[int], best_name: str | None = None, offsuit: bo
     >>> describe_low([5, 3, 2, 1, 0], "Number one", offsuit=True)
     'Number one (7-5-4-3-2 offsuit)'
     """
-    cards = "-".join(RANK_CHARS[r] for r in ranks) + (" offsuit" if offsuit else "")
+    cards = "-".join(RANKS[r] for r in ranks) + (" offsuit" if offsuit else "")
     if best_name:
         return f"{best_name} ({cards})"
     return f"{RANK_NAMES[ranks[0]].capitalize()}-{RANK_NAMES[ranks[1]]} low ({cards})"

@@ -27,13 +27,16 @@ from typing import Any
 
 from . import tables
 from .italian import ItalianTables
+from .kernels import encoding
+from .kernels import italian as kernels_italian
 from .kernels.hashing import MIXED_HASH, MULT, RANK_HASH, WILD_HASH, HashSpec
 
 WORD = (1 << 64) - 1
-RANK_KEY_MASK, RANK_BITS = 0xFFFF_FFFF, 0x1FFF
-# the suit counters (bits 32..47) plus 3 each: a counter reaches bit 3 at five cards
-SUIT_BIAS_32, SUIT_FLUSH_32 = 0x3333 << 32, 0x8888 << 32
-SUIT_SHIFT = (1 << 46) | (1 << 31) | (1 << 15) | (1 << 14)  # as kernels.italian.SUIT_SHIFT
+# `kernels.encoding`'s key layout as Python ints: the suit counters (bits 32..47) plus 3 each,
+# so that a counter reaches bit 3 at five cards
+RANK_KEY_MASK, RANK_BITS = int(encoding.RANK_KEY_MASK), int(encoding.RANK_BITS)
+SUIT_BIAS_32, SUIT_FLUSH_32 = int(encoding.SUIT_BIAS) << 32, int(encoding.SUIT_FLUSH) << 32
+SUIT_SHIFT = int(kernels_italian.SUIT_SHIFT)
 
 
 def slot(key: int, offsets: list[int], spec: HashSpec) -> int:

@@ -12,6 +12,9 @@ import numpy as np
 # (video poker, card abstraction): 512 bytes keep two threads' rows out of each other's cache
 # lines (256 bytes did not: two threads ran slower than one, Xeon, 2026-12)
 LANE_ROW = 64
+# rows per kernel call of the batch entry points (`evaluate_batch`, `parse_batch`): about 10 ms
+# of evaluation, so that Ctrl-C is seen between calls
+CHUNK_ROWS = 1 << 23
 
 _launch_lock = threading.Lock()
 _layer_is_threadsafe: bool | None = None  # known after the first parallel launch

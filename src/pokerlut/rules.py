@@ -20,6 +20,7 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
+from .cards import RANKS
 from .folders import built_rules
 from .names import Category
 
@@ -27,7 +28,6 @@ C = Category
 HIGH_ORDER = (C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT, C.FLUSH,
               C.FULL_HOUSE, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH)
 ALL_RANKS = tuple(range(13))  # 2, 3, ..., K, A
-RANK_CHARS = "23456789TJQKA"
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ class Rules:
     @cached_property
     def deck_text(self) -> str:
         """'52 cards' or '36 cards, 6 to A'."""
-        low = RANK_CHARS[self.ranks[0]]
+        low = RANKS[self.ranks[0]]
         return (f"{len(self.deck)} cards" + ("" if low == "2" else f", {low} to A")
                 + (", jokers included" if self.wild else ""))
 
@@ -241,17 +241,17 @@ ITALIAN_GAMES: dict[str, Rules] = {
         "full house, suits break ties, straight flushes in a cycle", ranks=tuple(range(9 - n, 13)),
         order=FLUSH_OVER_FULL_HOUSE, suit_ties=True, cycle=True)
     for n in ITALIAN_PLAYERS}
-ITALIAN_SUMMARY = ("Italian closed poker (players=2..9): a deck of the ranks from 11 - players "
-                   "up, flush beats full house, suits break ties, straight flushes in a cycle")
 
 
-def rules(game: str | Rules, wild: str | None = None, players: int | None = None) -> Rules:
-    """The `Rules` of a game name, with wild cards if `wild` is given, or of Italian poker
-    for a number of `players` (a `Rules` is returned as it is).
+
+def rules(game: str | Rules, wild: str | None = None) -> Rules:
+    """The `Rules` of a game name, with wild cards if `wild` is given (a `Rules` is returned
+    as it is). Italian poker's name holds its number of players, which sets the deck:
+    "italian-2" .. "italian-9".
 
     >>> rules("high", wild="jokers").name, rules("high+jokers").order[-1].name
     ('high+jokers', 'FIVE_OF_A_KIND')
-    >>> rules("italian", players=4).deck_text
+    >>> rules("italian-4").deck_text
     '32 cards, 7 to A'
     >>> rules("deuce-to-seven", wild="bug")
     Traceback (most recent call last):
@@ -260,20 +260,20 @@ def rules(game: str | Rules, wild: str | None = None, players: int | None = None
 
     >>> rules("short-deck").deck_text
     '36 cards, 6 to A'
-    >>> rules("omaha")
+    >>> rules("italian")
     Traceback (most recent call last):
     ...
-    ValueError: unknown game 'omaha'; the games are: high, ace-to-five, deuce-to-seven, ace-to-six, eight-or-better, short-deck, short-deck-trips, italian
+    ValueError: game 'italian' needs its number of players, 2..9 (it sets the deck): 'italian-2' .. 'italian-9'
     """
-    if players is not None or game == "italian":
-        if game != "italian" or wild is not None:
-            raise ValueError(f"players= goes with game='italian' only (no wild cards), "
-                             f"not with game={game!r}" + (f", wild={wild!r}" if wild else ""))
-        if (isinstance(players, (bool, np.bool_)) or not isinstance(players, (int, np.integer))
-                or players not in ITALIAN_PLAYERS):
-            raise ValueError(f"game='italian' needs players=2..9 (the deck keeps the ranks "
-                             f"from 11 - players up to the ace), not {players!r}")
-        return ITALIAN_GAMES[f"italian-{int(players)}"]
+    if isinstance(game, str) and (game == "italian" or game.startswith("italian-")) and (
+            game not in ITALIAN_GAMES or wild is not None):
+        if wild is not None:
+            raise ValueError(f"wild={wild!r} is not offered in Italian poker")
+        raise ValueError(f"game {game!r} needs its number of players, 2..9 (it sets the deck): "
+                         "'italian-2' .. 'italian-9'")
+    if not isinstance(game, (str, Rules)):
+        raise TypeError(f"game must be a name of pokerlut.games(), not {type(game).__name__}: "
+                        f"{game!r}")
     if isinstance(game, Rules) and wild is None:
         return game
     if isinstance(game, str) and wild is None:
@@ -285,7 +285,8 @@ def rules(game: str | Rules, wild: str | None = None, players: int | None = None
             _BUILT[game] = Rules.from_dict(recorded)
             return _BUILT[game]
     if not (isinstance(game, str) and game in GAMES):
-        raise ValueError(f"unknown game {game!r}; the games are: {', '.join(games())}")
+        raise ValueError(f"unknown game {game!r}; the games are: {', '.join(GAMES)}, "
+                         "italian-2 .. italian-9")
     if not isinstance(wild, str) or f"{game}+{wild}" not in WILD_GAMES:
         offered = "; ".join(f"{g} ({', '.join(m)})" for g, m in WILD_MODES.items())
         raise ValueError(f"wild={wild!r} is not offered in {game}; wild cards go with: "
@@ -299,7 +300,19 @@ _BUILT: dict[str, Rules] = {}  # rankings found in the tables' folders (`folders
 def games() -> dict[str, str]:
     """Every game's name and one line about it.
 
+    A game is how hands rank: its name is what `game=` takes ("high", "deuce-to-seven",
+    "italian-2" .. "italian-9", ...); wild cards are `wild=` beside it.
+
+    Returns
+    -------
+    dict of str to str
+        The games' names (the built-in games, then Italian poker's), each with a one-line
+        summary.
+
+    Examples
+    --------
     >>> games()["ace-to-five"]
     'lowball, razz: ace low, straights and flushes ignored, 5-4-3-2-A best'
     """
-    return {**{name: r.summary for name, r in GAMES.items()}, "italian": ITALIAN_SUMMARY}
+    return {**{name: r.summary for name, r in GAMES.items()},
+            **{name: r.summary for name, r in ITALIAN_GAMES.items()}}

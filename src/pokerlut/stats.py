@@ -16,21 +16,51 @@ from .evaluate import sizes_text
 from .lang import check_lang, row_label
 from .kernels.enumerate import COUNT_STRENGTHS, STRENGTHS_IN_ORDER
 from .game import Game, resolve
-from .names import Category
+from .names import WHEEL, Category, category_label, low_label
 from .parallel import balanced_order, parallel_section
 from .rules import Rules
 
 
 def count_hands(n_cards: int, *, game: str | Game = "high", wild: str | None = None,
-                players: int | None = None, deck: int | None = None, threads: int | None = None,
+                deck: int | None = None, threads: int | None = None,
                 progress: Callable[[int], None] | None = None) -> np.ndarray:
-    """How many of the game's n_cards-card hands have each strength: int64[classes + 1],
-    index = strength (0: no qualifying hand). With `wild`, `deck` is 52, 53 or 54 cards (the
-    52 and the jokers; by default 53, or 52 for deuces wild). Italian poker (`players=`): the
-    five-card hands of its deck, counted by rank class (suits only break ties).
+    """How many of the game's n_cards-card hands have each strength.
 
-    `progress`, if given, is called with the number of hands done after each slice of work.
+    Every hand of the game's deck is evaluated. Italian poker (`game="italian-2"` ..
+    `"italian-9"`): the five-card hands of its deck, counted by rank class (suits only break
+    ties).
 
+    Parameters
+    ----------
+    n_cards : int
+        Cards per hand: 5, 6 or 7 (5 in Italian poker).
+    game : str or Game, default "high"
+        How hands rank: a name of `pokerlut.games()` or a `Game`.
+    wild : str, optional
+        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
+    deck : int, optional
+        With `wild`, 52, 53 or 54 cards (the 52 and the jokers; by default 53, or 52 for
+        deuces wild); without, the game's deck size (or None).
+    threads : int, optional
+        numba threads for this call (default: the caller's `numba.get_num_threads()`).
+    progress : callable, optional
+        Called with the number of hands done after each slice of work.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64[classes + 1], index = strength (0: no qualifying hand).
+
+    Raises
+    ------
+    TypeError
+        `n_cards` that is not an int; a `game` that is not a str or `Game`.
+    ValueError
+        `n_cards` that is not a hand size of the game, a `deck` size the game does not have;
+        an unknown game or wild mode.
+
+    Examples
+    --------
     >>> counts = count_hands(5)
     >>> int(counts.sum()), int((counts > 0).sum())
     (2598960, 7462)
@@ -38,10 +68,12 @@ def count_hands(n_cards: int, *, game: str | Game = "high", wild: str | None = N
     376992
     >>> int(count_hands(5, wild="jokers")[7463:].sum())  # five of a kind, one joker
     13
-    >>> int(count_hands(5, game="italian", players=4).sum())
+    >>> int(count_hands(5, game="italian-4").sum())
     201376
     """
-    rules = resolve(game, wild, players).rules
+    rules = resolve(game, wild).rules
+    if isinstance(n_cards, (bool, np.bool_)) or not isinstance(n_cards, (int, np.integer)):
+        raise TypeError(f"n_cards is an int, not {type(n_cards).__name__}: {n_cards!r}")
     if n_cards not in rules.hand_sizes:
         raise ValueError(f"n_cards must be {sizes_text(rules.hand_sizes)} in {rules.name}, "
                          f"not {n_cards!r}")
@@ -62,13 +94,43 @@ def count_hands(n_cards: int, *, game: str | Game = "high", wild: str | None = N
 def strengths_in_order(n_cards: int, *, game: str | Game = "high", wild: str | None = None,
                        deck: int | None = None, out: np.ndarray | None = None,
                        threads: int | None = None) -> np.ndarray:
-    """The strength of every n_cards-card hand of the game's deck, in the order in which
-    `itertools.combinations(deck, n_cards)` lists the hands: uint16, C(deck size, n_cards)
-    of them (268 MB for 7 cards of 52). `wild` and `deck` as in `count_hands`. `out`: an
-    array of that shape to fill and return instead of a new one (no 268 MB allocation per
-    call). Seven-card hands of games without wild cards are read by the ranks of their last
-    two cards where that settles them (1.6 G hands/s on one thread here), others one by one.
+    """The strength of every n_cards-card hand of the game's deck, in combinations order.
 
+    The order is that in which `itertools.combinations(deck, n_cards)` lists the hands.
+    Seven-card hands of games without wild cards are read by the ranks of their last two cards
+    where that settles them (1.6 G hands/s on one thread here), others one by one.
+
+    Parameters
+    ----------
+    n_cards : int
+        Cards per hand: 5, 6 or 7 (5 in Italian poker).
+    game : str or Game, default "high"
+        How hands rank: a name of `pokerlut.games()` or a `Game`.
+    wild : str, optional
+        Wild cards: "jokers", "bug" or "deuces", as in `count_hands`.
+    deck : int, optional
+        The deck's size, as in `count_hands`.
+    out : numpy.ndarray, optional
+        A writeable C-contiguous uint16 array of the result's shape to fill and return instead
+        of a new one (no 268 MB allocation per call).
+    threads : int, optional
+        numba threads for this call (default: the caller's `numba.get_num_threads()`).
+
+    Returns
+    -------
+    numpy.ndarray
+        uint16, C(deck size, n_cards) strengths (268 MB for 7 cards of 52); `out` if given.
+
+    Raises
+    ------
+    TypeError
+        `n_cards` that is not an int; a `game` that is not a str or `Game`.
+    ValueError
+        `n_cards` that is not a hand size of the game, a `deck` size the game does not have,
+        an `out` of another dtype, shape or layout, or read-only; an unknown game or wild mode.
+
+    Examples
+    --------
     >>> import itertools, pokerlut
     >>> s = strengths_in_order(5)
     >>> len(s), int(s[0]), int(s[-1])  # 2c 2d 2h 2s 3c: four twos; Ks Ac Ad Ah As: four aces
@@ -78,6 +140,8 @@ def strengths_in_order(n_cards: int, *, game: str | Game = "high", wild: str | N
     True
     """
     rules = resolve(game, wild).rules
+    if isinstance(n_cards, (bool, np.bool_)) or not isinstance(n_cards, (int, np.integer)):
+        raise TypeError(f"n_cards is an int, not {type(n_cards).__name__}: {n_cards!r}")
     if n_cards not in rules.hand_sizes:
         raise ValueError(f"n_cards must be {sizes_text(rules.hand_sizes)} in {rules.name}, "
                          f"not {n_cards!r}")
@@ -153,7 +217,7 @@ class CategoryRow:
 
 
 def by_category(counts: np.ndarray, game: str | Game = "high", wild: str | None = None,
-                players: int | None = None, lang: str | None = None) -> list[CategoryRow]:
+                lang: str | None = None) -> list[CategoryRow]:
     """Per category, best first: hands, probability and distinct strengths seen. Low games add
     rows for the best no-pair hands by their top card (wheel, 6-low, 7-low, 8-low), and
     eight-or-better a row for hands with no qualifying low.
@@ -169,7 +233,7 @@ def by_category(counts: np.ndarray, game: str | Game = "high", wild: str | None 
     """
     if lang is not None:
         check_lang(lang)
-    rules = resolve(game, wild, players).rules
+    rules = resolve(game, wild).rules
     classes = tables.classes(rules.name)
     total = int(counts.sum())
 
@@ -192,15 +256,14 @@ def by_category(counts: np.ndarray, game: str | Game = "high", wild: str | None 
             parts = [("ROYAL_FLUSH", selected & royal), (cat.name, selected & ~royal)]
             parts = parts[::-1] if rules.low else parts  # in a low game the royal is worst
             parts = [(key, part) for key, part in parts if part[1:].any()]
-        rows += [row(key, cat.name.lower().replace("_", " "), part) for key, part in parts]
+        rows += [row(key, category_label(cat), part) for key, part in parts]
     if rules.low:
         top = np.array([rules.value(r) for r in classes[:, 1]])
         no_pair = scored & (classes[:, 0] == Category.HIGH_CARD)
         for rank in range(3, 7):  # 5 .. 8
-            wheel = rank == 3 and rules.best_name == "Wheel"
-            label = "wheel" if wheel else f"{rank + 2}-low"
+            label = low_label(rank, ace_low=rules.ace == "low")
             if (no_pair & (top == rank)).any():
-                rows.append(row("WHEEL" if wheel else f"LOW_{rank + 2}", label,
+                rows.append(row("WHEEL" if label == WHEEL else f"LOW_{rank + 2}", label,
                                 no_pair & (top == rank)))
     if rules.qualifier is not None:
         rows.append(row("NO_LOW", "no qualifying low", ~scored))

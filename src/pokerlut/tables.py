@@ -17,8 +17,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .folders import game_folder, table_dirs
+from .kernels import encoding
 from .kernels.hashing import OMAHA_HASH
-from .rules import WildCards, rules
+from .rules import rules
 
 REBUILD_HINT = "rebuild them with `pokerlut build-tables` (or `make tables` in a checkout)"
 
@@ -48,7 +49,7 @@ class Tables(NamedTuple):
     wild_offsets: np.ndarray  # uint32: perfect hash of (wild cards, natural rank multiset)
     wild_values: np.ndarray  # uint16: best non-flush five with wild cards (length 1: no wilds)
     # Per-card arrays, indexed by any uint8 so that no card value reads outside them; entries
-    # 52..255 mark the card invalid (INVALID_CARD in the key) and add nothing else.
+    # 52..255 mark the card invalid (`encoding.INVALID_CARD` in the key) and add nothing else.
     card_key: np.ndarray  # uint64[256]: 5**rank + (1 << 32 + 4*suit)
     card_bit: np.ndarray  # uint64[256]: 1 << (16*suit + rank)
     rank_bit: np.ndarray  # uint64[256]: 1 << rank
@@ -119,49 +120,6 @@ def files_of(kind: str, omaha: bool) -> tuple[str, ...]:
     ('mixed_offsets', 'mixed_values')
     """
     return COMMON_FILES + KIND_FILES.get(kind, ()) + (OMAHA_FILES if omaha else ())
-PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
-
-
-INVALID_CARD = 1 << 48  # in a hand key: above the suit counters; 7 of them cannot overflow
-INVALID_BITS = 0xFF << 48  # where INVALID_CARD counts
-WILD_CARD = 1 << 56  # in a hand key: a wild card, counted above the invalid cards
-EVERY_SUIT = 0x1111 << 32  # a wild card counts in every suit's counter, for the flush test
-
-
-def wild_rank_key(wild: WildCards | None) -> int:
-    """What a wild card adds to the rank key (sum(5**rank) of the naturals): a 14th base-5
-    digit (5**13) for jokers and the bug (two at most, so the key stays under 2**32), or the
-    wild rank's own digit (1 for deuces wild), where no natural card has that rank. The build
-    asserts that every (naturals, wild cards) key is distinct."""
-    return 5 ** wild.ranks[0] if wild and wild.ranks else 5**13
-JOKER_BITS = {52: 1 << 13, 53: 1 << 14}  # outside every suit's 13 rank bits
-
-
-def card_arrays(deck: np.ndarray, wild_cards: tuple[int, ...] = (),
-                wild: WildCards | None = None) -> dict[str, np.ndarray]:
-    """The per-card arrays of a game's deck, from the card convention (card = 4*rank + suit);
-    the 256 - len(deck) other values are invalid. A wild card adds WILD_CARD to the key
-    and one to every suit's counter, and its `wild_rank_key` to the rank key, instead of its
-    rank and suit; it keeps a bit of its own for the duplicate check."""
-    rank = np.arange(52, dtype=np.uint64) >> np.uint64(2)
-    suit = np.arange(52, dtype=np.uint64) & np.uint64(3)
-    values = {
-        "card_key": np.uint64(5) ** rank + (np.uint64(1) << (np.uint64(32) + np.uint64(4) * suit)),
-        "card_bit": np.uint64(1) << (np.uint64(16) * suit + rank),
-        "rank_bit": np.uint64(1) << rank,
-        "card_prime": np.array(PRIMES, dtype=np.uint64)[rank.astype(np.intp)],
-    }
-    padding = {"card_key": INVALID_CARD, "card_bit": 0, "rank_bit": 0, "card_prime": 1}
-    arrays = {}
-    natural = deck[deck < 52]
-    for name, value in padding.items():
-        arrays[name] = np.full(256, value, dtype=np.uint64)
-        arrays[name][natural] = values[name][natural]
-    for card in wild_cards:
-        arrays["card_key"][card] = WILD_CARD + EVERY_SUIT + wild_rank_key(wild)
-        arrays["card_bit"][card] = JOKER_BITS.get(card, arrays["card_bit"][card])
-        arrays["rank_bit"][card], arrays["card_prime"][card] = 0, 1
-    return arrays
 
 
 def default_dir() -> Path:
@@ -234,11 +192,34 @@ def offers_omaha(game: str) -> bool:
 
 
 def load(game: str = "high") -> Tables:
-    """The verified kernel tables of a game, loaded on first use. Their class, the kernel kind
-    the build named in the manifest, says how the kernels treat five suited cards, so each kind
-    compiles to its own code with no run-time test.
+    """The verified kernel tables of a game, loaded on first use.
 
-    >>> load().flush.shape, bool(load("short-deck").card_key[0] == INVALID_CARD)  # 2c: no card
+    Their class, the kernel kind the build named in the manifest, says how the kernels treat
+    five suited cards, so each kind compiles to its own code with no run-time test.
+
+    Parameters
+    ----------
+    game : str, default "high"
+        The name of the game's tables: a name of `pokerlut.games()`, one with its wild cards
+        ("high+jokers"), or a ranking built into the tables' path (not a `Game`).
+
+    Returns
+    -------
+    Tables
+        Every array the kernels read for the game, to pass to them as one argument.
+
+    Raises
+    ------
+    TypeError
+        `game` that is not a str.
+    ValueError
+        An unknown game.
+    TablesError
+        The game's tables are missing, incomplete or do not match their manifest.
+
+    Examples
+    --------
+    >>> load().flush.shape, bool(load("short-deck").card_key[0] == encoding.INVALID_CARD)  # 2c: no card
     ((8192,), True)
     """
     tables = _tables.get(game)
@@ -247,7 +228,7 @@ def load(game: str = "high") -> Tables:
         manifest, arrays = _loaded(game)
         kernel = {name: arrays[name] if name in arrays else np.zeros(*ABSENT[name]) for name in KERNEL_FILES}
         tables = _tables[game] = KINDS[manifest["kernel"]](
-            **kernel, **card_arrays(game_rules.deck, game_rules.wild_cards, game_rules.wild))
+            **kernel, **encoding.card_arrays(game_rules.deck, game_rules.wild_cards, game_rules.wild))
     return tables
 
 

@@ -2,7 +2,7 @@
 
 :func:`parse_batch` turns a column of hand texts (a numpy string array, a list of str, a
 pandas Series, an Arrow array) into one ``(n, k)`` uint8 array of card ints, parsing every row
-in a numba kernel; :func:`categories` and :func:`describe_batch` turn a column of strengths into
+in a numba kernel; :func:`category_batch` and :func:`describe_batch` turn a column of strengths into
 categories and words by table lookup. The pandas accessor (``series.poker``) is in
 `pokerlut.frame`.
 """
@@ -22,15 +22,13 @@ from . import lang as _lang
 from . import tables
 from .game import Game, resolve
 from .kernels.text import NONE, CharTables, first_count, parse_rows
-from .parallel import parallel_section
-from .names import Category
+from .parallel import CHUNK_ROWS, parallel_section
+from .cards import MASKED_CARD
+from .names import NO_CATEGORY
 
-__all__ = ["categories", "describe_batch", "parse_batch"]
+__all__ = ["category_batch", "describe_batch", "parse_batch"]
 
 ERRORS = ("raise", "mask")
-MASKED_CARD = 255  # what the masked rows of parse_batch(errors="mask") hold
-CHUNK_ROWS = 1 << 22  # rows per kernel call, so that Ctrl-C is seen between calls
-NO_CATEGORY = -1  # categories() of strength 0: no qualifying hand
 
 
 def _char_tables() -> CharTables:
@@ -226,23 +224,48 @@ def parse_batch(texts: Any, *, errors: str = "raise", jokers: bool = False,
                 cards: int | None = None, threads: int | None = None) -> np.ndarray:
     """Parse a column of hands written as text into an ``(n, k)`` uint8 array of card ints.
 
-    `texts`: a 1-D numpy array of str (``<U``) or bytes (``S``, UTF-8), a list of str, a
-    pandas Series (object, ``string``/``str`` or ``string[pyarrow]``) or a pyarrow (Chunked)
-    Array of strings. Every row is read as `parse_cards` reads one string: cards with or
-    without separators (whitespace, commas, semicolons), any case, ``10`` for ten, suit symbols,
-    jokers (``Jk``, ``X``, ...; numbered 52 then 53 in a row) only with ``jokers=True``. The
-    parsing is one numba kernel, parallel over rows (`threads`, as in `evaluate_batch`).
+    Every row is read as `parse_cards` reads one string: cards with or without separators
+    (whitespace, commas, semicolons), any case, ``10`` for ten, suit symbols, jokers (``Jk``,
+    ``X``, ...; numbered 52 then 53 in a row) only with ``jokers=True``. The parsing is one
+    numba kernel, parallel over rows. Every row must have the same number of cards.
 
-    Every row must have the same number of cards: `cards` if given, else that of the first
-    row that is one or more distinct cards. A bad row (unknown card, card twice, another number
-    of cards, a missing value: None, NaN, NA, null) raises ValueError naming the row and its
-    text; with ``errors="mask"`` the result is a ``numpy.ma.MaskedArray`` whose bad rows are
-    masked (and hold 255). A value that is not text (an int in an object column) raises
-    TypeError either way.
+    Parameters
+    ----------
+    texts : column of str
+        A 1-D numpy array of str (``<U``) or bytes (``S``, UTF-8), a list of str, a pandas
+        Series (object, ``string``/``str`` or ``string[pyarrow]``) or a pyarrow (Chunked)
+        Array of strings; one hand per row.
+    errors : {"raise", "mask"}, default "raise"
+        What a bad row does (unknown card, card twice, another number of cards, a missing
+        value: None, NaN, NA, null): "raise" raises ValueError naming the row and its text;
+        "mask" masks the row in the result (it holds 255).
+    jokers : bool, default False
+        Whether jokers are cards.
+    cards : int, optional
+        The number of cards per row, 1..54; by default that of the first row that is one or
+        more distinct cards.
+    threads : int, optional
+        numba threads for this call, as in `evaluate_batch`.
 
-    Empty input gives shape ``(0, cards)``, or ``(0, 0)`` without `cards`; so do masked results
-    where no row is good and `cards` is not given (``(n, 0)``).
+    Returns
+    -------
+    numpy.ndarray
+        uint8 card ints, shape ``(n, k)``; a ``numpy.ma.MaskedArray`` with ``errors="mask"``.
+        Empty input gives shape ``(0, cards)``, or ``(0, 0)`` without `cards`; so do masked
+        results where no row is good and `cards` is not given (``(n, 0)``).
 
+    Raises
+    ------
+    TypeError
+        `jokers` that is not a bool; `texts` that is one str or not a column of text (a
+        numpy array of numbers, a DataFrame); a value that is not text (an int in an object
+        column), whatever `errors` is.
+    ValueError
+        `errors` other than "raise" or "mask", `cards` that is not an int 1..54, a numpy
+        array that is not 1-D; with ``errors="raise"``, the first bad row.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> parse_batch(["As Kd 7h 7c 2s", "ahKD10c7C2S", "A♠,K♦,7♥,7♣,2♠"])
     array([[51, 45, 22, 20,  3],
@@ -318,20 +341,45 @@ def _category_table(game: Game) -> np.ndarray:
     return table
 
 
-def categories(strengths: Any, game: str | Game = "high", wild: str | None = None, *,
-               players: int | None = None, flush_by_suit: bool | None = None) -> np.ndarray:
-    """The `Category` of every strength of an array (any shape; a list or Series too), by table
-    lookup: int8 values of `pokerlut.Category`, and -1 for strength 0 (no qualifying hand, in
-    eight-or-better). A strength outside the game's range raises ValueError naming its row.
+def category_batch(strengths: Any, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None) -> np.ndarray:
+    """The `Category` of every strength of an array, by table lookup.
 
-    >>> categories([7462, 1, 5000])
+    Parameters
+    ----------
+    strengths : array_like of int
+        Strengths of the game, any shape (a list or Series too).
+    game : str or Game, default "high"
+        How hands rank: a name of `pokerlut.games()` or a `Game`.
+    wild : str, optional
+        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
+    flush_by_suit : bool, optional
+        Italian poker only, as in `evaluate`.
+
+    Returns
+    -------
+    numpy.ndarray
+        int8 values of `pokerlut.Category`, the shape of `strengths`, and -1 for strength 0
+        (no qualifying hand, in eight-or-better).
+
+    Raises
+    ------
+    TypeError
+        `strengths` that are not integers; a `game` that is not a str or `Game`.
+    ValueError
+        A strength outside the game's range (the message names its row); an unknown game or
+        option.
+
+    Examples
+    --------
+    >>> category_batch([7462, 1, 5000])
     array([8, 0, 3], dtype=int8)
-    >>> [Category(c).name for c in categories([7462, 1])]
+    >>> from pokerlut import Category
+    >>> [Category(c).name for c in category_batch([7462, 1])]
     ['STRAIGHT_FLUSH', 'HIGH_CARD']
-    >>> categories([0, 56], "eight-or-better")
+    >>> category_batch([0, 56], game="eight-or-better")
     array([-1,  0], dtype=int8)
     """
-    g = resolve(game, wild, players, flush_by_suit)
+    g = resolve(game, wild, flush_by_suit)
     values = _strengths(strengths)
     table = _category_table(g)
     _check_range(values, g)
@@ -352,23 +400,51 @@ def _words(game: Game, lang: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
     return table, codes, distinct
 
 
-def describe_batch(strengths: Any, game: str | Game = "high", wild: str | None = None, *,
-                   players: int | None = None, flush_by_suit: bool | None = None,
+def describe_batch(strengths: Any, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None,
                    lang: str = "en", categorical: bool = False) -> Any:
-    """`describe` of every strength of an array (any shape; a list or Series too), by looking
-    up a table of the game's descriptions made once per game and language: an object array of
-    str. With ``categorical=True`` (1-D only, needs pandas) a ``pandas.Categorical`` whose
-    categories are the distinct descriptions, weakest first. Strength 0 in eight-or-better is
-    'No qualifying low', as in `describe`. A strength outside the game's range raises
-    ValueError naming its row.
+    """`describe` of every strength of an array, by table lookup.
 
+    The table of the game's descriptions is made once per game and language. Strength 0 in
+    eight-or-better is 'No qualifying low', as in `describe`.
+
+    Parameters
+    ----------
+    strengths : array_like of int
+        Strengths of the game, any shape (a list or Series too).
+    game : str or Game, default "high"
+        How hands rank: a name of `pokerlut.games()` or a `Game`.
+    wild : str, optional
+        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
+    flush_by_suit : bool, optional
+        Italian poker only, as in `evaluate`.
+    lang : str, default "en"
+        One of `pokerlut.lang.LANGUAGES`, as in `describe`.
+    categorical : bool, default False
+        Return a ``pandas.Categorical`` (1-D strengths only; needs pandas).
+
+    Returns
+    -------
+    numpy.ndarray or pandas.Categorical
+        An object array of str, the shape of `strengths`; with ``categorical=True`` a
+        ``pandas.Categorical`` whose categories are the distinct descriptions, weakest first.
+
+    Raises
+    ------
+    TypeError
+        `strengths` that are not integers; a `game` that is not a str or `Game`.
+    ValueError
+        A strength outside the game's range (the message names its row); an unknown language,
+        game or option; ``categorical=True`` with strengths that are not 1-D.
+
+    Examples
+    --------
     >>> describe_batch([7462, 49, 7462])
     array(['Royal flush', 'High card, nine', 'Royal flush'], dtype=object)
-    >>> describe_batch([0, 56], "eight-or-better").tolist()
+    >>> describe_batch([0, 56], game="eight-or-better").tolist()
     ['No qualifying low', 'Wheel (5-4-3-2-A)']
     """
     lang = _lang.check_lang(lang)
-    g = resolve(game, wild, players, flush_by_suit)
+    g = resolve(game, wild, flush_by_suit)
     values = _strengths(strengths)
     table, codes, distinct = _words(g, lang)
     _check_range(values, g)

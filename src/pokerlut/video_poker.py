@@ -27,13 +27,13 @@ import numba
 import numpy as np
 
 from . import tables
-from .cards import CardsLike, format_card, format_cards, parse_cards
+from .cards import RANKS, CardsLike, format_card, format_cards, parse_cards
 from .evaluate import evaluate_batch
 from .game import Game
 from .kernels import video_poker as kernel
-from .names import Category
+from .names import Category, category_label
 from .parallel import LANE_ROW, parallel_section
-from .rules import RANK_CHARS, WILD
+from .rules import WILD
 
 Pay = int | Fraction
 NOTHING = "nothing"  # the key of the hands that pay nothing, in `VideoPoker.probabilities`
@@ -64,7 +64,7 @@ class PayLine:
             raise ValueError(f"a pay line's name is a string other than {NOTHING!r}, not {self.name!r}")
         object.__setattr__(self, "pays", _payout(self.pays, self.name))
         if isinstance(self.category, str):
-            words = {c.name.lower().replace("_", " "): c for c in Category}
+            words = {category_label(c): c for c in Category}
             if self.category.lower().replace("_", " ") not in words:
                 raise ValueError(f"pay line {self.name!r}: unknown category {self.category!r} "
                                  f"(one of: {', '.join(words)})")
@@ -75,9 +75,9 @@ class PayLine:
         for what in ("ranks", "kickers"):
             chars = getattr(self, what)
             if chars is not None and (not isinstance(chars, str) or not chars
-                                      or set(chars) - set(RANK_CHARS)):
+                                      or set(chars) - set(RANKS)):
                 raise ValueError(f"pay line {self.name!r}: {what} are rank characters of "
-                                 f"{RANK_CHARS!r}, not {chars!r}")
+                                 f"{RANKS!r}, not {chars!r}")
         w = self.wilds
         if w is not None and w not in ("natural", "wild") and (type(w) is not int or not 0 <= w <= 5):
             raise ValueError(f"pay line {self.name!r}: wilds is 'natural', 'wild' or 0..5, not {w!r}")
@@ -91,12 +91,12 @@ class PayLine:
         ok: np.ndarray = classes[:, 0] != 0 if self.category is None else classes[:, 0] == self.category
         ok[0] = False  # strength 0: no hand
         if self.ranks is not None:
-            ok &= np.isin(classes[:, 1], [RANK_CHARS.index(r) for r in self.ranks])
+            ok &= np.isin(classes[:, 1], [RANKS.index(r) for r in self.ranks])
         if self.kickers is not None:
             rest = classes[:, 2:]
             after = rest != classes[:, 1:2]
             kicker = np.where(after.any(1), rest[np.arange(len(rest)), after.argmax(1)], 255)
-            ok &= np.isin(kicker, [RANK_CHARS.index(r) for r in self.kickers])
+            ok &= np.isin(kicker, [RANKS.index(r) for r in self.kickers])
         return ok
 
 
@@ -218,20 +218,57 @@ _BUILT_IN = (
 def paytables() -> dict[str, Paytable]:
     """The built-in pay tables by name.
 
+    Returns
+    -------
+    dict of str to Paytable
+        Each built-in pay table, by its name (a new dict on each call).
+
+    Examples
+    --------
     >>> list(paytables())[:3]
     ['jacks-or-better-9-6', 'jacks-or-better-8-5', 'bonus-poker-8-5']
     """
     return {p.name: p for p in _BUILT_IN}
 
 
-def paytable(table: str | Paytable) -> Paytable:
-    """A pay table or the built-in one of that name."""
-    if isinstance(table, Paytable):
-        return table
-    found = paytables().get(table) if isinstance(table, str) else None
+def paytable(paytable: str | Paytable) -> Paytable:
+    """A pay table, or the built-in one of that name.
+
+    Parameters
+    ----------
+    paytable : str or Paytable
+        A name of `paytables()`, or a `Paytable` (returned as it is).
+
+    Returns
+    -------
+    Paytable
+        The pay table.
+
+    Raises
+    ------
+    TypeError
+        `paytable` that is neither a str nor a `Paytable`.
+    ValueError
+        A name that is not a built-in pay table's (the message lists them).
+
+    Examples
+    --------
+    >>> paytable("deuces-wild").deck
+    52
+    """
+    if isinstance(paytable, Paytable):
+        return paytable
+    if not isinstance(paytable, str):
+        raise TypeError(f"a pay table is a Paytable or the name of a built-in one, not "
+                        f"{type(paytable).__name__}: {paytable!r}")
+    found = paytables().get(paytable)
     if found is None:
-        raise ValueError(f"unknown pay table {table!r}; the built-in ones: {', '.join(paytables())}")
+        raise ValueError(f"unknown pay table {paytable!r}; the built-in ones: "
+                         f"{', '.join(paytables())}")
     return found
+
+
+_paytable = paytable  # for the functions whose argument is named paytable
 
 
 class _Counted(NamedTuple):
@@ -316,7 +353,17 @@ def _weights(lanes: int, entries: int) -> np.ndarray:
 class VideoPoker:
     """A pay table played with the best hold on every deal: how often each line pays, how
     many cards the best hold keeps, and from those the exact return and variance per coin.
-    A tie between holds goes to the one that keeps more cards (then the earlier cards)."""
+    A tie between holds goes to the one that keeps more cards (then the earlier cards).
+
+    `to_dict` gives plain data for JSON (fractions as floats, with their exact text beside
+    them); `to_frame` a DataFrame with a row per line of the pay table.
+
+    >>> r = video_poker("jacks-or-better-9-6")
+    >>> r
+    VideoPoker(jacks-or-better-9-6, 2,598,960 deals, return 99.5439%, variance 19.5147)
+    >>> r.to_frame().loc["royal flush", ["pays", "probability"]].round(8).tolist()
+    [800.0, 2.476e-05]
+    """
 
     paytable: Paytable
     deals: int  # every five of the deck
@@ -338,20 +385,76 @@ class VideoPoker:
 
     @property
     def variance(self) -> float:
+        """`exact_variance` as a float."""
         return float(self.exact_variance)
 
+    def __repr__(self) -> str:
+        return (f"VideoPoker({self.paytable.name}, {self.deals:,} deals, return "
+                f"{self.expected_return:.4%}, variance {self.variance:.4f})")
 
-def video_poker(table: str | Paytable, *, threads: int | None = None) -> VideoPoker:
-    """Every deal of a pay table played with the hold of the highest expected payout, counted
-    exactly: see `VideoPoker`.
+    def _pays(self) -> dict[str, Fraction]:
+        return {line.name: Fraction(line.pays) for line in self.paytable.lines}
 
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON: the pay table's name, deck and wild cards, the deals, the
+        return and variance (floats, and the exact return as text), each line's payout and
+        probability (float and exact text), and the deals by cards kept."""
+        pays = self._pays()
+        return {"paytable": self.paytable.name, "deck": self.paytable.deck,
+                "wild": self.paytable.wild, "deals": self.deals,
+                "return": self.expected_return, "return_exact": str(self.exact_return),
+                "variance": self.variance,
+                "lines": [{"line": name, "pays": str(pays.get(name, 0)), "probability": float(p),
+                           "exact": str(p)} for name, p in self.probabilities.items()],
+                "kept": {str(k): n for k, n in self.kept.items()}}
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame, a row per final hand (the pay table's lines, then NOTHING):
+        pays, probability and its share of the return (floats)."""
+        import pandas as pd
+
+        pays = self._pays()
+        return pd.DataFrame(
+            [{"pays": float(pays.get(name, 0)), "probability": float(p),
+              "return": float(p * pays.get(name, 0))} for name, p in self.probabilities.items()],
+            index=pd.Index(list(self.probabilities), name="line"))
+
+
+def video_poker(paytable: str | Paytable, *, threads: int | None = None) -> VideoPoker:
+    """Every deal of a pay table played with the hold of the highest expected payout.
+
+    Everything is counted exactly, in integers: see `VideoPoker`.
+
+    Parameters
+    ----------
+    paytable : str or Paytable
+        A name of `paytables()`, or a `Paytable`.
+    threads : int, optional
+        numba threads for this call (default: the caller's `numba.get_num_threads()`).
+
+    Returns
+    -------
+    VideoPoker
+        How often each line pays, how many cards the best hold keeps, the exact return and
+        variance per coin.
+
+    Raises
+    ------
+    TypeError
+        `paytable` that is neither a str nor a `Paytable`.
+    ValueError
+        An unknown pay table's name; payouts too large (or too finely divided) to count
+        exactly in 64-bit integers.
+
+    Examples
+    --------
     >>> r = video_poker("deuces-wild")
     >>> f"{r.expected_return:.4%} return, variance {r.variance:.2f}"
     '100.7620% return, variance 25.83'
     >>> f"one game in {float(1 / r.probabilities['natural royal flush']):,.0f} ends in a natural royal"
     'one game in 45,282 ends in a natural royal'
     """
-    table = paytable(table)
+    table = _paytable(paytable)
     c = _counted(table, threads)
     with parallel_section(threads):
         lanes = numba.get_num_threads()
@@ -383,18 +486,48 @@ class Hold(NamedTuple):
     def __str__(self) -> str:
         return f"{self.rank:>2}. {format_cards(self.keep) or 'draw five'}: {float(self.value):.6f}"
 
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON: rank, the cards kept as text, the value as a float and exactly."""
+        return {"rank": self.rank, "keep": format_cards(self.keep), "value": float(self.value),
+                "exact": str(self.value)}
 
-def holds(hand: CardsLike, table: str | Paytable) -> list[Hold]:
-    """All 32 holds of a dealt hand, best first, each with its exact expected payout; among
-    equal payouts, more cards kept first, then the earlier cards.
 
+def holds(hand: CardsLike, paytable: str | Paytable) -> list[Hold]:
+    """All 32 holds of a dealt hand, best first, each with its exact expected payout.
+
+    Among equal payouts, more cards kept first, then the earlier cards.
+
+    Parameters
+    ----------
+    hand : cards
+        The five cards dealt, as `evaluate` takes a hand (a joker where the pay table's deck
+        has one).
+    paytable : str or Paytable
+        A name of `paytables()`, or a `Paytable`.
+
+    Returns
+    -------
+    list of Hold
+        The 32 holds: the cards kept, the exact expected payout per coin and the rank (tied
+        holds share one).
+
+    Raises
+    ------
+    TypeError
+        `hand` that is not cards; `paytable` that is neither a str nor a `Paytable`.
+    ValueError
+        A hand that is not 5 cards, an unknown or repeated card, a card not in the pay table's
+        deck; an unknown pay table's name, or payouts too large to count exactly.
+
+    Examples
+    --------
     >>> for h in holds("2h 2d 7s 8s 9c", "deuces-wild")[:3]:
     ...     print(h)
      1. 2h 2d 7s 8s: 3.319149
      2. 2h 2d: 3.255751
      3. 2h 2d 9c: 2.736355
     """
-    table = paytable(table)
+    table = _paytable(paytable)
     cards = parse_cards(hand, jokers=True).tolist()
     if len(cards) != 5:
         raise ValueError(f"a video poker hand is 5 cards, not {len(cards)}: {format_cards(cards)!r}")

@@ -116,7 +116,7 @@ def _omaha(game: str) -> None:
     cards = _hands(game, 9)
     for validate in (True, False):
         evaluate_omaha_batch(cards[:, :4], cards[:, 4:], game=game, validate=validate)
-    evaluate_omaha(cards[0, :4], cards[0, 4:], game)
+    evaluate_omaha(cards[0, :4], cards[0, 4:], game=game)
 
 
 # Columns of text that compile text kernels of their own (code units of 1 or 4 bytes, read-only
@@ -157,7 +157,7 @@ def _equity(game: str, players: int, exact: bool, wild: str | None = None) -> No
         hands = ["As Ah Kd 4c 5c 6d", "Ks Kh 2c 8h 9h Td"] if exact else ["As Ah Kd", "Ks Kh 2c"]
     else:
         hands = ["QQ+,AKs", "AsAh", "KsKh", "Jc9c", "6h6s", "5d4d"]
-    equity(hands[:players], board, game=game, exact=exact, wild=wild,
+    equity(hands[:players], board, deal=game, exact=exact, wild=wild,
            trials=None if exact else TRIALS, seed=1)
 
 
@@ -176,7 +176,8 @@ def _abstraction(part: str) -> None:
     ways, and class sizes), "river" (one board's features), "turn" and "flop" (one state's
     runout features: histograms of uint8, 46 runouts, and of uint16, 1081; read from a river
     table of full size, left unset)."""
-    from .abstraction import HandIndexer, hand_strength_of, river_part, runout_part
+    from .abstraction import HandIndexer, hand_strength_of
+    from .abstraction._features import river_part, runout_part
     from .kernels import features
 
     if part == "indices":
@@ -238,7 +239,7 @@ def jobs() -> list[Job]:
         out.append(Job(f"{name} exact", _equity, (game, 2, True, wild), exact_cost))
         if game in STUD or game.startswith("omaha"):  # one kernel for any number of players
             out.append(Job(f"{name} monte-carlo", _equity, (game, 2, False, wild), cost))
-        else:  # `kernels.equity.simulate_kernel`: one per number of players
+        else:  # `kernels.draws.simulate_kernel`: one per number of players
             out += [Job(f"{name} monte-carlo {n} players", _equity, (game, n, False, wild), cost)
                     for n in MC_PLAYERS]
     out.append(Job("video_poker", _video_poker, (), 4.0))

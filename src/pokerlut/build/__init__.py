@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from ..kernels.encoding import PRIMES
 from ..kernels.hashing import MIXED_HASH, OMAHA_HASH, PAIR_HASH, RANK5_HASH, RANK_HASH, WILD_HASH
 from ..tables import files_of
 from ..names import Category
@@ -29,8 +30,6 @@ from .perfect_hash import build_perfect_hash
 from .wild import five_card_strengths, wild_tables
 
 RankValues = dict[tuple[int, ...], int]  # sorted ranks of five cards -> strength
-
-PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)  # one per rank, 2 .. A
 
 
 class BuildError(AssertionError):

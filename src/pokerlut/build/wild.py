@@ -18,10 +18,10 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..kernels.encoding import wild_rank_key
 from ..kernels.hashing import WILD_HASH
 from ..names import Category
 from ..rules import Rules
-from ..tables import wild_rank_key
 from .five import Shape
 from .perfect_hash import build_perfect_hash
 

@@ -11,16 +11,14 @@ import numpy as np
 from numba import prange
 from numba.extending import overload
 
-from ..tables import INVALID_BITS as _INVALID
 from ..tables import Tables
+from .encoding import INVALID_BITS
 from .core import KERNEL, bit_count, eval5, hand_add, hand_empty, hand_strength, njit
 from .simd import AVAILABLE as SIMD
 from .simd import LANES, block_strengths, handles
 
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
-
-INVALID_BITS = np.uint64(_INVALID)  # set in the key of any hand holding a card not in the deck
 
 
 @njit(inline="always")

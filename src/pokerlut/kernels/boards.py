@@ -28,9 +28,10 @@ from typing import Any
 import numpy as np
 
 from ..tables import Tables
-from .core import (NOGIL_KERNEL, RANK_BITS, RANK_KEY_MASK, bit_count, hand_add, hand_empty,
-                   hand_merge, njit, no_alias, rank_strength, suited_strength)
-from .equity import next_combo, outcome_bin, winners_with
+from .core import (NOGIL_KERNEL, bit_count, hand_add, hand_empty, hand_merge, next_combo, njit,
+                   no_alias, rank_strength, suited_strength)
+from .encoding import RANK_BITS, RANK_KEY_MASK
+from .showdown import outcome_bin, winners_with
 
 
 def _multisets(n_ranks: int = 13, largest: int = 5) -> tuple[np.ndarray, ...]:
@@ -70,7 +71,7 @@ def _classes(t: Tables, rank_key: np.ndarray, avail: np.ndarray, lo: int, hi: in
     each on top of `key` (the rank key of the board's other cards) with its weight. Without
     `suited`: add each multiset's rank-only outcome. With it: the board is one on which the
     players with count[p] >= 5 hold a flush whose ranks are mask[p]; where that changes the
-    winners (or, by category with `buckets`, the winning category: `equity.outcome_bin`), move
+    winners (or, by category with `buckets`, the winning category: `showdown.outcome_bin`), move
     the weight from the rank-only outcome to the true one."""
     for i in range(lo, hi):
         weight = np.int64(1)
@@ -169,7 +170,7 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
                  spare: np.ndarray, buckets: np.ndarray) -> None:
     """Every completion of the board for every deal of two hole cards per player, counted as
     the module docstring says: counts[deal, winners] += boards, for the work items `items`
-    (by category with `buckets`: counts[deal, `equity.outcome_bin`]).
+    (by category with `buckets`: counts[deal, `showdown.outcome_bin`]).
     Serial: `odds.threads` runs it on several threads, each on its own items, counts and
     scratch rows.
 

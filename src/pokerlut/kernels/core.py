@@ -4,9 +4,9 @@ Everything here is @njit code over one game's `Tables` namedtuple passed as an a
 same kernels rank every game. Nothing is checked: cards must be distinct cards of the game's
 deck (validate at the boundary). Any uint8 card reads inside the tables; a card outside the deck
 only sets INVALID_CARD in the key, and the result is then meaningless. A hand is a pair of
-uint64: (key, bits). key holds sum(5**rank) in its low 32 bits and one 4-bit counter
-per suit above them; bits has one bit per card, 16 bits per suit. Adding a card is an add and
-an or, so a board can be summed once and merged with each player's hole cards.
+uint64 (key, bits), laid out in `encoding`: key holds sum(5**rank) in its low 32 bits and one
+4-bit counter per suit above them; bits has one bit per card, 16 bits per suit. Adding a card is
+an add and an or, so a board can be summed once and merged with each player's hole cards.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from numba.extending import intrinsic, overload
 
 from ..tables import SuitsIgnored, SuitsMixed, SuitsSettle, Tables, Wild
 
+from .encoding import RANK_BITS, RANK_KEY_MASK, SUIT_BIAS, SUIT_FLUSH, WILD_SHIFT
 from .hashing import MIXED_HASH, PAIR_HASH, RANK5_HASH, RANK_HASH, WILD_HASH, perfect_hash
 
 # Options of every parallel kernel. `_nrt=False`: kernels allocate nothing, and without
@@ -50,12 +51,6 @@ def njit(**options: Any) -> Callable[[_F], Dispatcher[_F]]:
     option (and a `**KERNEL` dict), which would leave every kernel untyped."""
     decorate: Callable[[_F], Dispatcher[_F]] = numba.njit(**options)
     return decorate
-
-RANK_KEY_MASK = np.uint64(0xFFFF_FFFF)
-SUIT_BIAS = np.uint64(0x3333)  # a suit counter reaches 8 (bit 3) at five cards
-SUIT_FLUSH = np.uint64(0x8888)
-RANK_BITS = np.uint64(0x1FFF)
-
 
 @njit(inline="always")
 def hand_empty() -> Hand:
@@ -292,12 +287,9 @@ def _suited_strength(t: Any, mask: Any, ranks: Any) -> Callable[[Any, Any, Any],
     return settled
 
 
-WILD_SHIFT = np.uint64(56)
-
-
 def wild_strength(t: Tables, hand: Hand) -> Any:
     """Strength of a hand in a wild game. The rank key holds the wild cards too (see
-    `tables.wild_rank_key`) and each wild card counts in every suit, so a hand is read as in a
+    `encoding.wild_rank_key`) and each wild card counts in every suit, so a hand is read as in a
     plain game: the best non-flush five by one lookup, unless a suit's naturals and wild cards
     reach five; then also that suit's flush. For numba code only: compiled for wild tables
     alone (`hand_strength` never reaches it for others, and they compile no `_wild_flush`)."""
@@ -371,3 +363,20 @@ def eval5(t: Tables, a: Any, b: Any, c: Any, d: Any, e: Any) -> Any:
     product = t.card_prime[a] * t.card_prime[b] * t.card_prime[c] * t.card_prime[d] * t.card_prime[e]
     paired = t.pair_values[perfect_hash(product, t.pair_offsets, PAIR_HASH)]
     return unique if unique else paired
+
+
+@njit(inline="always")
+def next_combo(idx: np.ndarray, m: int, n: int) -> bool:
+    """Advance idx[:m], an increasing m-subset of range(n), to the next in lexicographic order;
+    False (idx reset to the first subset) after the last."""
+    i = m - 1
+    while i >= 0 and idx[i] == n - m + i:
+        i -= 1
+    if i < 0:
+        for j in range(m):
+            idx[j] = j
+        return False
+    idx[i] += 1
+    for j in range(i + 1, m):
+        idx[j] = idx[j - 1] + 1
+    return True

@@ -25,16 +25,15 @@ import numpy as np
 from numba import prange
 
 from ..tables import Tables
-from .core import (KERNEL, LLVM_INLINE, RANK_BITS, RANK_KEY_MASK, hand_add, hand_empty,
-                   hand_strength, is_wild, njit, rank_strength, suited_strength, suits_matter,
-                   suits_settle)
+from .core import (KERNEL, LLVM_INLINE, hand_add, hand_empty, hand_strength, is_wild, njit,
+                   rank_strength, suited_strength, suits_matter, suits_settle)
+from .encoding import RANK_BITS, RANK_KEY_MASK, SUIT_FLUSH
 
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
 
 # A suit counter of the key (4 bits) reaches 8 with this bias at 2, 3, 4 cards of the suit.
 SUIT_TWO, SUIT_THREE, SUIT_FOUR = np.uint64(0x6666), np.uint64(0x5555), np.uint64(0x4444)
-SUIT_FLUSH = np.uint64(0x8888)
 
 
 def _suited_split(multiset: tuple[int, ...]) -> list[int]:

@@ -10,7 +10,10 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
-MULT = np.uint64(0x9E3779B97F4A7C15)
+# 2**64 / the golden ratio, made odd: the hash multiplier (Fibonacci hashing) and the
+# increment of the random numbers (`splitmix64`)
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+MULT = GOLDEN
 
 
 class HashSpec(NamedTuple):
@@ -44,5 +47,5 @@ def perfect_hash(key: Any, offsets: np.ndarray, spec: HashSpec) -> Any:
     return np.int64(offsets[bucket]) + np.int64(pos)
 # Omaha boards: rank multisets of 3..5 cards keyed by sum(5**rank), to a dense board number.
 OMAHA_HASH = HashSpec(mix_shift=63, bucket_bits=12, pos_bits=12)
-# Wild games: natural rank multisets with the number of wild cards (tables.wild_rank_key).
+# Wild games: natural rank multisets with the number of wild cards (encoding.wild_rank_key).
 WILD_HASH = HashSpec(mix_shift=63, bucket_bits=15, pos_bits=16)

@@ -10,8 +10,8 @@ import numba
 from numba import prange
 
 from ..tables import Tables
-from .batch import INVALID_BITS
 from .core import KERNEL, Hand, hand_add, hand_empty, hand_strength, njit
+from .encoding import INVALID_BITS
 
 
 ONE_PER_SUIT = np.uint64(0x0001_0001_0001_0001)  # bit 0 of each suit's 16 bits in a hand

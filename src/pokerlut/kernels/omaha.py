@@ -15,8 +15,8 @@ import numpy as np
 from numba import prange
 
 from ..tables import Tables
-from .batch import INVALID_BITS
-from .core import KERNEL, RANK_BITS, RANK_KEY_MASK, njit, suits_matter
+from .core import KERNEL, njit, suits_matter
+from .encoding import INVALID_BITS, RANK_BITS, RANK_KEY_MASK
 from .hashing import OMAHA_HASH, perfect_hash
 
 N_PAIRS = 91

@@ -47,7 +47,8 @@ from numba.core import cgutils, types
 from numba.extending import intrinsic
 
 from ..tables import SuitsIgnored, SuitsMixed, Wild
-from .core import RANK_BITS, SUIT_BIAS, SUIT_FLUSH, call_llvm, target_cpu
+from .core import call_llvm, target_cpu
+from .encoding import RANK_BITS, SUIT_BIAS, SUIT_FLUSH
 from .hashing import MIXED_HASH, MULT, RANK5_HASH, RANK_HASH, HashSpec
 
 # The instruction sets the kernel is written for, widest first: (lanes, features)

@@ -1,4 +1,4 @@
-"""Exact three-way preflop equity of triples of starting-hand classes (`pokerlut.matrix3`).
+"""Exact three-way preflop equity of triples of starting-hand classes (`pokerlut.matrix`).
 
 A class triple (say AKo, QJo, T9o) is every deal of three specific hands of those classes
 that share no card, equally likely, each over all C(46, 5) boards. The deals differ only in

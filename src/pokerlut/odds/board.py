@@ -17,7 +17,7 @@ from ..rules import rules
 from ..stats import deck_of
 from .categories import kernel_tables
 from .counters import bins
-from .deal import DEALS, GAMES, high_rules, no_repeats, read_cards
+from .deal import DEALS, high_rules, no_repeats, read_cards
 from .ranges import Range, combo_masks, parse_range
 
 MAX_DEALS = 2_000_000  # hole-card deals that exact enumeration will list
@@ -38,22 +38,22 @@ class BoardSetup:
     `by_category`: the kernels count the pot by the winning hand's category too
     (`categories.kernel_tables`: `category_names`, `buckets`, `low_buckets`)."""
 
-    def __init__(self, players: Sequence[str], board: str, dead: str, game: str,
-                 wild: str | None = None, deck: int | None = None, ranking: Any = None,
+    def __init__(self, players: Sequence[str], board: str, dead: str, deal: str,
+                 wild: str | None = None, deck: int | None = None, game: Any = None,
                  others: CardsLike = "", by_category: bool = False) -> None:
-        if not isinstance(game, str) or game not in DEALS:
-            raise ValueError(f"unknown game {game!r}: choose from {', '.join(GAMES)}")
+        if not isinstance(deal, str) or deal not in DEALS:
+            raise ValueError(f"unknown deal {deal!r}: choose from {', '.join(DEALS)}")
         if isinstance(players, str) or not 2 <= len(players) <= 10:
             raise ValueError("give 2 to 10 players, as a list of hands or ranges")
-        self.game = DEALS[game]
-        self.omaha, self.split = self.game.omaha, self.game.low is not None
-        self.rules = high_rules(self.game, ranking, wild)
+        self.deal = DEALS[deal]
+        self.omaha, self.split = self.deal.omaha, self.deal.low is not None
+        self.rules = high_rules(self.deal, game, wild)
         self.jokers = self.rules.wild is not None
-        if self.jokers and game != "holdem":
-            raise ValueError(f"wild cards are offered in hold'em deals, not in {game}")
+        if self.jokers and deal != "holdem":
+            raise ValueError(f"wild cards are offered in hold'em deals, not in {deal}")
         if self.omaha and not tables.offers_omaha(self.rules.name):
             raise ValueError(f"Omaha is not offered in {self.rules.name}")
-        self.low_rules = rules(self.game.low) if self.game.low else None
+        self.low_rules = rules(self.deal.low) if self.deal.low else None
         self.category_names, self.buckets, self.low_buckets = kernel_tables(
             self.rules, self.low_rules, by_category)
         self.categories = len(self.category_names)
@@ -143,7 +143,7 @@ class BoardSetup:
         outside = cards[~np.isin(cards, self.deck)]
         if len(outside):
             raise ValueError(f"player {i + 1}: {what} {format_cards(outside[:1])}, not in the "
-                             f"{self.game.name} deck ({self.rules.deck_text})")
+                             f"{self.deal.name} deck ({self.rules.deck_text})")
 
     def deals(self, limit: int, first: slice = slice(None)) -> tuple[np.ndarray, ...] | None:
         """Every collision-free assignment of hole cards, the first player's hands limited to

@@ -9,16 +9,16 @@ from typing import Any
 import numba
 import numpy as np
 
-from ..kernels.equity import POT, SPLIT_FIELDS
+from ..kernels.showdown import POT, SPLIT_FIELDS
 
 CALL_WORK = 10_000_000  # evaluations per kernel call (~0.1 s): progress and Ctrl-C between calls
 
 
 def counters(n_players: int, split: bool, categories: int = 0) -> int:
     """Outcome counters per showdown: one per winner bitmask, or for a split pot the
-    showdowns and SPLIT_FIELDS per player (`kernels.equity._add_split`). By category (the
+    showdowns and SPLIT_FIELDS per player (`kernels.showdown.add_split`). By category (the
     number of `categories` counted, 0: not): a block of winner bitmasks per category
-    (`kernels.equity.outcome_bin`), or a split pot's units per category and player."""
+    (`kernels.showdown.outcome_bin`), or a split pot's units per category and player."""
     if split:
         return 1 + (SPLIT_FIELDS + categories) * n_players
     return max(categories, 1) << n_players

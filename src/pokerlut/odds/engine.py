@@ -9,22 +9,22 @@ import math
 import os
 import time
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
-from ..cards import CardsLike
-from ..game import Game as RankingGame
+from ..cards import CardsLike, format_cards, parse_cards
+from ..game import Game
 from ..parallel import parallel_section
 from .board import BoardSetup, Lazy
 from .counters import per_player
-from .deal import DEALS, GAMES, card_text, read_cards
+from .deal import DEALS, card_text, read_cards
 from .exact import exact_outcomes
 from .montecarlo import simulated_outcomes
 from .result import EquityResult, PlayerEquity, whole_pot
 from .stud import StudGame
 
-__all__ = ["DEFAULT_TRIALS", "EXACT_BUDGET", "EXACT_LIMIT", "GAMES", "MAX_BOARDS", "MAX_TRIALS",
+__all__ = ["DEALS", "DEFAULT_TRIALS", "EXACT_BUDGET", "EXACT_LIMIT", "MAX_BOARDS", "MAX_TRIALS",
            "BoardGame", "EquityResult", "PlayerEquity", "Showdowns", "equity"]
 
 EXACT_BUDGET = 300_000_000  # player-hand evaluations that exact=None may enumerate (~1 s)
@@ -64,10 +64,10 @@ class BoardGame:
     (`exact.exact_outcomes`) or simulated (`montecarlo.simulated_outcomes`). With several
     boards, one board's: `others`, the other boards' cards, are out of its deal."""
 
-    def __init__(self, players: Sequence[str], board: str, dead: str, game: str,
-                 wild: str | None, deck: int | None, ranking: str | RankingGame | None,
+    def __init__(self, hands: Sequence[str], board: str, dead: str, deal: str,
+                 wild: str | None, deck: int | None, game: str | Game | None,
                  others: CardsLike = "", by_category: bool = False) -> None:
-        self.setup = BoardSetup(players, board, dead, game, wild, deck, ranking, others,
+        self.setup = BoardSetup(hands, board, dead, deal, wild, deck, game, others,
                                 by_category)
         self.labels, self.split = self.setup.labels, self.setup.split
         self.category_names = self.setup.category_names
@@ -95,57 +95,83 @@ class BoardGame:
         return simulated_outcomes(self.setup, trials, seed, progress)
 
 
-def equity(players: Sequence[str], board: str = "", dead: str = "", *,
-           boards: int | Sequence[str] | None = None, game: str = "holdem",
-           ranking: str | RankingGame | None = None, wild: str | None = None, deck: int | None = None,
+def equity(hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = "", *,
+           boards: int | Sequence[CardsLike] | None = None, deal: str = "holdem",
+           game: str | Game | None = None, wild: str | None = None, deck: int | None = None,
            exact: bool | None = None, trials: int | None = None, seed: int | None = None,
            threads: int | None = None, by_category: bool = False,
            progress: Callable[[float], None] | None = None) -> EquityResult:
-    """Each player's chance to win, tie, and share of the pot.
+    """Each player's chance to win, tie, and share of the pot, exact or by Monte Carlo.
 
-    game: "holdem", "short-deck" (36 cards; "short-deck-trips": three of a kind beats a
-    straight), "omaha" or "omaha-hi-lo" (split pots: each player's `high` and `low` shares of
-    the pot, `win` the scoops; quartered halves are counted exactly; with no qualifying low the
-    high takes the whole pot).
-    ranking: the high (or only) hand's ranking in place of the deal's own: a name of
-    `pokerlut.games()`, a ranking built into a folder of the tables' path
-    (`pokerlut.folders`), or a `pokerlut.Game` (wild cards included).
-    players: hold'em hands ("AsAh") or ranges ("QQ+,AKs", "random", "15%", "AKs:0.5",
-    "0.5(AKs)", "80%(A8s+)"); Omaha hands of 4 to 6 cards, several separated by commas, or
-    "random" ("random5", "random6"); stud: each player's 2 to 7 known cards. board: 0 to 5
-    cards. dead: cards out of play. wild: hold'em
-    with wild cards ("jokers", "bug", "deuces"), in a deck of 53 or 54 cards (`deck`; 52 too
-    for deuces); a player may then hold a joker ("AsJk"); ranges are of natural cards.
-    boards: several boards (1 to MAX_BOARDS, as far as the deck goes) dealt from one deck,
-    each an equal part of the pot: an int runs `board` that many times (after an all-in on the
-    flop, `boards=2` deals two turns and rivers), a list gives each board's cards (double-board
-    games; `board` stays empty). Cards that boards start with alike are theirs in common, any
-    other card is one board's. Not in stud. `per_board` then holds each board's own result,
-    its figures shares of that board's part (the single-board deal, the other boards' cards
-    dead); the whole pot's `equity`, `high` and `low` are their means, its `win` and `tie`
-    (joint events over the boards) NaN: not computed.
-    exact=None enumerates every deal and board when that is at most EXACT_BUDGET player-hand
-    evaluations (every board's) and `trials` is not given, else simulates `trials` (default
-    1,000,000) deals for each board; exact=True always enumerates, exact=False always
-    simulates. A Monte Carlo run is the same for the same seed whatever the thread count.
-    Ctrl-C returns the work done so far, marked partial (with several boards: on the last
-    board; before it, the interrupt goes on). `progress`, if given, is called with the
-    fraction done after each slice of work.
-    by_category=True also counts, per player, the share of the pot won with a final hand of
-    each category of the game (`PlayerEquity.by_category`: name -> share, best first, zeros
-    included, summing to the player's equity; exact or simulated as the rest). In hi-lo
-    games the high half goes by the high hand's category, the low half by the low's
-    highest card ("wheel", "6-low", "7-low", "8-low"); low games (razz) name their no-pair
-    hands so too. The names: `pokerlut.odds.categories`.
+    Parameters
+    ----------
+    hands : sequence of hands or ranges, one per player (2 to 10; stud 2 to 8)
+        Hold'em: a hand ("AsAh", ["As", "Ah"], [51, 50]) or a range ("QQ+,AKs", "random",
+        "15%", "AKs:0.5", "0.5(AKs)", "80%(A8s+)"). Omaha: 4 to 6 cards, several hands
+        separated by commas, or "random" ("random5", "random6"). Stud: each player's 2 to 7
+        known cards. With `wild`, a hold'em hand may hold a joker ("AsJk").
+    board, dead : cards, optional
+        The board (0 to 5 cards; none in stud) and cards out of play, as text, card ints or
+        an array.
+    boards : int or sequence of boards, optional
+        Several boards dealt from one deck, each an equal part of the pot: an int runs `board`
+        that many times (run it twice: 2), a list gives each board's cards (`board` stays
+        empty). Boards share only the cards they start with. Not in stud.
+    deal : str, default "holdem"
+        How the cards are dealt and the pot split: one of `pokerlut.deals()`.
+    game : str or Game, optional
+        The high (or only) hand's game in place of the deal's own: a name of
+        `pokerlut.games()`, a ranking built into the tables' path, or a `Game`.
+    wild : str, optional
+        Hold'em with wild cards, "jokers", "bug" or "deuces", in a deck of `deck` cards (53
+        or 54; 52 too for deuces).
+    deck : int, optional
+        With `wild`, the deck's size: the 52 cards and the jokers (default 53, or 52 for
+        deuces wild); without, the deal's own deck size (or None).
+    exact : bool, optional
+        True: enumerate every deal and board; False: simulate; None (default): enumerate when
+        that is at most `EXACT_BUDGET` player-hand evaluations and `trials` is not given.
+    trials : int, optional
+        Deals to simulate per board (default 1,000,000).
+    seed : int, optional
+        The Monte Carlo seed (default: random, reported in the result). The same seed gives
+        the same result whatever the thread count.
+    threads : int, optional
+        numba threads for this call (default: the caller's `numba.get_num_threads()`).
+    by_category : bool, default False
+        Also count each player's share of the pot by the category of the hand it is won with
+        (`PlayerEquity.by_category`; in hi-lo deals the low half by the low: "wheel",
+        "6-low", ...).
+    progress : callable, optional
+        Called with the fraction done after each slice of work.
 
+    Returns
+    -------
+    EquityResult
+        One `PlayerEquity` per player; with several boards, the whole pot's means and each
+        board's own result (`per_board`). Ctrl-C returns the work done so far, marked partial.
+
+    Raises
+    ------
+    TypeError
+        An option of the wrong type, a hand that is not cards or text.
+    ValueError
+        An unknown deal or game, a bad card or range, a card dealt twice, too much work for
+        ``exact=True``.
+
+    Examples
+    --------
     >>> r = equity(["AsAh", "KsKh"], board="2c 7d 9h Tc")
-    >>> r.exact, r.boards, round(r.players[0].equity, 4)
+    >>> r.exact, r.deals, round(r.players[0].equity, 4)
     (True, 44, 0.9545)
-    >>> r = equity(["Ah 4h Qd Jc", "Ad 4c Qs Jh", "Kd Kh 9c 9d"], "2c 3d 8h Kc Ks", game="omaha-hi-lo")
+    >>> r = equity(["Ah 4h Qd Jc", "Ad 4c Qs Jh", "Kd Kh 9c 9d"], "2c 3d 8h Kc Ks", deal="omaha-hi-lo")
     >>> [(p.equity, p.high, p.low) for p in r.players]  # two lows share half the pot: quartered
     [(0.25, 0.0, 0.25), (0.25, 0.0, 0.25), (0.5, 0.5, 0.0)]
+    >>> r = equity([[51, 50], [47, 46]], [0, 21, 30, 34])  # card ints: AsAh KsKh on 2c 7d 9h Tc
+    >>> r.players[1].hand, round(r.players[1].equity, 4)
+    ('Ks Kh', 0.0455)
     >>> r = equity(["AsAh", "KsJk"], board="Kd 7c 2h 3s", wild="jokers", deck=54)
-    >>> r.boards, round(r.players[1].equity, 4)   # the joker makes three kings; AsAh needs an ace
+    >>> r.deals, round(r.players[1].equity, 4)   # the joker makes three kings; AsAh needs an ace
     (46, 0.9565)
     >>> r = equity(["AsAh", "KsKh"], boards=["Kd 7c 2h 3s", "Qd 8c 5h 4s"])  # a double board
     >>> [b.players[0].equity for b in r.per_board], r.players[0].equity    # each half, the pot
@@ -154,19 +180,28 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *,
     >>> {k: round(v, 4) for k, v in r.players[1].by_category.items() if v}  # KK: a set or better
     {'four of a kind': 0.0227, 'full house': 0.2045, 'three of a kind': 0.7273}
     """
-    texts = _board_texts(board, boards)
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, (Sequence, np.ndarray)):
+        raise TypeError(f"hands must be a list of hands or ranges, one per player, not "
+                        f"{type(hands).__name__}: {hands!r}")
+    players = [_text(hand, f"player {i + 1}") for i, hand in enumerate(hands)]
+    board_text, dead_text = _text(board, "board"), _text(dead, "dead")
+    board_list: Any = boards
+    if isinstance(boards, (list, tuple, np.ndarray)):  # each board as text (else refused below)
+        board_list = [_text(b, f"board {k + 1}") if isinstance(b, (Sequence, np.ndarray))
+                      else b for k, b in enumerate(boards)]
+    texts = _board_texts(board_text, board_list)
     if type(by_category) is not bool:
         raise TypeError(f"by_category must be True or False, not {by_category!r}")
-    if isinstance(game, str) and game in DEALS and DEALS[game].stud:
+    if isinstance(deal, str) and deal in DEALS and DEALS[deal].stud:
         if wild is not None or deck is not None:
-            raise ValueError(f"wild cards and other decks are offered in hold'em, not in {game}")
+            raise ValueError(f"wild cards and other decks are offered in hold'em, not in {deal}")
         if len(texts) > 1:
-            raise ValueError(f"boards: {game} has no board")
-        setups: Sequence[Showdowns] = [StudGame(players, texts[0], dead, game, ranking,
+            raise ValueError(f"boards: {deal} has no board")
+        setups: Sequence[Showdowns] = [StudGame(players, texts[0], dead_text, deal, game,
                                                 by_category)]
         which = [0]
     else:
-        setups, which = _board_games(players, texts, dead, game, wild, deck, ranking,
+        setups, which = _board_games(players, texts, dead_text, deal, wild, deck, game,
                                      by_category)
     if trials is not None and (type(trials) is not int or not 1 <= trials <= MAX_TRIALS):
         raise ValueError(f"trials must be an int 1 .. {MAX_TRIALS:.0e}, not {trials!r}")
@@ -188,14 +223,28 @@ def equity(players: Sequence[str], board: str = "", dead: str = "", *,
     with parallel_section(threads):
         for j, setup in enumerate(setups):
             since = start + sum(run.elapsed for run in runs)
-            runs.append(_run(setup, game, trials or DEFAULT_TRIALS, _run_seed(used_seed, j),
+            runs.append(_run(setup, deal, trials or DEFAULT_TRIALS, _run_seed(used_seed, j),
                              _part(progress, j, len(setups)), since))
             if runs[-1].partial and j < len(setups) - 1:
                 raise KeyboardInterrupt  # the whole pot needs every board
     if len(which) == 1:
         return runs[0]
-    return whole_pot(runs, which, card_text(read_cards(dead, jokers=True)), used_seed,
+    return whole_pot(runs, which, card_text(read_cards(dead_text, jokers=True)), used_seed,
                      time.perf_counter() - start)
+
+
+def _text(cards: CardsLike, what: str) -> str:
+    """Cards given as text stay text (a hand, range, or cards); card ints or an array become
+    their text, checked (TypeError or ValueError naming `what`)."""
+    if isinstance(cards, str):
+        return cards
+    if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, (Sequence, np.ndarray)):
+        raise TypeError(f"{what}: cards are text or a sequence of card ints or texts, not "
+                        f"{type(cards).__name__}: {cards!r}")
+    try:
+        return format_cards(parse_cards(cards, jokers=True))
+    except (TypeError, ValueError) as error:
+        raise type(error)(f"{what}: {error}") from None
 
 
 def _board_texts(board: str, boards: int | Sequence[str] | None) -> list[str]:
@@ -217,14 +266,14 @@ def _board_texts(board: str, boards: int | Sequence[str] | None) -> list[str]:
     return list(boards)
 
 
-def _board_games(players: Sequence[str], texts: list[str], dead: str, game: str,
-                 wild: str | None, deck: int | None, ranking: str | RankingGame | None,
+def _board_games(hands: Sequence[str], texts: list[str], dead: str, deal: str,
+                 wild: str | None, deck: int | None, game: str | Game | None,
                  by_category: bool = False) -> tuple[list[BoardGame], list[int]]:
     """A `BoardGame` for each board, the other boards' cards out of its deal (boards alike
     share one), and which of them each board is. Boards share only the cards they start with
     (dealt before running it again); together they need no more cards than the deck has."""
     if len(texts) == 1:
-        return [BoardGame(players, texts[0], dead, game, wild, deck, ranking,
+        return [BoardGame(hands, texts[0], dead, deal, wild, deck, game,
                           by_category=by_category)], [0]
     cards = []
     for k, text in enumerate(texts):
@@ -248,7 +297,7 @@ def _board_games(players: Sequence[str], texts: list[str], dead: str, game: str,
             alike[frozenset(board)] = len(setups)
             others = np.array([c for c in known if c not in board], np.uint8)
             try:
-                setups.append(BoardGame(players, text, dead, game, wild, deck, ranking, others,
+                setups.append(BoardGame(hands, text, dead, deal, wild, deck, game, others,
                                         by_category))
             except ValueError as error:
                 raise ValueError(f"board {k + 1}: {error}") from None
@@ -256,12 +305,12 @@ def _board_games(players: Sequence[str], texts: list[str], dead: str, game: str,
     setup = setups[0].setup
     needed = int(setup.hole_sizes.sum()) + sum(5 - len(board) for board in cards)
     if needed > len(setup.live):
-        raise ValueError(f"boards: {len(players)} players and {len(texts)} boards need {needed} "
+        raise ValueError(f"boards: {len(hands)} players and {len(texts)} boards need {needed} "
                          f"more cards; only {len(setup.live)} are left in the deck")
     return setups, which
 
 
-def _run(setup: Showdowns, game: str, trials: int, seed: int | None,
+def _run(setup: Showdowns, deal: str, trials: int, seed: int | None,
          progress: Callable[[float], None] | None, since: float) -> EquityResult:
     """One board's (or stud's) result: every deal enumerated, or `trials` simulated from
     `seed`; its time counted from `since`."""
@@ -280,8 +329,8 @@ def _run(setup: Showdowns, game: str, trials: int, seed: int | None,
                            None if by_category is None else dict(
                                zip(names, by_category[:, p].tolist())))
               for p, label in enumerate(setup.labels)]
-    return EquityResult(tuple(result), game, card_text(setup.board), card_text(setup.dead),
-                        exact=seed is None, boards=int(n), elapsed=time.perf_counter() - since,
+    return EquityResult(tuple(result), deal, card_text(setup.board), card_text(setup.dead),
+                        exact=seed is None, deals=int(n), elapsed=time.perf_counter() - since,
                         seed=seed, partial=partial)
 
 

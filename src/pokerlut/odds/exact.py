@@ -12,7 +12,8 @@ import numba
 import numpy as np
 
 from ..kernels import boards
-from ..kernels.equity import ENUMERATE_BOARDS, Spot
+from ..kernels.exact import ENUMERATE_BOARDS
+from ..kernels.showdown import Spot
 from ..parallel import balanced_order
 from .board import BoardSetup, Lazy
 from .counters import CALL_WORK, bins, counters, working_rows

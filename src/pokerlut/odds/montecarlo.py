@@ -9,7 +9,8 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
-from ..kernels.equity import Draws, Spot, alias_table, combo_hands, simulate_kernel
+from ..kernels.draws import Draws, alias_table, combo_hands, simulate_kernel
+from ..kernels.showdown import Spot
 from .board import BoardSetup, Hand
 from .counters import CALL_WORK, bins, working_rows
 from .ranges import Range
@@ -20,7 +21,7 @@ GROUP_DEALS = 1 << 14  # the most deals a group of players (`deal_groups`) may h
 
 
 def make_draws(setup: BoardSetup) -> Draws:
-    """The players' hands for Monte Carlo (`kernels.equity.Draws`): the players with more than
+    """The players' hands for Monte Carlo (`kernels.draws.Draws`): the players with more than
     one hand in groups (`deal_groups`), each group's deals that share no card with each other
     or with a player's only hand, and their alias tables by the product of the hands' weights."""
     ranges = setup.ranges

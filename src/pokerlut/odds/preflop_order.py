@@ -31,10 +31,10 @@ from math import comb
 import numpy as np
 from numba import prange
 
+from ..cards import RANKS
 from ..kernels.core import hand_add, hand_empty, hand_strength, njit
 from ..tables import Tables, load as load_tables
 
-RANKS = "23456789TJQKA"
 MAX_STRENGTH = 7462
 CHUNKS = 64  # units of parallel work, each with its own buffers and sums
 

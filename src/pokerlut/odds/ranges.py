@@ -213,9 +213,32 @@ def combo_masks(combos: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
 
 
 def parse_range(text: str) -> Range:
-    """Parse a hold'em range; see the module documentation for the notation. A range is
-    read-only, so the same text gives the same object (the last 1,024 texts are cached).
+    """Parse a hold'em range into its weighted two-card hands.
 
+    A range is read-only, so the same text gives the same object (the last 1,024 texts are
+    cached).
+
+    Parameters
+    ----------
+    text : str
+        The range, in the notation of the module documentation (`pokerlut.odds.ranges`):
+        tokens separated by commas ("QQ+, AKs, A5s-A2s:0.5, 15%").
+
+    Returns
+    -------
+    Range
+        The range's combos and their weights.
+
+    Raises
+    ------
+    TypeError
+        `text` that is not a str.
+    ValueError
+        An empty range or token, a malformed token (the message names it), a combo listed
+        twice with different weights.
+
+    Examples
+    --------
     >>> parse_range("AKs")
     Range('AcKc, AdKd, AhKh, AsKs')
     >>> len(parse_range("22+")), len(parse_range("AQo+")), len(parse_range("A2s+"))

@@ -11,12 +11,13 @@ from typing import Any
 
 @dataclass(frozen=True)
 class PlayerEquity:
-    """A player's figures; for the whole pot of several boards, `win` and `tie` are NaN (joint
-    events over the boards, not computed): each board's are in `EquityResult.per_board`."""
+    """A player's figures in an `EquityResult`; for the whole pot of several boards, `win` and
+    `tie` are NaN (joint events over the boards, not computed): each board's are in
+    `EquityResult.per_board`. `to_dict` gives plain data."""
 
     hand: str  # as the player was given
-    win: float  # share of boards (or trials) where the player takes the whole pot (a scoop)
-    tie: float  # share of boards where the player takes part of the pot
+    win: float  # share of deals where the player takes the whole pot (a scoop)
+    tie: float  # share of deals where the player takes part of the pot
     equity: float  # share of the pot: wins plus split pots counted fractionally
     stderr: float  # standard error of equity (0 when exact)
     high: float | None = None  # split games: the share of the pot won with the high hand
@@ -30,30 +31,92 @@ class PlayerEquity:
         shown = [f for f in fields(self) if f.name != "by_category" or self.by_category is not None]
         return f"PlayerEquity({', '.join(f'{f.name}={getattr(self, f.name)!r}' for f in shown)})"
 
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON: every field, "by_category" only when it was counted."""
+        data = asdict(self)
+        if self.by_category is None:
+            del data["by_category"]
+        return data
+
 
 @dataclass(frozen=True)
 class EquityResult:
+    """What `pokerlut.equity` returns: each player's figures, and how they were found.
+
+    Attributes
+    ----------
+    players : tuple of PlayerEquity
+        One per player, in the order of the hands given.
+    deal : str
+        The deal (`pokerlut.deals()`).
+    board, dead : str
+        The board's cards (several boards: each board's, joined by " | ") and the dead cards.
+    exact : bool
+        True: every deal enumerated; False: Monte Carlo.
+    deals : int
+        The deals counted: every deal and board when exact, else the trials simulated.
+    elapsed : float
+        Seconds.
+    seed : int or None
+        Monte Carlo: the seed that reproduces this result.
+    partial : bool
+        Interrupted (Ctrl-C): the figures cover only the work done.
+    per_board : tuple of EquityResult
+        Several boards: each board's own result (its figures are shares of that board's part).
+
+    ``repr`` is one line; ``str`` (and ``print``) adds a line per player. `to_dict` gives plain
+    data for JSON, `to_frame` a DataFrame with a row per player.
+
+    >>> import pokerlut
+    >>> r = pokerlut.equity(["AsAh", "KsKh"], board="2c 7d 9h Tc")
+    >>> r
+    EquityResult(holdem, board 2c 7d 9h Tc, exact, 44 deals, equity 95.4545% | 4.5455%)
+    >>> r.to_frame()[["equity", "win", "tie"]].round(4)
+            equity     win  tie
+    hand
+    AsAh    0.9545  0.9545  0.0
+    KsKh    0.0455  0.0455  0.0
+    """
+
     players: tuple[PlayerEquity, ...]
-    game: str
-    board: str  # several boards: each board's cards, joined by " | "
+    deal: str
+    board: str
     dead: str
     exact: bool
-    boards: int  # boards enumerated (over every deal) or trials simulated
-    elapsed: float  # seconds
-    seed: int | None = None  # Monte Carlo: the seed that reproduces this run
-    partial: bool = False  # interrupted: the figures cover only the work done
-    per_board: tuple[EquityResult, ...] = ()  # several boards: each board's own result
+    deals: int
+    elapsed: float
+    seed: int | None = None
+    partial: bool = False
+    per_board: tuple[EquityResult, ...] = ()
 
     def __repr__(self) -> str:
         how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
-        took = f"{self.elapsed * 1e3:.3g} ms" if self.elapsed < 1 else f"{self.elapsed:.3f} s"
         done = (f"{len(self.per_board)} boards" if self.per_board else
                 f"board {self.board or '-'}, {how}, "
-                f"{self.boards:,} {'boards' if self.exact else 'trials'}")
-        head = (f"EquityResult({self.game}, {done}, {took}" + (", PARTIAL" if self.partial else "")
-                + ")")
+                f"{self.deals:,} {'deals' if self.exact else 'trials'}")
+        shares = " | ".join(f"{p.equity:.4%}" for p in self.players)
+        return (f"EquityResult({self.deal}, {done}, equity {shares}"
+                + (", PARTIAL" if self.partial else "") + ")")
+
+    def __str__(self) -> str:
+        """The repr's line with the time, a line per player, by category a table, and with
+        several boards each board's."""
+        took = f"{self.elapsed * 1e3:.3g} ms" if self.elapsed < 1 else f"{self.elapsed:.3f} s"
+        head = repr(self)[:-1] + f", {took})"
         return "\n".join([head, *map(self._row, self.players), *self._categories(),
-                          *(f"board {k}: {r!r}" for k, r in enumerate(self.per_board, 1))])
+                          *(f"board {k}: {r}" for k, r in enumerate(self.per_board, 1))])
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame, a row per player indexed by hand: equity, win, tie, stderr, and
+        high and low in split deals, then one column per category when counted."""
+        import pandas as pd
+
+        rows = []
+        for p in self.players:
+            row = {k: v for k, v in asdict(p).items() if k not in ("hand", "by_category")
+                   and not (k in ("high", "low") and v is None)}
+            rows.append({**row, **(p.by_category or {})})
+        return pd.DataFrame(rows, index=pd.Index([p.hand for p in self.players], name="hand"))
 
     def category_rows(self) -> list[list[str]]:
         """By category: a row per category (its name, then each player's share of the pot in
@@ -92,9 +155,7 @@ class EquityResult:
         when it was counted (`equity(by_category=True)`)."""
         data = asdict(replace(self, per_board=()))
         del data["per_board"]
-        for player in data["players"]:
-            if player["by_category"] is None:  # not counted: not in the data
-                del player["by_category"]
+        data["players"] = [p.to_dict() for p in self.players]
         if self.per_board:
             for player in data["players"]:
                 player["win"] = player["tie"] = None
@@ -126,6 +187,6 @@ def whole_pot(runs: Sequence[EquityResult], which: Sequence[int], dead: str, see
                                     mean([p.equity for p in mine]), stderr, high, low,
                                     by_category))
     per_board = tuple(runs[j] for j in which)
-    return EquityResult(tuple(players), runs[0].game, " | ".join(r.board for r in per_board),
-                        dead, runs[0].exact, sum(run.boards for run in runs), elapsed, seed,
+    return EquityResult(tuple(players), runs[0].deal, " | ".join(r.board for r in per_board),
+                        dead, runs[0].exact, sum(run.deals for run in runs), elapsed, seed,
                         runs[-1].partial, per_board)

@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import tables
 from ..cards import parse_cards
-from ..kernels.equity import STUD_ENUMERATE, STUD_SIMULATE
+from ..kernels.stud import STUD_ENUMERATE, STUD_SIMULATE
 from ..parallel import balanced_order
 from ..rules import rules
 from .categories import kernel_tables
@@ -27,19 +27,19 @@ class StudGame:
     """Stud input, parsed and checked: each player's known cards (2 to 7, up and down) and the
     live cards the rest are dealt from; `engine.Showdowns`."""
 
-    def __init__(self, players: Sequence[str], board: str, dead: str, game: str,
-                 ranking: Any = None, by_category: bool = False) -> None:
+    def __init__(self, players: Sequence[str], board: str, dead: str, deal: str,
+                 game: Any = None, by_category: bool = False) -> None:
         if isinstance(players, str) or not 2 <= len(players) <= 8:
             raise ValueError("give 2 to 8 stud players, each as his known cards")
         if isinstance(board, str) and board.strip():
-            raise ValueError(f"{game} has no board: give each player's known cards, and the "
+            raise ValueError(f"{deal} has no board: give each player's known cards, and the "
                              "folded players' up-cards as dead")
-        self.game = DEALS[game]
-        self.split = self.game.low is not None
-        self.rules = high_rules(self.game, ranking)
+        self.deal = DEALS[deal]
+        self.split = self.deal.low is not None
+        self.rules = high_rules(self.deal, game)
         if self.rules.wild is not None:
-            raise ValueError(f"wild cards are offered in hold'em deals, not in {game}")
-        self.low_rules = rules(self.game.low) if self.game.low else None
+            raise ValueError(f"wild cards are offered in hold'em deals, not in {deal}")
+        self.low_rules = rules(self.deal.low) if self.deal.low else None
         self.category_names, self.buckets, self.low_buckets = kernel_tables(
             self.rules, self.low_rules, by_category)  # by category: `BoardSetup`'s
         self.categories = len(self.category_names)

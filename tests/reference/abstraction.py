@@ -1,8 +1,8 @@
 """Slow, exact reference for poker-AI hand-strength features (Texas hold'em).
 
 Independent of the fast library: it never imports ``pokerlut`` and reads nothing under ``src/``.
-The only poker knowledge it uses is ``reference.best_key`` (the slow rules-based evaluator in this
-directory): ``best_key(cards)`` is the key of the best five of 5..7 cards, bigger is better.
+The only poker knowledge it uses is ``high.best_key`` (the slow rules-based evaluator in this
+package): ``best_key(cards)`` is the key of the best five of 5..7 cards, bigger is better.
 Everything is exact, with ``fractions.Fraction``; there are no floats.
 
 A card is the int ``4 * rank + suit`` (rank 0..12 = 2..A, suit 0..3 = c, d, h, s). A player has
@@ -29,7 +29,7 @@ cards is the same for several (runout, opponent) splits, so its key is memoised 
 once: C(46, 3) = 15,180 evaluations for a turn instead of 46 * 990, C(47, 4) = 178,365 for a
 flop instead of 1081 * 990.
 
->>> from reference import parse_cards
+>>> from reference.high import parse_cards
 >>> river_hs(parse_cards("2c 3d"), parse_cards("As Ks Qs Js Ts"))    # royal on board: all tie
 Fraction(1, 2)
 >>> river_hs_counts(parse_cards("As Ks"), parse_cards("Qs Js Ts 2c 3d"))  # we hold the royal
@@ -45,7 +45,7 @@ import operator
 from fractions import Fraction
 from typing import Iterable
 
-from reference import best_key, card_int
+from .high import best_key, card_int
 
 DECK = tuple(range(52))
 OPPONENT_HOLES = 990  # C(45, 2): two unseen cards from 52 - 2 (ours) - 5 (board)
@@ -166,7 +166,7 @@ def runout_hs(hole: Iterable[int], board: Iterable[int]) -> list[tuple[tuple[int
     on ``board + runout`` exactly as ``river_hs`` defines it.
     """
     hole, board = _check_state(hole, board, (3, 4), "runout_hs")
-    return [(runout, _hs_from_counts(w, t, l)) for runout, w, t, l in _runout_counts(hole, board)]
+    return [(runout, _hs_from_counts(w, t, lose)) for runout, w, t, lose in _runout_counts(hole, board)]
 
 
 def _mean_and_mean_square(values: list[Fraction]) -> tuple[Fraction, Fraction]:

@@ -3,7 +3,7 @@
 Written only from ``/work/shared/RULES.md`` and its source texts (seeds 000, Italian, and 004,
 Catalan), in plain Python with the standard library. It never imports ``pokerlut`` and shares no
 code or tables with it. Natural (wild-free) hands are valued by the independent reference
-``reference_games`` (same folder); this module only adds the wild cards on top of it.
+``reference.games`` (same package); this module only adds the wild cards on top of it.
 
 Cards are ints ``4 * rank + suit`` (rank 0..12 = 2..A, suit 0..3 = c, d, h, s); the jokers are
 52 and 53. Decks (``deck``): 52 cards, 53 (plus joker 52) or 54 (both jokers).
@@ -82,8 +82,8 @@ import time
 from collections import Counter
 from typing import Iterable, Optional, Sequence
 
-import reference_games
-from reference_games import (
+from . import games as reference_games
+from .games import (
     ACE,
     ACE_TO_FIVE_ORDER,
     FLUSH,

@@ -1,0 +1,13 @@
+"""The slow, independent references the tests check the library against: each written from
+the rules (RULES.md) in plain Python, never importing `pokerlut`; their self-tests are
+tests/test_reference*.py.
+
+- `high`: standard high hands, the best five of 5 to 7 cards, and Omaha;
+- `games`: the high, low and short-deck games;
+- `wild`: wild cards (jokers, the bug, deuces) on top of `games`;
+- `italian`: Italian closed poker's hand comparison;
+- `video_poker`: video poker pay tables, every draw of every hold;
+- `abstraction`: exact hand-strength features (HS, EHS, hand potential), with `high`'s keys.
+
+tests/conftest.py puts tests/ on sys.path: `from reference.high import best_key`.
+"""
