@@ -59,11 +59,11 @@ def _cards(fdp, kind: int):
 
 def _quick_cli(argv: list[str]) -> bool:
     """Only command lines that finish at once: no demo, build-tables, exact or long equity."""
-    from pokerlut.cli import _parser
+    from pokerlut.cli import make_parser
 
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            args = _parser().parse_args(argv)
+            args = make_parser().parse_args(argv)
     except SystemExit:
         return True
     if args.command in ("demo", "build-tables"):

@@ -34,7 +34,7 @@ import pytest
 from hypothesis import HealthCheck, event, example, find, given, settings
 from hypothesis import strategies as st
 
-from pokerlut.cli import _parser, main
+from pokerlut.cli import main, make_parser
 from pokerlut.lang import LANGUAGES
 from pokerlut.odds.deal import DEALS
 from pokerlut.rules import WILD_MODES, games
@@ -53,7 +53,7 @@ TIMEOUT = 300  # seconds, for the subprocesses (a stale numba cache means compil
 def _subcommands(parser: argparse.ArgumentParser | None = None) -> dict[str, argparse.ArgumentParser]:
     """The parser's subcommands by name; a subcommand of a subcommand by both names, as
     typed ("abstraction features")."""
-    parser = parser or _parser()
+    parser = parser or make_parser()
     action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     found: dict[str, argparse.ArgumentParser] = {}
     for name, sub in action.choices.items():
@@ -163,7 +163,7 @@ def parsed(argv: list[str]) -> argparse.Namespace | None:
     """The parsed command line, or None if argparse refuses it (or prints help)."""
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            return _parser().parse_args(argv)
+            return make_parser().parse_args(argv)
     except SystemExit:
         return None
 

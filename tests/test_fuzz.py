@@ -26,7 +26,7 @@ from pokerlut import (
     best_five, category, compare, describe, evaluate, evaluate_batch, format_card, parse_card,
     parse_cards,
 )
-from pokerlut.cli import _parser, main
+from pokerlut.cli import main, make_parser
 from pokerlut import equity, parse_range
 
 ALLOWED = (ValueError, TypeError)
@@ -404,7 +404,7 @@ def runs_quickly(argv: list[str]) -> bool:
     (which would rewrite the installed tables), equity only simulated with few trials."""
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            args = _parser().parse_args(argv)
+            args = make_parser().parse_args(argv)
     except SystemExit:
         return True  # argparse refuses it: quick
     if args.command in ("demo", "build-tables"):

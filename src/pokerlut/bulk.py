@@ -30,11 +30,11 @@ import numpy as np
 from .distributed import check_workers, connect, local_client, need, run_parts
 from .evaluate import evaluate_batch
 from .game import resolve
+from .names import NO_CATEGORY
 
 __all__ = ["CHUNK_ROWS", "NO_CATEGORY", "BulkRun", "category_path", "evaluate", "evaluate_file",
            "local_client"]
 
-NO_CATEGORY = -1  # `pokerlut.category_batch` of strength 0 (no qualifying hand, eight-or-better)
 CHUNK_ROWS = 1 << 20  # rows per task by default: ~7 MB of 7-card hands, a few ms of work
 _ROW = re.compile(r"^row (\d+)")
 
@@ -318,7 +318,8 @@ def category_path(out: str | Path) -> Path:
 
 
 def evaluate_file(source: str | Path, out: str | Path, *, game: str = "high",
-                  wild: str | None = None, column: str | None = None, chunk_rows: int = CHUNK_ROWS,
+                  wild: str | None = None, flush_by_suit: bool | None = None,
+                  column: str | None = None, chunk_rows: int = CHUNK_ROWS,
                   client: Any = None, scheduler: str | None = None, workers: int | None = None,
                   progress: Callable[[int], None] | None = None) -> BulkRun:
     """Evaluate every hand of a file on a Dask cluster and write the results, in the input's
@@ -334,9 +335,10 @@ def evaluate_file(source: str | Path, out: str | Path, *, game: str = "high",
     writes each result as it arrives, so a file larger than memory streams through. A task
     lost with its worker is run again by Dask; every row is written once, from the one result
     the client takes for its chunk. The cluster: `client`, else one at `scheduler`, else a
-    `local_client(workers)`. Bad input raises ValueError or TypeError naming the row.
+    `local_client(workers)`. `game`, `wild` and `flush_by_suit` are `evaluate_batch`'s. Bad
+    input raises ValueError or TypeError naming the row.
     """
-    options = _options(game, wild, None, True)
+    options = _options(game, wild, flush_by_suit, True)
     check_workers(workers, scheduler, client)
     src = _Source(source, column, chunk_rows)
     from .names import Category

@@ -117,8 +117,9 @@ class PokerAccessor:
         return self._wrap([row if ok else None for row, ok in zip(cards, good.tolist())],
                           dtype=object)
 
-    def strength(self, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None,
-                 errors: str = "raise", threads: int | None = None) -> pd.Series:
+    def strength(self, *, game: str | Game = "high", wild: str | None = None,
+                 flush_by_suit: bool | None = None, errors: str = "raise",
+                 threads: int | None = None) -> pd.Series:
         """`evaluate_batch` of every row: uint16, or nullable ``UInt16`` with ``errors="mask"``
         (missing where the row is not a hand of the game)."""
         g = resolve(game, wild, flush_by_suit)
@@ -135,18 +136,20 @@ class PokerAccessor:
         strengths[good] = evaluate_batch(cards[good], game=g, threads=threads)
         return self._wrap(pd.arrays.IntegerArray(strengths, ~good))
 
-    def category(self, *, game: str | Game = "high", wild: str | None = None, errors: str = "raise") -> pd.Series:
+    def category(self, *, game: str | Game = "high", wild: str | None = None,
+                 flush_by_suit: bool | None = None, errors: str = "raise") -> pd.Series:
         """The `Category` name of every row, as an ordered categorical (weakest first);
         missing where no hand qualifies (eight-or-better) or the row is masked."""
-        g = resolve(game, wild)
+        g = resolve(game, wild, flush_by_suit)
         strengths = self.strength(game=g, errors=errors)
         values = strengths.to_numpy(dtype=np.int64, na_value=g.lowest)
         codes = category_batch(values, game=g).astype(np.int64)
         codes[strengths.isna().to_numpy()] = -1
         return self._wrap(pd.Categorical.from_codes(codes, dtype=CATEGORIES))
 
-    def describe(self, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None,
-                 lang: str = "en", errors: str = "raise") -> pd.Series:
+    def describe(self, *, game: str | Game = "high", wild: str | None = None,
+                 flush_by_suit: bool | None = None, lang: str = "en",
+                 errors: str = "raise") -> pd.Series:
         """`describe` of every row's strength, as a categorical of the distinct descriptions
         (missing where the row is masked). Wild cards' stand-ins are not named."""
         g = resolve(game, wild, flush_by_suit)

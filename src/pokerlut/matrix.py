@@ -71,6 +71,7 @@ from typing import Any, Literal, overload
 
 import numpy as np
 
+from .cards import RANKS as _RANKS
 from .cards import format_cards
 from .distributed import (Parts, check_workers, connect, need, run_parts, worker_numba_threads,
                           write_atomic)
@@ -84,7 +85,6 @@ __all__ = ["BOARDS", "BOARDS3", "CLASSES", "COUNT_COLUMNS", "Matrix3Run", "Matri
 
 BOARDS = math.comb(48, 5)  # boards per heads-up deal
 BOARDS3 = math.comb(46, 5)  # boards per three-way deal
-_RANKS = "23456789TJQKA"
 FORMAT = 1  # the layout of the parts folder (its manifest.json)
 CHUNK_PAIRS = 300  # suit-distinct pairs of hands per task: about 3 s on one thread
 CHUNK_TRIPLES = 2000  # class triples per task: a few seconds on one thread

@@ -10,7 +10,7 @@ import numpy as np
 
 # int64s per row of a thread's scratch array in the kernels that lay their lanes out by hand
 # (video poker, card abstraction): 512 bytes keep two threads' rows out of each other's cache
-# lines (256 bytes did not: two threads ran slower than one, Xeon, 2026-12)
+# lines (256 bytes did not: docs/performance.md)
 LANE_ROW = 64
 # rows per kernel call of the batch entry points (`evaluate_batch`, `parse_batch`): about 10 ms
 # of evaluation, so that Ctrl-C is seen between calls

@@ -200,8 +200,8 @@ def _checked(validate: bool) -> str:
 
 def jobs() -> list[Job]:
     """Every warm-up job, by entry point: together they compile every kernel, each kernel in
-    one job. Costs: about the seconds each took with an empty cache on 2 cores (Xeon, numba
-    0.68), for the order only."""
+    one job. Costs: about the seconds each takes with an empty cache on 2 cores, for the order
+    only (docs/performance.md has the measured ones)."""
     from . import tables
     from .rules import GAMES, WILD_GAMES, rules
 

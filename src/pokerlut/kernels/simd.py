@@ -267,8 +267,8 @@ def _store_strengths(builder: ir.IRBuilder, h: Any, spec: HashSpec, offsets: Any
     """out[lane] = values[offsets[bucket] + position] of each lane (`h` and `spec` as in `_cut`),
     each lane's strength read and stored on its own: the lanes leave the vector registers once
     and no value goes back in. With AVX-512 the bucket and position leave them; with AVX2 the
-    hash word, cut in scalar code: half as many extractions, which take 1.2 cycles each on AMD's
-    Zen 2 (1.05-1.37x there)."""
+    hash word, cut in scalar code: half as many extractions, which are slow on some AVX2 CPUs
+    (docs/performance.md)."""
     bucket, pos = _cut(builder, h, spec) if LANES == 16 else (None, None)
     for lane in range(LANES):
         if LANES == 16:
