@@ -49,9 +49,9 @@ ROWS = {  # name -> (what a new process does, code)
     "range-flop": ("… exact range vs range on a flop",
                    "import pokerlut; pokerlut.equity(['QQ+,AKs', '22+,A2s+'], board='Kh 7d 2c')"),
     "omaha-flop": ("… exact Omaha on a flop",
-                   "import pokerlut; pokerlut.equity(['AhKhQdJd', '8c7c6s5s'], board='Th 9c 2h', game='omaha')"),
+                   "import pokerlut; pokerlut.equity(['AhKhQdJd', '8c7c6s5s'], board='Th 9c 2h', deal='omaha')"),
     "stud": ("… stud Monte Carlo",
-             "import pokerlut; pokerlut.equity(['AsAh Kd', 'KsKh 2c'], game='stud', trials=100_000, seed=1)"),
+             "import pokerlut; pokerlut.equity(['AsAh Kd', 'KsKh 2c'], deal='stud', trials=100_000, seed=1)"),
     "cli-eval": ("`pokerlut eval \"As Ks Qs Js Ts\"`",
                  "import sys; from pokerlut.cli import main; sys.exit(main(['eval', 'As Ks Qs Js Ts']))"),
 }

@@ -154,7 +154,7 @@ with event.install_recorder("numba:compile") as compiled:
             for validate in (True, False):
                 pokerlut.evaluate_omaha_batch(cards[:, :holes], cards[:, holes:holes + board],
                                               game=game, validate=validate)
-        pokerlut.evaluate_omaha(cards[0, :4], cards[0, 4:9], game)
+        pokerlut.evaluate_omaha(cards[0, :4], cards[0, 4:9], game=game)
     texts = ["As Kd 7h 7c 2s", "A♠ K♦ 7♥ 7♣ 2♠"]
     columns = [texts[:1], texts, np.array(texts), np.array(texts[:1], dtype="S")]
     try:
@@ -172,12 +172,12 @@ with event.install_recorder("numba:compile") as compiled:
         if wild is None or game == "holdem":
             for players, cards in itertools.product(range(2, 7), (3, 4)):
                 where = " ".join(board.split()[:cards])
-                pokerlut.equity(hands[:players], where, game=game, wild=wild, exact=True)
-                pokerlut.equity(hands[:players], where, game=game, wild=wild, exact=False,
+                pokerlut.equity(hands[:players], where, deal=game, wild=wild, exact=True)
+                pokerlut.equity(hands[:players], where, deal=game, wild=wild, exact=False,
                                 trials=2000, seed=1)
     for game in ("stud", "razz", "stud-hi-lo"):
-        pokerlut.equity(["As Ah Kd 4c 5c 6d", "Ks Kh 2c 8h 9h Td"], game=game, exact=True)
-        pokerlut.equity(["As Ah Kd", "Ks Kh 2c", "Qs Qh"], game=game, exact=False, trials=2000)
+        pokerlut.equity(["As Ah Kd 4c 5c 6d", "Ks Kh 2c 8h 9h Td"], deal=game, exact=True)
+        pokerlut.equity(["As Ah Kd", "Ks Kh 2c", "Qs Qh"], deal=game, exact=False, trials=2000)
 cached = _dispatchers()
 print(json.dumps([_name(ev.data["dispatcher"], ev.data["args"]) for _, ev in compiled.buffer
                   if ev.is_start and any(ev.data["dispatcher"] is d for d in cached)]))
