@@ -25,7 +25,7 @@ INSTALL_PEERS = $(BIN)/python -m pip install --quiet -e ".[compare]" || for p in
 demo: $(INSTALLED)
 	$(BIN)/pokerlut demo
 
-# Lint (ruff) and type checks (mypy --strict; both configured in pyproject.toml), every kernel
+# Lint and format (ruff) and type checks (mypy --strict; both configured in pyproject.toml), every kernel
 # compiled once into numba's cache (`pokerlut warm`: else each pytest-xdist worker compiles what
 # its files use, the same kernels twice), the whole suite, then the kernel tests again with numba's bounds checks on
 # (fresh cache); pytest-xdist runs the tests of different files on every core at once. Then the
@@ -36,6 +36,7 @@ BOUNDSCHECKED := tests/test_exhaustive.py tests/test_hand_state.py tests/test_eq
 PARALLEL := -n auto --dist loadfile
 test: $(INSTALLED)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/python -m mypy
 	$(BIN)/pokerlut warm --quiet
 	$(BIN)/python -m pytest $(PARALLEL)
@@ -46,6 +47,7 @@ test: $(INSTALLED)
 # Lint, type checks and every test not marked slow (exhaustive checks, whole-process runs, rebuilds).
 check: $(INSTALLED)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest $(PARALLEL) -q -m "not slow"
 

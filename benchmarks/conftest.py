@@ -43,7 +43,7 @@ def digest(values) -> str:
     h = hashlib.blake2b(repr(a.shape).encode(), digest_size=8)
     flat = a.reshape(-1)
     for start in range(0, len(flat), 1 << 20):
-        h.update(flat[start:start + (1 << 20)].astype("<i8").tobytes())
+        h.update(flat[start : start + (1 << 20)].astype("<i8").tobytes())
     return h.hexdigest()
 
 
@@ -66,7 +66,7 @@ def random_hands(smoke):
     cards = np.empty((n, 7), dtype=np.uint8)
     for start in range(0, n, 1_000_000):
         block = rng.random((1_000_000, 52), dtype=np.float32)
-        cards[start:start + 1_000_000] = np.argpartition(block, 7, axis=1)[:n - start, :7]
+        cards[start : start + 1_000_000] = np.argpartition(block, 7, axis=1)[: n - start, :7]
     return {w: np.ascontiguousarray(cards[:, :w]) for w in (5, 6, 7)}
 
 

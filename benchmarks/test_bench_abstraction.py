@@ -16,11 +16,16 @@ from pokerlut.abstraction import HandIndexer
 N_UNINDEX, SMOKE_UNINDEX = 1_000_000, 10_000
 # digest(index_batch(random_hands[7])) for (recall, hands); of the first 1,000,000 (or
 # SMOKE_UNINDEX) hands' indices for unindex
-INDEX = {("perfect", N_HANDS): "f71565b0203965cf", ("perfect", SMOKE_HANDS): "0fa69ea62dac03d8",
-         ("imperfect", N_HANDS): "8092af0ee2532214", ("imperfect", SMOKE_HANDS): "9f2efe4e737dcb5a",
-         ("perfect", N_UNINDEX): "b1519e33a245449e", ("perfect", SMOKE_UNINDEX): "fcff56f843972f83",
-         ("imperfect", N_UNINDEX): "033dd620dba954ba",
-         ("imperfect", SMOKE_UNINDEX): "d943534595f577ba"}
+INDEX = {
+    ("perfect", N_HANDS): "f71565b0203965cf",
+    ("perfect", SMOKE_HANDS): "0fa69ea62dac03d8",
+    ("imperfect", N_HANDS): "8092af0ee2532214",
+    ("imperfect", SMOKE_HANDS): "9f2efe4e737dcb5a",
+    ("perfect", N_UNINDEX): "b1519e33a245449e",
+    ("perfect", SMOKE_UNINDEX): "fcff56f843972f83",
+    ("imperfect", N_UNINDEX): "033dd620dba954ba",
+    ("imperfect", SMOKE_UNINDEX): "d943534595f577ba",
+}
 RIVER = "58d838d66c39bb68"  # digest(river_hand_strengths())
 FEATURES = {  # digest of (sums, squares, histogram) of street_features(street)
     "turn": ("c04e1ea71648f337", "510761027935d813", "4abdca6fb49e5e0f"),
@@ -51,11 +56,10 @@ def test_index_river_hands(benchmark, random_hands, recall, threads):
 @pytest.mark.parametrize("recall", ["perfect", "imperfect"])
 def test_unindex_river_hands(benchmark, random_hands, recall, threads, smoke):
     indexer = HandIndexer("river", recall)
-    indices = indexer.index_batch(random_hands[7][:sized(smoke, N_UNINDEX, SMOKE_UNINDEX)])
+    indices = indexer.index_batch(random_hands[7][: sized(smoke, N_UNINDEX, SMOKE_UNINDEX)])
     assert digest(indices) == INDEX[recall, len(indices)]
     indexer.unindex_batch(indices[:100])
-    out = benchmark.pedantic(indexer.unindex_batch, args=(indices,), kwargs=dict(threads=threads),
-                             rounds=3)
+    out = benchmark.pedantic(indexer.unindex_batch, args=(indices,), kwargs=dict(threads=threads), rounds=3)
     assert (indexer.index_batch(out) == indices).all()
     hands_per_second(benchmark, len(indices), threads)
 
@@ -78,8 +82,9 @@ def test_ehs_and_histogram_of_every_state(benchmark, street, threads, smoke):
 
     river = river_hand_strengths(threads=threads)
     street_features(street, river=river, threads=threads)  # compile
-    out = benchmark.pedantic(street_features, args=(street,), kwargs=dict(river=river, threads=threads),
-                             rounds=1)
+    out = benchmark.pedantic(
+        street_features, args=(street,), kwargs=dict(river=river, threads=threads), rounds=1
+    )
     assert (digest(out.sums), digest(out.squares), digest(out.histogram)) == FEATURES[street]
     record(benchmark, len(out.sums), "states", threads)
 
@@ -117,8 +122,7 @@ def test_200_buckets_of_every_flop_state(benchmark, smoke, method, request):
 
 def test_river_on_a_local_cluster_of_2_workers(benchmark, tmp_path, smoke):
     if smoke:
-        pytest.skip("two workers' whole river: not in the smoke run "
-                    "(tests/test_abstraction_dask.py)")
+        pytest.skip("two workers' whole river: not in the smoke run (tests/test_abstraction_dask.py)")
     pytest.importorskip("distributed")
     import shutil
 

@@ -22,9 +22,12 @@ from pokerlut.stats import count_hands
 
 # digest(evaluate_batch(random_hands[width])) for (width, hands)
 BATCH = {
-    (5, N_HANDS): "946d9303bd28a4df", (5, SMOKE_HANDS): "e3a0509e639cf694",
-    (6, N_HANDS): "7073982c770cb194", (6, SMOKE_HANDS): "2a9dba0553080a90",
-    (7, N_HANDS): "a200cdcb23cd6889", (7, SMOKE_HANDS): "52a1f601db9c9e89",
+    (5, N_HANDS): "946d9303bd28a4df",
+    (5, SMOKE_HANDS): "e3a0509e639cf694",
+    (6, N_HANDS): "7073982c770cb194",
+    (6, SMOKE_HANDS): "2a9dba0553080a90",
+    (7, N_HANDS): "a200cdcb23cd6889",
+    (7, SMOKE_HANDS): "52a1f601db9c9e89",
 }
 TOTAL_7 = {N_HANDS: 33_662_347_983, SMOKE_HANDS: 337_022_192}  # the sum of the 7-card strengths
 ALL_7 = 133_784_560
@@ -35,8 +38,9 @@ ALL_7 = 133_784_560
 def test_batch(benchmark, random_hands, width, threads):
     hands = random_hands[width]
     pokerlut.evaluate_batch(hands[:100])
-    out = benchmark.pedantic(pokerlut.evaluate_batch, args=(hands,),
-                             kwargs=dict(validate=False, threads=threads), rounds=5)
+    out = benchmark.pedantic(
+        pokerlut.evaluate_batch, args=(hands,), kwargs=dict(validate=False, threads=threads), rounds=5
+    )
     assert digest(out) == BATCH[width, len(hands)]
     hands_per_second(benchmark, len(hands), threads)
 
@@ -45,8 +49,7 @@ def test_batch(benchmark, random_hands, width, threads):
 def test_batch_validated_7(benchmark, random_hands, threads):
     hands = random_hands[7]
     pokerlut.evaluate_batch(hands[:100])
-    out = benchmark.pedantic(pokerlut.evaluate_batch, args=(hands,), kwargs=dict(threads=threads),
-                             rounds=5)
+    out = benchmark.pedantic(pokerlut.evaluate_batch, args=(hands,), kwargs=dict(threads=threads), rounds=5)
     assert digest(out) == BATCH[7, len(hands)]
     hands_per_second(benchmark, len(hands), threads)
 
@@ -146,16 +149,24 @@ def test_every_seven_card_hand_in_order(benchmark, threads):
     """`pokerlut.strengths_in_order(7)`: the strength of every hand, in order, into one array."""
     out = np.zeros(ALL_7, np.uint16)
     warm(benchmark, pokerlut.strengths_in_order, 7, out=out, threads=threads)
-    benchmark.pedantic(pokerlut.strengths_in_order, args=(7,), kwargs=dict(out=out, threads=threads),
-                       rounds=5)
+    benchmark.pedantic(
+        pokerlut.strengths_in_order, args=(7,), kwargs=dict(out=out, threads=threads), rounds=5
+    )
     assert int(out[0]) == 7297 and int(out[-1]) == 7452  # 2c2d2h2s3c3d3h, KdKhKsAcAdAhAs: quads
     assert digest(out) == "94f6dd71c6c8eb02"
     hands_per_second(benchmark, ALL_7, threads)
 
 
-@pytest.mark.parametrize("hand", [[51, 47, 43, 39, 35], [51, 47, 43, 39, 35, 0, 5],
-                                  "As Ks Qs Js Ts", np.array([51, 47, 43, 39, 35], np.uint8)],
-                         ids=["five-ints", "seven-ints", "string", "uint8-array"])
+@pytest.mark.parametrize(
+    "hand",
+    [
+        [51, 47, 43, 39, 35],
+        [51, 47, 43, 39, 35, 0, 5],
+        "As Ks Qs Js Ts",
+        np.array([51, 47, 43, 39, 35], np.uint8),
+    ],
+    ids=["five-ints", "seven-ints", "string", "uint8-array"],
+)
 def test_evaluate_one_hand(benchmark, hand):
     """One call of evaluate(); 1,000 calls a round, so the timer's own cost is spread out."""
     pokerlut.evaluate(hand)
@@ -167,8 +178,7 @@ def test_import_and_first_evaluate_in_a_new_process(benchmark):
     code = "import pokerlut; print(pokerlut.evaluate('As Ks Qs Js Ts'))"
 
     def run():
-        return subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
-                              text=True).stdout
+        return subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
 
     warm(benchmark, run)  # numba's cache
     assert benchmark.pedantic(run, rounds=5) == "7462\n"
@@ -180,8 +190,7 @@ def test_table_build(benchmark, tmp_path, smoke):
     from pokerlut.build import build_tables
 
     games = ["short-deck"] if smoke else None
-    benchmark.pedantic(build_tables, args=(tmp_path, games), kwargs=dict(log=lambda *_: None),
-                       rounds=1)
+    benchmark.pedantic(build_tables, args=(tmp_path, games), kwargs=dict(log=lambda *_: None), rounds=1)
     shipped = Path(__file__).resolve().parents[1] / "tables"
     written = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
     folders = {p.parts[0] for p in written}

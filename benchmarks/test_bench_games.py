@@ -17,20 +17,25 @@ GAMES = [g for g in pokerlut.games() if not g.startswith("italian")]  # Italian:
 
 # digest(evaluate_batch(hands_of(game), game=game)) for (game, hands)
 BATCH = {
-    ("high", N_HANDS): "a200cdcb23cd6889", ("high", SMOKE_HANDS): "52a1f601db9c9e89",
-    ("ace-to-five", N_HANDS): "571731fdb75f1bb1", ("ace-to-five", SMOKE_HANDS): "2ce7af04347dbb84",
+    ("high", N_HANDS): "a200cdcb23cd6889",
+    ("high", SMOKE_HANDS): "52a1f601db9c9e89",
+    ("ace-to-five", N_HANDS): "571731fdb75f1bb1",
+    ("ace-to-five", SMOKE_HANDS): "2ce7af04347dbb84",
     ("deuce-to-seven", N_HANDS): "19c36f6da31a8b20",
     ("deuce-to-seven", SMOKE_HANDS): "4d801c89fa5489e7",
-    ("ace-to-six", N_HANDS): "f367e0ea4c2efaf3", ("ace-to-six", SMOKE_HANDS): "3c7b460e02940629",
+    ("ace-to-six", N_HANDS): "f367e0ea4c2efaf3",
+    ("ace-to-six", SMOKE_HANDS): "3c7b460e02940629",
     ("eight-or-better", N_HANDS): "ee4d601a12a14066",
     ("eight-or-better", SMOKE_HANDS): "b59a2cbd24d5e06f",
-    ("short-deck", N_HANDS): "103be8f50994b4a2", ("short-deck", SMOKE_HANDS): "1d0501b530ae9cf5",
+    ("short-deck", N_HANDS): "103be8f50994b4a2",
+    ("short-deck", SMOKE_HANDS): "1d0501b530ae9cf5",
     ("short-deck-trips", N_HANDS): "9818a7e8599cea2b",
     ("short-deck-trips", SMOKE_HANDS): "5327bc8a4517ab2b",
 }
 # digest(evaluate_omaha_batch(holes, boards, game=game)) for (game, deals)
 OMAHA = {
-    ("high", N_OMAHA): "b302a7f007435a82", ("high", SMOKE_OMAHA): "93fd7992266046ee",
+    ("high", N_OMAHA): "b302a7f007435a82",
+    ("high", SMOKE_OMAHA): "93fd7992266046ee",
     ("eight-or-better", N_OMAHA): "acd3165f886443fc",
     ("eight-or-better", SMOKE_OMAHA): "80c76d1a20ad0608",
 }
@@ -50,8 +55,7 @@ def hands_of(random_hands):
                 cache[game] = positions
             else:
                 rng = np.random.default_rng(36)
-                order = np.argsort(rng.random((len(positions) // 10, len(cards)), dtype=np.float32),
-                                   axis=1)
+                order = np.argsort(rng.random((len(positions) // 10, len(cards)), dtype=np.float32), axis=1)
                 cache[game] = np.ascontiguousarray(np.tile(cards[order[:, :7]], (10, 1)))
         return cache[game]
 
@@ -63,8 +67,12 @@ def hands_of(random_hands):
 def test_batch_7_per_game(benchmark, hands_of, game, threads):
     hands = hands_of(game)
     pokerlut.evaluate_batch(hands[:100], game=game)
-    out = benchmark.pedantic(pokerlut.evaluate_batch, args=(hands,),
-                             kwargs=dict(game=game, validate=False, threads=threads), rounds=5)
+    out = benchmark.pedantic(
+        pokerlut.evaluate_batch,
+        args=(hands,),
+        kwargs=dict(game=game, validate=False, threads=threads),
+        rounds=5,
+    )
     assert digest(out) == BATCH[game, len(hands)]
     hands_per_second(benchmark, len(hands), threads)
 
@@ -83,7 +91,11 @@ def omaha_deals(smoke):
 def test_omaha_batch_4_plus_5(benchmark, omaha_deals, game, threads):
     holes, boards = omaha_deals
     pokerlut.evaluate_omaha_batch(holes[:100], boards[:100], game=game)
-    out = benchmark.pedantic(pokerlut.evaluate_omaha_batch, args=(holes, boards),
-                             kwargs=dict(game=game, validate=False, threads=threads), rounds=5)
+    out = benchmark.pedantic(
+        pokerlut.evaluate_omaha_batch,
+        args=(holes, boards),
+        kwargs=dict(game=game, validate=False, threads=threads),
+        rounds=5,
+    )
     assert digest(out) == OMAHA[game, len(holes)]
     hands_per_second(benchmark, len(holes), threads)

@@ -13,8 +13,12 @@ import pokerlut
 
 N_PAIRS, SMOKE_PAIRS = 5_000_000, 50_000
 # digest(compare_batch(a, b, game=f"italian-{players}")) for (players, pairs)
-COMPARE = {(4, N_PAIRS): "b6c484ccde58ab6b", (9, N_PAIRS): "596479a3218e6f59",
-           (4, SMOKE_PAIRS): "074af17f3e9b8d2c", (9, SMOKE_PAIRS): "05cfd751117d2d42"}
+COMPARE = {
+    (4, N_PAIRS): "b6c484ccde58ab6b",
+    (9, N_PAIRS): "596479a3218e6f59",
+    (4, SMOKE_PAIRS): "074af17f3e9b8d2c",
+    (9, SMOKE_PAIRS): "05cfd751117d2d42",
+}
 # digest(evaluate_batch(a, game="italian-4")) for pairs
 EVALUATE = {N_PAIRS: "55c4f04eb71842a0", SMOKE_PAIRS: "54e3a3ee2f933520"}
 
@@ -39,9 +43,9 @@ def deals(smoke):
 def test_compare_batch_italian(benchmark, deals, players, threads):
     a, b = deals[players]
     pokerlut.compare_batch(a[:100], b[:100], game=f"italian-{players}")
-    out = benchmark.pedantic(pokerlut.compare_batch, args=(a, b),
-                             kwargs=dict(game=f"italian-{players}", threads=threads),
-                             rounds=5)
+    out = benchmark.pedantic(
+        pokerlut.compare_batch, args=(a, b), kwargs=dict(game=f"italian-{players}", threads=threads), rounds=5
+    )
     assert 0 not in out  # disjoint hands: suits break every tie
     assert digest(out) == COMPARE[players, len(a)]
     hands_per_second(benchmark, len(a), threads, unit="pairs")
@@ -51,7 +55,8 @@ def test_compare_batch_italian(benchmark, deals, players, threads):
 def test_evaluate_batch_italian(benchmark, deals, threads):
     a, _ = deals[4]
     pokerlut.evaluate_batch(a[:100], game="italian-4")
-    out = benchmark.pedantic(pokerlut.evaluate_batch, args=(a,),
-                             kwargs=dict(game="italian-4", threads=threads), rounds=5)
+    out = benchmark.pedantic(
+        pokerlut.evaluate_batch, args=(a,), kwargs=dict(game="italian-4", threads=threads), rounds=5
+    )
     assert digest(out) == EVALUATE[len(a)]
     hands_per_second(benchmark, len(a), threads)

@@ -20,8 +20,12 @@ import pokerlut.frame  # noqa: F401  (registers Series.poker)
 N_ROWS, SMOKE_ROWS = 2_000_000, 20_000
 N_MAP, SMOKE_MAP = 100_000, 2_000  # the map() baseline is slow: fewer rows
 # digest(evaluate_batch(cards[:rows])) for rows
-STRENGTHS = {N_ROWS: "69a8a97e87b3ac72", SMOKE_ROWS: "d36f101dc0ffa704",
-             N_MAP: "52a1f601db9c9e89", SMOKE_MAP: "5aa728f197bd0dc9"}
+STRENGTHS = {
+    N_ROWS: "69a8a97e87b3ac72",
+    SMOKE_ROWS: "d36f101dc0ffa704",
+    N_MAP: "52a1f601db9c9e89",
+    SMOKE_MAP: "5aa728f197bd0dc9",
+}
 # blake2b (8 bytes) of the describe_batch words of the rows, one a line
 WORDS = {N_ROWS: "844850c5f424699b", SMOKE_ROWS: "56d77f85cb33e989"}
 NAMES = np.array([pokerlut.format_card(c) for c in range(52)], dtype="S2")
@@ -34,7 +38,7 @@ def canonical(random_hands, smoke):
     cards = random_hands[7][:rows]
     text = np.full((rows, 20), ord(" "), dtype=np.uint8)
     for j in range(7):
-        text[:, 3 * j:3 * j + 2] = NAMES[cards[:, j]].view(np.uint8).reshape(-1, 2)
+        text[:, 3 * j : 3 * j + 2] = NAMES[cards[:, j]].view(np.uint8).reshape(-1, 2)
     return cards, text.view("S20").reshape(rows)
 
 
@@ -42,12 +46,14 @@ def canonical(random_hands, smoke):
 @pytest.mark.parametrize("kind", ["bytes-S20", "str-U20", "list-of-str", "arrow"])
 def test_parse_batch(benchmark, canonical, kind, threads):
     cards, texts = canonical
-    column = {"bytes-S20": lambda: texts, "str-U20": lambda: texts.astype("U20"),
-              "list-of-str": lambda: texts.astype("U20").tolist(),
-              "arrow": lambda: __import__("pyarrow").array(texts.astype("U20"))}[kind]()
+    column = {
+        "bytes-S20": lambda: texts,
+        "str-U20": lambda: texts.astype("U20"),
+        "list-of-str": lambda: texts.astype("U20").tolist(),
+        "arrow": lambda: __import__("pyarrow").array(texts.astype("U20")),
+    }[kind]()
     pokerlut.parse_batch(column[:100] if kind != "arrow" else column.slice(0, 100))
-    out = benchmark.pedantic(pokerlut.parse_batch, args=(column,),
-                             kwargs=dict(threads=threads), rounds=5)
+    out = benchmark.pedantic(pokerlut.parse_batch, args=(column,), kwargs=dict(threads=threads), rounds=5)
     assert (out == cards).all()
     hands_per_second(benchmark, len(cards), threads)
 

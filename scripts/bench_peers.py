@@ -75,38 +75,59 @@ def _eval7() -> Peer:
 
     deck = [eval7.Card(text) for text in TEXT]
     evaluate = eval7.evaluate
-    return Peer("eval7", 1_000_000, lambda hands: [[deck[c] for c in row] for row in hands.tolist()],
-                lambda rows: [evaluate(row) for row in rows], higher_wins=True)
+    return Peer(
+        "eval7",
+        1_000_000,
+        lambda hands: [[deck[c] for c in row] for row in hands.tolist()],
+        lambda rows: [evaluate(row) for row in rows],
+        higher_wins=True,
+    )
 
 
 def _holdem_hand_evaluator() -> Peer:
     from holdem_hand_evaluator import evaluate_hand  # takes text: "AsKsQsJsTs"
 
-    return Peer("holdem-hand-evaluator", 1_000_000,
-                lambda hands: ["".join(TEXT[c] for c in row) for row in hands.tolist()],
-                lambda rows: [evaluate_hand(row) for row in rows], higher_wins=True)
+    return Peer(
+        "holdem-hand-evaluator",
+        1_000_000,
+        lambda hands: ["".join(TEXT[c] for c in row) for row in hands.tolist()],
+        lambda rows: [evaluate_hand(row) for row in rows],
+        higher_wins=True,
+    )
 
 
 def _treys() -> Peer:
     from treys import Card, Evaluator
 
     deck, evaluate = [Card.new(text) for text in TEXT], Evaluator().evaluate  # evaluate(hand, board)
-    return Peer("treys", 100_000,
-                lambda hands: [([deck[c] for c in row[:2]], [deck[c] for c in row[2:]]) for row in hands.tolist()],
-                lambda rows: [evaluate(hand, board) for hand, board in rows], higher_wins=False)
+    return Peer(
+        "treys",
+        100_000,
+        lambda hands: [([deck[c] for c in row[:2]], [deck[c] for c in row[2:]]) for row in hands.tolist()],
+        lambda rows: [evaluate(hand, board) for hand, board in rows],
+        higher_wins=False,
+    )
 
 
 def _pokerkit() -> Peer:
     from pokerkit import StandardHighHand  # from_game tries every five of the cards
 
-    return Peer("pokerkit", 3_000,
-                lambda hands: ["".join(TEXT[c] for c in row) for row in hands.tolist()],
-                lambda rows: [StandardHighHand.from_game(row).entry.index for row in rows],
-                higher_wins=True)
+    return Peer(
+        "pokerkit",
+        3_000,
+        lambda hands: ["".join(TEXT[c] for c in row) for row in hands.tolist()],
+        lambda rows: [StandardHighHand.from_game(row).entry.index for row in rows],
+        higher_wins=True,
+    )
 
 
-PEERS = {"phevaluator": _phevaluator, "eval7": _eval7, "holdem-hand-evaluator": _holdem_hand_evaluator,
-         "treys": _treys, "pokerkit": _pokerkit}
+PEERS = {
+    "phevaluator": _phevaluator,
+    "eval7": _eval7,
+    "holdem-hand-evaluator": _holdem_hand_evaluator,
+    "treys": _treys,
+    "pokerkit": _pokerkit,
+}
 
 
 def load_peers(names: list[str] | None = None) -> tuple[list[Peer], dict[str, str]]:
@@ -128,7 +149,7 @@ def random_hands(n: int, seed: int) -> np.ndarray:
     out = np.empty((n, 7), dtype=np.uint8)
     for start in range(0, n, 500_000):
         block = rng.random((min(500_000, n - start), 52), dtype=np.float32)
-        out[start:start + len(block)] = np.argpartition(block, 7, axis=1)[:, :7]
+        out[start : start + len(block)] = np.argpartition(block, 7, axis=1)[:, :7]
     return out
 
 
@@ -160,7 +181,9 @@ def _time_peer(peer: Peer, hands: np.ndarray, repeat: int) -> tuple[float, Any]:
     return best_time(lambda: peer.run(given), repeat)
 
 
-def compare(peers: list[Peer], n_hands: int, seed: int, repeat: int) -> tuple[list[dict[str, Any]], list[str]]:
+def compare(
+    peers: list[Peer], n_hands: int, seed: int, repeat: int
+) -> tuple[list[dict[str, Any]], list[str]]:
     """Time every peer and pokerlut on the same hands; rows of figures, and the disagreements."""
     hands7 = random_hands(n_hands, seed)
     threads = numba.config.NUMBA_NUM_THREADS
@@ -174,46 +197,68 @@ def compare(peers: list[Peer], n_hands: int, seed: int, repeat: int) -> tuple[li
             peer.run(peer.prepare(subset[:10]))  # first call: whatever it loads or compiles
             peer_s, out = _time_peer(peer, subset, repeat)
             strength = np.asarray(out, np.int64) * (1 if peer.higher_wins else -1)
-            ours_s = {t: best_time(lambda: pokerlut.evaluate_batch(subset, threads=t), repeat, 0.1)[0]
-                      for t in (1, threads)}
+            ours_s = {
+                t: best_time(lambda: pokerlut.evaluate_batch(subset, threads=t), repeat, 0.1)[0]
+                for t in (1, threads)
+            }
             as_lists, evaluate = subset.tolist(), pokerlut.evaluate  # one call a hand, as the peer
             calls_s = best_time(lambda: [evaluate(row) for row in as_lists], repeat)[0]
             bad = disagreements(ours[:n], strength)
             for i, j in bad:
                 problems.append(
                     f"{peer.name}, {width} cards: {pokerlut.format_cards(hands[i])} vs {pokerlut.format_cards(hands[j])}: "
-                    f"pokerlut {ours[i]} vs {ours[j]}, {peer.name} {out[i]} vs {out[j]}")
-            rows.append({"peer": peer.name, "version": peer.version, "cards": width, "hands": n,
-                         "peer_per_s": n / peer_s, "pokerlut_calls_per_s": n / calls_s,
-                         "pokerlut_1_thread_per_s": n / ours_s[1], "pokerlut_threads": threads,
-                         "pokerlut_all_threads_per_s": n / ours_s[threads],
-                         "same_order": not bad})
+                    f"pokerlut {ours[i]} vs {ours[j]}, {peer.name} {out[i]} vs {out[j]}"
+                )
+            rows.append(
+                {
+                    "peer": peer.name,
+                    "version": peer.version,
+                    "cards": width,
+                    "hands": n,
+                    "peer_per_s": n / peer_s,
+                    "pokerlut_calls_per_s": n / calls_s,
+                    "pokerlut_1_thread_per_s": n / ours_s[1],
+                    "pokerlut_threads": threads,
+                    "pokerlut_all_threads_per_s": n / ours_s[threads],
+                    "same_order": not bad,
+                }
+            )
     return rows, problems
 
 
 def markdown(rows: list[dict[str, Any]]) -> str:
     threads = rows[0]["pokerlut_threads"] if rows else 1
-    lines = [f"| peer | cards | hands | peer speed | `pokerlut.evaluate`, a call a hand | x peer "
-             f"| pokerlut batch, 1 thread | x peer | pokerlut batch, {threads} threads | x peer | same order |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    lines = [
+        f"| peer | cards | hands | peer speed | `pokerlut.evaluate`, a call a hand | x peer "
+        f"| pokerlut batch, 1 thread | x peer | pokerlut batch, {threads} threads | x peer | same order |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
     for r in rows:
         one, all_ = r["pokerlut_1_thread_per_s"], r["pokerlut_all_threads_per_s"]
         lines.append(
             f"| {r['peer']} {r['version']} | {r['cards']} | {r['hands']:,} | {rate(r['peer_per_s'])} "
             f"| {rate(r['pokerlut_calls_per_s'])} | {r['pokerlut_calls_per_s'] / r['peer_per_s']:.2f} "
             f"| {rate(one)} | {one / r['peer_per_s']:,.0f} | {rate(all_)} | {all_ / r['peer_per_s']:,.0f} "
-            f"| {'yes' if r['same_order'] else 'NO'} |")
+            f"| {'yes' if r['same_order'] else 'NO'} |"
+        )
     return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=1_000_000, help="hands per card count (fewer for slow peers)")
+    parser.add_argument(
+        "--hands", type=int, default=1_000_000, help="hands per card count (fewer for slow peers)"
+    )
     parser.add_argument("--seed", type=int, default=20261130)
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per peer; the fastest counts")
-    parser.add_argument("--peers", nargs="+", choices=list(PEERS), help="only these (default: every one installed)")
-    parser.add_argument("--json", default=str(Path(__file__).resolve().parents[1] / "benchmarks" / "peers.json"),
-                        help="write the figures here ('' for nowhere)")
+    parser.add_argument(
+        "--peers", nargs="+", choices=list(PEERS), help="only these (default: every one installed)"
+    )
+    parser.add_argument(
+        "--json",
+        default=str(Path(__file__).resolve().parents[1] / "benchmarks" / "peers.json"),
+        help="write the figures here ('' for nowhere)",
+    )
     args = parser.parse_args(argv)
     if args.hands < 10 or args.repeat < 1:
         parser.error("--hands needs at least 10 and --repeat at least 1")
@@ -226,7 +271,9 @@ def main(argv: list[str] | None = None) -> int:
     rows, problems = compare(peers, args.hands, args.seed, args.repeat)
     print(markdown(rows), end="")
     if args.json:
-        Path(args.json).write_text(json.dumps({"machine": machine(), "seed": args.seed, "rows": rows}, indent=1) + "\n")
+        Path(args.json).write_text(
+            json.dumps({"machine": machine(), "seed": args.seed, "rows": rows}, indent=1) + "\n"
+        )
     for line in problems:
         print(f"different order: {line}", file=sys.stderr)
     return 1 if problems else 0

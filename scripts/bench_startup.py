@@ -25,45 +25,71 @@ import time
 ROWS = {  # name -> (what a new process does, code)
     "numba": ("`import numba` alone", "import numba"),
     "import": ("`import pokerlut`", "import pokerlut"),
-    "evaluate": ("imports and evaluates one hand",
-                 "import pokerlut; pokerlut.evaluate('As Ks Qs Js Ts')"),
-    "describe": ("… `describe` and `compare` of a hand",
-                 "import pokerlut; pokerlut.describe('Kh Kd 6s 6c Kc');"
-                 " pokerlut.compare('6h 5d 4c 3s 2h', '5h 4d 3c 2s Ah')"),
-    "batch": ("… one `evaluate_batch` of 7-card hands",
-              "import numpy as np, pokerlut;"
-              " pokerlut.evaluate_batch(np.arange(7, dtype=np.uint8)[None].repeat(1000, 0))"),
-    "batch5": ("… one `evaluate_batch` of 5-card hands",
-               "import numpy as np, pokerlut;"
-               " pokerlut.evaluate_batch(np.arange(5, dtype=np.uint8)[None].repeat(1000, 0))"),
-    "text": ("… `evaluate_batch` and `describe_batch` of a text column",
-             "import pokerlut;"
-             " pokerlut.describe_batch(pokerlut.evaluate_batch(['As Ks Qs Js Ts', '2c 3d 4h 5s 7c']))"),
-    "omaha": ("… one `evaluate_omaha`",
-              "import pokerlut; pokerlut.evaluate_omaha('Ks 8c Js 5c', '3s 5h Qs Qd 9h')"),
+    "evaluate": ("imports and evaluates one hand", "import pokerlut; pokerlut.evaluate('As Ks Qs Js Ts')"),
+    "describe": (
+        "… `describe` and `compare` of a hand",
+        "import pokerlut; pokerlut.describe('Kh Kd 6s 6c Kc');"
+        " pokerlut.compare('6h 5d 4c 3s 2h', '5h 4d 3c 2s Ah')",
+    ),
+    "batch": (
+        "… one `evaluate_batch` of 7-card hands",
+        "import numpy as np, pokerlut;"
+        " pokerlut.evaluate_batch(np.arange(7, dtype=np.uint8)[None].repeat(1000, 0))",
+    ),
+    "batch5": (
+        "… one `evaluate_batch` of 5-card hands",
+        "import numpy as np, pokerlut;"
+        " pokerlut.evaluate_batch(np.arange(5, dtype=np.uint8)[None].repeat(1000, 0))",
+    ),
+    "text": (
+        "… `evaluate_batch` and `describe_batch` of a text column",
+        "import pokerlut;"
+        " pokerlut.describe_batch(pokerlut.evaluate_batch(['As Ks Qs Js Ts', '2c 3d 4h 5s 7c']))",
+    ),
+    "omaha": (
+        "… one `evaluate_omaha`",
+        "import pokerlut; pokerlut.evaluate_omaha('Ks 8c Js 5c', '3s 5h Qs Qd 9h')",
+    ),
     "wild": ("… one hand with jokers", "import pokerlut; pokerlut.evaluate('Ah Ad Ac As Jk', wild='jokers')"),
-    "heads-up": ("… exact heads-up equity preflop",
-                 "import pokerlut; pokerlut.equity(['AsAh', 'KsKh'])"),
-    "monte-carlo": ("… 3-way Monte Carlo",
-                    "import pokerlut; pokerlut.equity(['AsAh', 'KsKh', 'QcQd'], trials=100_000, seed=1)"),
-    "range-flop": ("… exact range vs range on a flop",
-                   "import pokerlut; pokerlut.equity(['QQ+,AKs', '22+,A2s+'], board='Kh 7d 2c')"),
-    "omaha-flop": ("… exact Omaha on a flop",
-                   "import pokerlut; pokerlut.equity(['AhKhQdJd', '8c7c6s5s'], board='Th 9c 2h', deal='omaha')"),
-    "stud": ("… stud Monte Carlo",
-             "import pokerlut; pokerlut.equity(['AsAh Kd', 'KsKh 2c'], deal='stud', trials=100_000, seed=1)"),
-    "cli-eval": ("`pokerlut eval \"As Ks Qs Js Ts\"`",
-                 "import sys; from pokerlut.cli import main; sys.exit(main(['eval', 'As Ks Qs Js Ts']))"),
+    "heads-up": ("… exact heads-up equity preflop", "import pokerlut; pokerlut.equity(['AsAh', 'KsKh'])"),
+    "monte-carlo": (
+        "… 3-way Monte Carlo",
+        "import pokerlut; pokerlut.equity(['AsAh', 'KsKh', 'QcQd'], trials=100_000, seed=1)",
+    ),
+    "range-flop": (
+        "… exact range vs range on a flop",
+        "import pokerlut; pokerlut.equity(['QQ+,AKs', '22+,A2s+'], board='Kh 7d 2c')",
+    ),
+    "omaha-flop": (
+        "… exact Omaha on a flop",
+        "import pokerlut; pokerlut.equity(['AhKhQdJd', '8c7c6s5s'], board='Th 9c 2h', deal='omaha')",
+    ),
+    "stud": (
+        "… stud Monte Carlo",
+        "import pokerlut; pokerlut.equity(['AsAh Kd', 'KsKh 2c'], deal='stud', trials=100_000, seed=1)",
+    ),
+    "cli-eval": (
+        '`pokerlut eval "As Ks Qs Js Ts"`',
+        "import sys; from pokerlut.cli import main; sys.exit(main(['eval', 'As Ks Qs Js Ts']))",
+    ),
 }
 
 
 # Other evaluators, where installed (`make bench-peers` installs them): one hand in a new process
 PEERS = {
-    "phevaluator": ("phevaluator: imports and evaluates one hand",
-                    "from phevaluator import evaluate_cards; evaluate_cards('As', 'Ks', 'Qs', 'Js', 'Ts')"),
-    "eval7": ("eval7: the same", "import eval7; eval7.evaluate([eval7.Card(c) for c in 'As Ks Qs Js Ts'.split()])"),
-    "treys": ("treys: the same", "from treys import Card, Evaluator;"
-              " Evaluator().evaluate([Card.new('As'), Card.new('Ks')], [Card.new(c) for c in ('Qs', 'Js', 'Ts')])"),
+    "phevaluator": (
+        "phevaluator: imports and evaluates one hand",
+        "from phevaluator import evaluate_cards; evaluate_cards('As', 'Ks', 'Qs', 'Js', 'Ts')",
+    ),
+    "eval7": (
+        "eval7: the same",
+        "import eval7; eval7.evaluate([eval7.Card(c) for c in 'As Ks Qs Js Ts'.split()])",
+    ),
+    "treys": (
+        "treys: the same",
+        "from treys import Card, Evaluator;"
+        " Evaluator().evaluate([Card.new('As'), Card.new('Ks')], [Card.new(c) for c in ('Qs', 'Js', 'Ts')])",
+    ),
 }
 ROWS.update({name: row for name, row in PEERS.items() if importlib.util.find_spec(name)})
 
@@ -84,8 +110,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", nargs="+", choices=list(ROWS), default=list(ROWS))
     parser.add_argument("--runs", type=int, default=3, help="warm runs per row (the median)")
-    parser.add_argument("--no-cold", action="store_true", help="warm rows only (one cold run "
-                        "per row still fills the cache)")
+    parser.add_argument(
+        "--no-cold", action="store_true", help="warm rows only (one cold run per row still fills the cache)"
+    )
     parser.add_argument("--json", help="write the figures here")
     args = parser.parse_args(argv)
     run("import pokerlut.cli, pokerlut.odds, pokerlut.frame", tempfile.mkdtemp())  # .pyc files
@@ -105,8 +132,10 @@ def main(argv: list[str] | None = None) -> int:
             cpu = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
     except (OSError, StopIteration):
         pass
-    print(f"\n{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-          f"median of {args.runs} warm runs\n")
+    print(
+        f"\n{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+        f"median of {args.runs} warm runs\n"
+    )
     print("| a new process that … | cold | warm |" + (" warm − `import numba` |" if base else ""))
     print("|---|---:|---:|" + ("---:|" if base else ""))
     for name, row in results.items():

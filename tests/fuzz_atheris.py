@@ -32,10 +32,10 @@ def _numba_modules() -> list[str]:
     root = Path(importlib.util.find_spec("pokerlut").origin).parent
     names = ["pokerlut.evaluate", "pokerlut.stats"]
     for package in ("kernels", "build"):
-        names += [f"pokerlut.{package}"] + [f"pokerlut.{package}.{p.stem}"
-                                            for p in (root / package).glob("*.py")]
+        names += [f"pokerlut.{package}"] + [
+            f"pokerlut.{package}.{p.stem}" for p in (root / package).glob("*.py")
+        ]
     return names
-
 
 
 def _cards(fdp, kind: int):
@@ -86,8 +86,7 @@ def fuzz_one_input(data: bytes) -> None:
             value = pokerlut.parse_card(fdp.ConsumeUnicodeNoSurrogates(8))
             assert 0 <= value <= 52
         elif target == 1:
-            out = pokerlut.parse_cards(_cards(fdp, fdp.ConsumeIntInRange(0, 3)),
-                                       jokers=fdp.ConsumeBool())
+            out = pokerlut.parse_cards(_cards(fdp, fdp.ConsumeIntInRange(0, 3)), jokers=fdp.ConsumeBool())
             assert out.dtype == np.uint8 and out.ndim == 1
         elif target == 2:
             cards = _cards(fdp, fdp.ConsumeIntInRange(0, 3))
@@ -109,10 +108,15 @@ def fuzz_one_input(data: bytes) -> None:
         elif target == 6:
             n_players = fdp.ConsumeIntInRange(0, 5)
             players = [fdp.ConsumeUnicodeNoSurrogates(12) for _ in range(n_players)]
-            result = equity(players, board=fdp.ConsumeUnicodeNoSurrogates(16),
-                            dead=fdp.ConsumeUnicodeNoSurrogates(8),
-                            deal=fdp.PickValueInList(["holdem", "omaha"]), exact=False,
-                            trials=1000, seed=fdp.ConsumeIntInRange(0, 2**63 - 1))
+            result = equity(
+                players,
+                board=fdp.ConsumeUnicodeNoSurrogates(16),
+                dead=fdp.ConsumeUnicodeNoSurrogates(8),
+                deal=fdp.PickValueInList(["holdem", "omaha"]),
+                exact=False,
+                trials=1000,
+                seed=fdp.ConsumeIntInRange(0, 2**63 - 1),
+            )
             assert abs(sum(p.equity for p in result.players) - 1) < 1e-9
         else:
             argv = [fdp.ConsumeUnicodeNoSurrogates(16) for _ in range(fdp.ConsumeIntInRange(0, 6))]

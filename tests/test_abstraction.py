@@ -26,8 +26,12 @@ from pokerlut.abstraction import RECALLS, STREETS, HandIndexer, rounds_of
 from pokerlut.kernels.isomorphism import hand_index
 
 PERMS = np.array(list(itertools.permutations(range(4))), np.uint8)
-CASES = [(street, recall) for street in STREETS for recall in RECALLS
-         if not (recall == "imperfect" and street in ("preflop", "flop"))]  # those are the same
+CASES = [
+    (street, recall)
+    for street in STREETS
+    for recall in RECALLS
+    if not (recall == "imperfect" and street in ("preflop", "flop"))
+]  # those are the same
 
 
 def fixed_hands(rounds: tuple[int, ...], perm: tuple[int, ...]) -> int:
@@ -48,7 +52,7 @@ def fixed_hands(rounds: tuple[int, ...], perm: tuple[int, ...]) -> int:
             step[taken] += n
             for r in range(len(rounds)):
                 if taken[r] + length <= rounds[r]:
-                    step[taken[:r] + (taken[r] + length,) + taken[r + 1:]] += n
+                    step[taken[:r] + (taken[r] + length,) + taken[r + 1 :]] += n
         ways = step
     return ways[tuple(rounds)]
 
@@ -130,7 +134,7 @@ def test_every_flop_hand() -> None:
     seen = np.zeros(indexer.size, bool)
     for start in range(0, len(holes), 100):
         part = []
-        for a, b in holes[start:start + 100]:
+        for a, b in holes[start : start + 100]:
             ok = boards[~((boards == a) | (boards == b)).any(axis=1)]
             part.append(np.column_stack([np.full((len(ok), 2), (a, b), np.uint8), ok]))
         hands = np.concatenate(part)
@@ -145,13 +149,19 @@ def check_round_trip(indexer: HandIndexer, indices: np.ndarray) -> None:
     assert (indexer.index_batch(hands) == indices).all()
     start = 0
     for n in indexer.rounds:
-        assert (np.diff(hands[:, start:start + n].astype(int), axis=1) > 0).all()
+        assert (np.diff(hands[:, start : start + n].astype(int), axis=1) > 0).all()
         start += n
 
 
-@pytest.mark.parametrize("street, recall", [("preflop", "perfect"), ("flop", "perfect"),
-                                            pytest.param("turn", "imperfect", marks=pytest.mark.slow),
-                                            pytest.param("turn", "perfect", marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "street, recall",
+    [
+        ("preflop", "perfect"),
+        ("flop", "perfect"),
+        pytest.param("turn", "imperfect", marks=pytest.mark.slow),
+        pytest.param("turn", "perfect", marks=pytest.mark.slow),
+    ],
+)
 def test_every_index_round_trips(street: str, recall: str) -> None:
     indexer = HandIndexer(street, recall)
     for start in range(0, indexer.size, 1 << 22):
@@ -162,8 +172,7 @@ def test_every_index_round_trips(street: str, recall: str) -> None:
 def test_sampled_river_indices_round_trip(recall: str) -> None:
     indexer = HandIndexer("river", recall)
     rng = np.random.default_rng(7)
-    check_round_trip(indexer, np.concatenate([rng.integers(0, indexer.size, 200_000),
-                                              [0, indexer.size - 1]]))
+    check_round_trip(indexer, np.concatenate([rng.integers(0, indexer.size, 200_000), [0, indexer.size - 1]]))
 
 
 def test_one_hand_and_numba_code_agree_with_the_batch() -> None:

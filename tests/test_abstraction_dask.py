@@ -20,8 +20,10 @@ from pokerlut.cli import main
 
 distributed = pytest.importorskip("distributed")
 # A cluster shut down may leave a socket or transport for the garbage collector.
-pytestmark = [pytest.mark.filterwarnings("ignore:unclosed <socket:ResourceWarning"),
-              pytest.mark.filterwarnings("ignore:unclosed transport:ResourceWarning")]
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:unclosed <socket:ResourceWarning"),
+    pytest.mark.filterwarnings("ignore:unclosed transport:ResourceWarning"),
+]
 
 
 @pytest.fixture(scope="module")
@@ -85,8 +87,27 @@ def test_the_river_on_dask_is_the_river_in_process(river, client, tmp_path) -> N
 @pytest.mark.slow
 def test_the_turn_on_a_local_cluster_by_the_command_line(river, tmp_path, capsys) -> None:
     np.save(tmp_path / "river-counts.npy", river)
-    assert main(["abstraction", "features", "--street", "turn", "--out", str(tmp_path), "--bins",
-                 "20", "--scheduler", "local", "--workers", "2", "--quiet", "--json"]) == 0
+    assert (
+        main(
+            [
+                "abstraction",
+                "features",
+                "--street",
+                "turn",
+                "--out",
+                str(tmp_path),
+                "--bins",
+                "20",
+                "--scheduler",
+                "local",
+                "--workers",
+                "2",
+                "--quiet",
+                "--json",
+            ]
+        )
+        == 0
+    )
     about = json.loads(capsys.readouterr().out)
     assert about["scheduler"] == "local" and about["parts"] == str(tmp_path / "parts")
     assert len(list((tmp_path / "parts" / "turn-20bins").glob("part-*.npz"))) == PARTS
@@ -105,10 +126,10 @@ def test_bad_input_is_named_before_any_cluster(tmp_path, capsys) -> None:
         river_hand_strengths(dask="local")  # type: ignore[arg-type]
     other = tmp_path / "parts" / "river"
     other.mkdir(parents=True)
-    (other / "manifest.json").write_text(json.dumps({"format": 1, "job": "river", "parts": 8,
-                                                     "n": 134459}))
+    (other / "manifest.json").write_text(json.dumps({"format": 1, "job": "river", "parts": 8, "n": 134459}))
     with pytest.raises(ValueError, match="parts of another job \\(its parts differ\\)"):
         river_hand_strengths(dask=local)
-    assert main(["abstraction", "features", "--street", "river", "--out", str(tmp_path),
-                 "--workers", "2"]) == 2
+    assert (
+        main(["abstraction", "features", "--street", "river", "--out", str(tmp_path), "--workers", "2"]) == 2
+    )
     assert "--workers is the size of a local cluster" in capsys.readouterr().err

@@ -21,7 +21,9 @@ def random_hands(n, size, seed):
 
 def reference_strengths(hands, key_function):
     ranks = class_ranks()
-    return np.fromiter((ranks[key_function(hand)] for hand in hands.tolist()), dtype=np.int64, count=len(hands))
+    return np.fromiter(
+        (ranks[key_function(hand)] for hand in hands.tolist()), dtype=np.int64, count=len(hands)
+    )
 
 
 def assert_same_strengths(fast, expected, hands):

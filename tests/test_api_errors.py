@@ -58,10 +58,18 @@ def test_duplicate_card(entry, hand, message):
 @single
 @pytest.mark.parametrize(
     "hand",
-    ["As Ks Qs Js", [51, 47, 43, 39], "As Ks Qs Js Ts 9s 8s 7s", list(range(8)),
-     np.arange(4, dtype=np.uint8), np.arange(8, dtype=np.uint8), "", [], "As"],
-    ids=["text4", "ints4", "text8", "ints8", "array4", "array8", "empty-text", "empty-list",
-         "one-text"],
+    [
+        "As Ks Qs Js",
+        [51, 47, 43, 39],
+        "As Ks Qs Js Ts 9s 8s 7s",
+        list(range(8)),
+        np.arange(4, dtype=np.uint8),
+        np.arange(8, dtype=np.uint8),
+        "",
+        [],
+        "As",
+    ],
+    ids=["text4", "ints4", "text8", "ints8", "array4", "array8", "empty-text", "empty-list", "one-text"],
 )
 def test_wrong_number_of_cards(entry, hand):
     n = len(pokerlut.parse_cards(hand))
@@ -69,8 +77,9 @@ def test_wrong_number_of_cards(entry, hand):
         entry(hand)
 
 
-@pytest.mark.parametrize("entry", [SINGLE[k] for k in SINGLE if k != "describe"],
-                         ids=[k for k in SINGLE if k != "describe"])
+@pytest.mark.parametrize(
+    "entry", [SINGLE[k] for k in SINGLE if k != "describe"], ids=[k for k in SINGLE if k != "describe"]
+)
 @pytest.mark.parametrize("card", [51, np.uint8(51)])
 def test_one_int_is_a_one_card_hand(entry, card):
     # describe(51) is the description of strength 51, so it is not in this test
@@ -109,9 +118,18 @@ def test_int_out_of_range(entry, value, container):
 @single
 @pytest.mark.parametrize(
     "dtype, value",
-    [(np.int8, -1), (np.int8, 127), (np.int64, -1), (np.int64, np.iinfo(np.int64).min),
-     (np.uint8, 52), (np.uint8, 255), (np.uint16, 65535), (np.uint64, np.iinfo(np.uint64).max),
-     (">i4", -5), (">u2", 300)],
+    [
+        (np.int8, -1),
+        (np.int8, 127),
+        (np.int64, -1),
+        (np.int64, np.iinfo(np.int64).min),
+        (np.uint8, 52),
+        (np.uint8, 255),
+        (np.uint16, 65535),
+        (np.uint64, np.iinfo(np.uint64).max),
+        (">i4", -5),
+        (">u2", 300),
+    ],
 )
 def test_int_array_out_of_range(entry, dtype, value):
     hand = np.array(ROYAL, dtype=dtype)
@@ -144,9 +162,24 @@ def test_int_array_out_of_range(entry, dtype, value):
         (True, "must not be a bool"),
         ({51, 47, 43, 39, 35}, "not set"),
     ],
-    ids=["float64", "float32", "bool", "complex", "object-object", "object-float", "object-none",
-         "list-float", "list-bool", "list-np-bool", "list-complex", "mixed", "None", "float",
-         "bool", "set"],
+    ids=[
+        "float64",
+        "float32",
+        "bool",
+        "complex",
+        "object-object",
+        "object-float",
+        "object-none",
+        "list-float",
+        "list-bool",
+        "list-np-bool",
+        "list-complex",
+        "mixed",
+        "None",
+        "float",
+        "bool",
+        "set",
+    ],
 )
 def test_bad_type(entry, hand, message):
     with pytest.raises(TypeError, match=message):
@@ -208,7 +241,8 @@ def test_best_five_of_odd_arrays_returns_uint8_cards():
 
 @pytest.mark.parametrize("entry", [category, describe], ids=["category", "describe"])
 @pytest.mark.parametrize(
-    "strength", [0, 7463, -1, 2**70, np.int64(0), np.uint16(7463), np.int8(-1)],
+    "strength",
+    [0, 7463, -1, 2**70, np.int64(0), np.uint16(7463), np.int8(-1)],
     ids=["0", "7463", "-1", "2**70", "np0", "np7463", "np-1"],
 )
 def test_strength_out_of_range(entry, strength):
@@ -216,8 +250,9 @@ def test_strength_out_of_range(entry, strength):
         entry(strength)
 
 
-@pytest.mark.parametrize("strength", [True, False, np.True_, 1.5, 7462.0, "7462", None, [7462],
-                                      np.array([7462]), "As Ks Qs Js Ts"])
+@pytest.mark.parametrize(
+    "strength", [True, False, np.True_, 1.5, 7462.0, "7462", None, [7462], np.array([7462]), "As Ks Qs Js Ts"]
+)
 def test_category_needs_an_int(strength):
     with pytest.raises(TypeError, match=r"a strength is an int, not "):
         category(strength)
@@ -225,8 +260,13 @@ def test_category_needs_an_int(strength):
 
 @pytest.mark.parametrize(
     "value, message",
-    [(True, "must not be a bool"), (np.True_, "must not be a bool"), (1.5, "not float"),
-     (7462.0, "not float"), (None, "not NoneType")],
+    [
+        (True, "must not be a bool"),
+        (np.True_, "must not be a bool"),
+        (1.5, "not float"),
+        (7462.0, "not float"),
+        (None, "not NoneType"),
+    ],
 )
 def test_describe_rejects_non_int_strengths(value, message):
     # describe takes a hand or a strength: a bool or float is neither
@@ -244,7 +284,8 @@ def test_numpy_ints_are_strengths(strength):
 
 
 @pytest.mark.parametrize(
-    "shape", [(5,), (7,), (1, 5, 1), (2, 7, 3), (3, 4), (3, 8), (0, 4), (0, 8), (3, 0), ()],
+    "shape",
+    [(5,), (7,), (1, 5, 1), (2, 7, 3), (3, 4), (3, 8), (0, 4), (0, 8), (3, 0), ()],
 )
 def test_batch_wrong_shape(shape):
     hands = np.zeros(shape, dtype=np.uint8)
@@ -292,9 +333,19 @@ def test_batch_bad_threads(threads):
 @pytest.mark.parametrize("width", [5, 6, 7])
 @pytest.mark.parametrize(
     "dtype, value",
-    [(np.uint8, 52), (np.uint8, 255), (np.int64, -1), (np.int64, 52), (np.int64, 2**40),
-     (np.int8, -1), (np.int8, 127), (np.uint16, 65535), (">i8", -7), (np.uint64, 2**64 - 1),
-     (np.int64, -(2**63))],
+    [
+        (np.uint8, 52),
+        (np.uint8, 255),
+        (np.int64, -1),
+        (np.int64, 52),
+        (np.int64, 2**40),
+        (np.int8, -1),
+        (np.int8, 127),
+        (np.uint16, 65535),
+        (">i8", -7),
+        (np.uint64, 2**64 - 1),
+        (np.int64, -(2**63)),
+    ],
 )
 def test_batch_card_out_of_range_in_row_3(width, dtype, value):
     hands = random_hands(10, width, seed=width).astype(dtype)
@@ -419,8 +470,14 @@ def test_failed_fast_path_does_not_leak_into_next_call():
 
 @pytest.mark.parametrize(
     "hand",
-    ["As Ks Qs Js Ts", "as ks qs js ts", [51, 47, 43, 39, 35], (0, 5, 9, 13, 20, 30, 40),
-     np.array(ROYAL, dtype=np.int64), [np.uint8(c) for c in ROYAL]],
+    [
+        "As Ks Qs Js Ts",
+        "as ks qs js ts",
+        [51, 47, 43, 39, 35],
+        (0, 5, 9, 13, 20, 30, 40),
+        np.array(ROYAL, dtype=np.int64),
+        [np.uint8(c) for c in ROYAL],
+    ],
     ids=["text", "lower-text", "list", "tuple7", "array", "numpy-scalars"],
 )
 def test_results_are_plain_python_ints(hand):

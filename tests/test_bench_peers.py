@@ -34,7 +34,9 @@ def test_cards_are_named_as_pokerlut_names_them():
 
 def fake(name, strength, higher_wins=True):
     """A peer that answers `strength(hands)` for the hands it is given."""
-    return bench_peers.Peer(name, 1_000, lambda hands: hands, lambda hands: list(strength(hands)), higher_wins)
+    return bench_peers.Peer(
+        name, 1_000, lambda hands: hands, lambda hands: list(strength(hands)), higher_wins
+    )
 
 
 def test_a_peer_that_orders_hands_otherwise_is_caught(capsys):

@@ -13,28 +13,64 @@ import bench_report  # noqa: E402
 def bench(function, param, params, best, extra=None, module="test_bench_evaluate"):
     """One benchmark as pytest-benchmark's --benchmark-json writes it (the fields read)."""
     name = f"{function}[{param}]" if param else function
-    return {"group": None, "name": name, "fullname": f"benchmarks/{module}.py::{name}",
-            "params": params, "param": param, "extra_info": extra or {},
-            "stats": {"min": best, "median": best * 1.5, "rounds": 5, "iterations": 1}}
+    return {
+        "group": None,
+        "name": name,
+        "fullname": f"benchmarks/{module}.py::{name}",
+        "params": params,
+        "param": param,
+        "extra_info": extra or {},
+        "stats": {"min": best, "median": best * 1.5, "rounds": 5, "iterations": 1},
+    }
 
 
 RUN = {
     "datetime": "2026-11-30T04:55:04.321724+00:00",
-    "machine_info": {"pokerlut": {"cpu_model": "Test CPU", "cores": 2, "python": "3.11.7",
-                                  "numba": "0.68.1", "numpy": "2.4.6", "threading_layer": "omp",
-                                  "numba_threads": 2, "date": "2026-11-30"}},
+    "machine_info": {
+        "pokerlut": {
+            "cpu_model": "Test CPU",
+            "cores": 2,
+            "python": "3.11.7",
+            "numba": "0.68.1",
+            "numpy": "2.4.6",
+            "threading_layer": "omp",
+            "numba_threads": 2,
+            "date": "2026-11-30",
+        }
+    },
     "benchmarks": [
         # 10,000,000 hands in 0.02 s on one thread, and in 0.008 s on two
-        bench("test_batch", "5-1", {"width": 5, "threads": 1}, 0.02,
-              {"items": 10_000_000, "unit": "hands", "threads": 1}),
-        bench("test_batch", "5-2", {"width": 5, "threads": 2}, 0.008,
-              {"items": 10_000_000, "unit": "hands", "threads": 2}),
+        bench(
+            "test_batch",
+            "5-1",
+            {"width": 5, "threads": 1},
+            0.02,
+            {"items": 10_000_000, "unit": "hands", "threads": 1},
+        ),
+        bench(
+            "test_batch",
+            "5-2",
+            {"width": 5, "threads": 2},
+            0.008,
+            {"items": 10_000_000, "unit": "hands", "threads": 2},
+        ),
         # 1,712,304 boards in 24 ms, all threads (no threads parameter)
-        bench("test_exact_omaha", None, {}, 0.024, {"items": 1_712_304, "unit": "boards", "threads": 2},
-              module="test_bench_equity"),
+        bench(
+            "test_exact_omaha",
+            None,
+            {},
+            0.024,
+            {"items": 1_712_304, "unit": "boards", "threads": 2},
+            module="test_bench_equity",
+        ),
         # one call of 0.78 µs: a time, not a rate
-        bench("test_evaluate_one_hand", "string", {"hand": "As Ks Qs Js Ts"}, 7.8e-7,
-              {"items": 1, "unit": "call", "threads": 1}),
+        bench(
+            "test_evaluate_one_hand",
+            "string",
+            {"hand": "As Ks Qs Js Ts"},
+            7.8e-7,
+            {"items": 1, "unit": "call", "threads": 1},
+        ),
         # a benchmark that says nothing: its time only
         bench("test_table_build", None, {}, 51.0),
     ],
@@ -93,8 +129,20 @@ def test_main_writes_the_summary_the_table_and_the_page(tmp_path):
     run, readme = tmp_path / "run.json", tmp_path / "README.md"
     run.write_text(json.dumps(RUN))
     readme.write_text(f"intro\n{bench_report.START}\n{bench_report.END}\nend\n")
-    assert bench_report.main([str(run), "--json", str(tmp_path / "s.json"), "--md", str(tmp_path / "t.md"),
-                              "--into", str(readme)]) == 0
+    assert (
+        bench_report.main(
+            [
+                str(run),
+                "--json",
+                str(tmp_path / "s.json"),
+                "--md",
+                str(tmp_path / "t.md"),
+                "--into",
+                str(readme),
+            ]
+        )
+        == 0
+    )
     table = (tmp_path / "t.md").read_text()
     assert "| evaluate: batch [5] | 10,000,000 hands | 500 M hands/s |" in table
     assert readme.read_text() == f"intro\n{bench_report.START}\n\n{table}\n{bench_report.END}\nend\n"
@@ -115,11 +163,31 @@ def test_bad_input_exits_2_with_one_line(tmp_path, capsys):
 def speed_run(simd, per_s, features=None, cpu=None, rows=None, model="Test CPU"):
     """A summary with the first `rows` benchmarks of the speed table (all by default), each at
     `per_s` items/s, on a CPU named `model` (numba's target `cpu` with `features`)."""
-    rows = [{"name": "x", "fullname": "benchmarks/test_bench_" + label.split(":")[0] + ".py::x",
-             "label": label, "threads": t, "items": 1000, "unit": "hands", "per_s": per_s * t, "best_s": 1000 / per_s}
-            for _, label, *_ in bench_report.SPEED[:rows] for t in (1, 2)]
-    return {"machine": {"cpu_model": model, "cores": 2, "date": "2026-12-02", "simd": simd,
-                        "numba_cpu": cpu, "numba_cpu_features": features}, "benchmarks": rows}
+    rows = [
+        {
+            "name": "x",
+            "fullname": "benchmarks/test_bench_" + label.split(":")[0] + ".py::x",
+            "label": label,
+            "threads": t,
+            "items": 1000,
+            "unit": "hands",
+            "per_s": per_s * t,
+            "best_s": 1000 / per_s,
+        }
+        for _, label, *_ in bench_report.SPEED[:rows]
+        for t in (1, 2)
+    ]
+    return {
+        "machine": {
+            "cpu_model": model,
+            "cores": 2,
+            "date": "2026-12-02",
+            "simd": simd,
+            "numba_cpu": cpu,
+            "numba_cpu_features": features,
+        },
+        "benchmarks": rows,
+    }
 
 
 def portable_run(per_s=1e8, rows=None):
@@ -128,27 +196,45 @@ def portable_run(per_s=1e8, rows=None):
 
 def test_the_speed_table_takes_its_rows_from_the_three_runs_and_the_peers(monkeypatch):
     monkeypatch.setattr(bench_report, "_label", lambda row: row["label"])
-    log = ("RESULT ompeval rand7 1000 0.000004 1\nRESULT ompeval-generic rand7 1000 0.000002 1\n"
-           "RESULT hhe rand7 1000 0.000005 1\nRESULT pokerlut rand7 1000 0.000001 1\n"
-           "RESULT ompeval equity_hu 1712304 0.00084 1\n")
-    peers = {"rows": [{"peer": "eval7", "cards": 7, "peer_per_s": 2.5e6}, {"peer": "eval7", "cards": 5, "peer_per_s": 1e7},
-                      {"peer": "treys", "cards": 7, "peer_per_s": 1e5}]}
-    table = bench_report.speed_table(speed_run("AVX-512", 5e8),
-                                     speed_run("AVX2", 2e8, "+avx2", cpu="x86-64"),
-                                     portable_run(1e8, rows=5), log, peers)
+    log = (
+        "RESULT ompeval rand7 1000 0.000004 1\nRESULT ompeval-generic rand7 1000 0.000002 1\n"
+        "RESULT hhe rand7 1000 0.000005 1\nRESULT pokerlut rand7 1000 0.000001 1\n"
+        "RESULT ompeval equity_hu 1712304 0.00084 1\n"
+    )
+    peers = {
+        "rows": [
+            {"peer": "eval7", "cards": 7, "peer_per_s": 2.5e6},
+            {"peer": "eval7", "cards": 5, "peer_per_s": 1e7},
+            {"peer": "treys", "cards": 7, "peer_per_s": 1e5},
+        ]
+    }
+    table = bench_report.speed_table(
+        speed_run("AVX-512", 5e8),
+        speed_run("AVX2", 2e8, "+avx2", cpu="x86-64"),
+        portable_run(1e8, rows=5),
+        log,
+        peers,
+    )
     lines = table.splitlines()
     assert "same machine with numba's target cut to AVX2 (`NUMBA_CPU_FEATURES=+avx2`" in table
     assert "the portable column: no SIMD level at all (`NUMBA_CPU_NAME=generic`" in table
-    elsewhere = bench_report.speed_table(speed_run("AVX-512", 5e8),
-                                         speed_run("AVX2", 2e8, model="AMD EPYC"),
-                                         portable_run(1e8, rows=5), log, peers)
+    elsewhere = bench_report.speed_table(
+        speed_run("AVX-512", 5e8),
+        speed_run("AVX2", 2e8, model="AMD EPYC"),
+        portable_run(1e8, rows=5),
+        log,
+        peers,
+    )
     assert "The AVX2 columns: AMD EPYC, a CPU without AVX-512 (2026-12-02)" in elsewhere
     assert "Peers: the same hands on Test CPU, one thread" in elsewhere
-    assert lines[2] == ("| work | AVX-512, 1 thread | 2 threads | AVX2, 1 thread | 2 threads "
-                        "| portable, 1 thread | peers, 1 thread |")
+    assert lines[2] == (
+        "| work | AVX-512, 1 thread | 2 threads | AVX2, 1 thread | 2 threads "
+        "| portable, 1 thread | peers, 1 thread |"
+    )
     # the faster of OMPEval's two builds; pokerlut's own line in the log is not a peer
-    assert lines[4].endswith("| 500 M/s | 1 G/s | 200 M/s | 400 M/s | 100 M/s "
-                             "| OMPEval 500 M/s, holdem-hand-evaluator 200 M/s |")
+    assert lines[4].endswith(
+        "| 500 M/s | 1 G/s | 200 M/s | 400 M/s | 100 M/s | OMPEval 500 M/s, holdem-hand-evaluator 200 M/s |"
+    )
     one_call = next(line for line in lines if line.startswith("| one `evaluate` call"))
     assert one_call.endswith("| 2 µs | 1 µs | 5 µs | 2.5 µs |  | eval7 400 ns |")  # not run portable
     exact = next(line for line in lines if line.startswith("| exact equity, AsAh"))
@@ -161,14 +247,21 @@ def test_the_speed_table_needs_runs_of_their_level_and_every_row(monkeypatch):
     with pytest.raises(ValueError, match="the AVX2 run's kernels ran on 'AVX-512', not AVX2"):
         bench_report.speed_table(speed_run("AVX-512", 5e8), speed_run("AVX-512", 5e8), portable_run(), "", {})
     with pytest.raises(ValueError, match="the scalar run's kernels ran on 'AVX2', not scalar"):
-        bench_report.speed_table(speed_run("AVX-512", 5e8), speed_run("AVX2", 5e8), speed_run("AVX2", 5e8),
-                                 "", {})
+        bench_report.speed_table(
+            speed_run("AVX-512", 5e8), speed_run("AVX2", 5e8), speed_run("AVX2", 5e8), "", {}
+        )
     with pytest.raises(ValueError, match="has no benchmark"):
-        bench_report.speed_table({"machine": {}, "benchmarks": []}, speed_run("AVX2", 1e8), portable_run(),
-                                 "", {})
+        bench_report.speed_table(
+            {"machine": {}, "benchmarks": []}, speed_run("AVX2", 1e8), portable_run(), "", {}
+        )
     with pytest.raises(ValueError, match="has no benchmark 'evaluate: batch \\[7\\]'"):
-        bench_report.speed_table({"machine": {}, "benchmarks": speed_run("AVX-512", 1e8)["benchmarks"][2:]},
-                                 speed_run("AVX2", 1e8), portable_run(), "", {})
+        bench_report.speed_table(
+            {"machine": {}, "benchmarks": speed_run("AVX-512", 1e8)["benchmarks"][2:]},
+            speed_run("AVX2", 1e8),
+            portable_run(),
+            "",
+            {},
+        )
 
 
 def test_the_readme_speed_table_is_the_committed_results():

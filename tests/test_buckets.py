@@ -32,8 +32,9 @@ SUIT_PERMS = np.array(list(itertools.permutations(range(4))), np.uint8)
 
 def every_flop_hand() -> np.ndarray:
     """Every (hole, flop) of 52 cards: 25,989,600 rows of 5 cards."""
-    fives = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(52), 5)),
-                        np.uint8).reshape(-1, 5)
+    fives = np.fromiter(
+        itertools.chain.from_iterable(itertools.combinations(range(52), 5)), np.uint8
+    ).reshape(-1, 5)
     holes = list(itertools.combinations(range(5), 2))
     return np.concatenate([fives[:, list(h) + [c for c in range(5) if c not in h]] for h in holes])
 
@@ -58,8 +59,9 @@ def images(hand: np.ndarray, rounds: tuple[int, ...]) -> int:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("street, recall, board", [("turn", "imperfect", 4), ("river", "imperfect", 5),
-                                                    ("turn", "perfect", 4)])
+@pytest.mark.parametrize(
+    "street, recall, board", [("turn", "imperfect", 4), ("river", "imperfect", 5), ("turn", "perfect", 4)]
+)
 def test_orbit_sizes_are_the_hands_of_each_class(street: str, recall: str, board: int) -> None:
     indexer = HandIndexer(street, recall)
     sizes = indexer.orbit_sizes()
@@ -84,8 +86,9 @@ def percentiles(key: np.ndarray, w: np.ndarray, k: int) -> list[int]:
 
 def same_order(key: np.ndarray, bins: int = 50) -> StreetFeatures:
     """Turn features whose EHS and EHS2 numerators are both `key` (one order)."""
-    return StreetFeatures("turn", 46, key.astype(np.uint32), key.astype(np.uint64),
-                          np.zeros((len(key), bins), np.uint8))
+    return StreetFeatures(
+        "turn", 46, key.astype(np.uint32), key.astype(np.uint64), np.zeros((len(key), bins), np.uint8)
+    )
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -124,8 +127,9 @@ def three_groups(weights: tuple[int, int, int], method: str) -> np.ndarray:
     46 runouts: 0, 10 and 30 runouts in the upper bin), each group weighted as given."""
     upper = np.repeat([0, 10, 30], 20)
     histogram = np.stack([46 - upper, upper], axis=1).astype(np.uint8)
-    features = StreetFeatures("turn", 46, upper.astype(np.uint32) * 1980,
-                              upper.astype(np.uint64) * 1980**2, histogram)
+    features = StreetFeatures(
+        "turn", 46, upper.astype(np.uint32) * 1980, upper.astype(np.uint64) * 1980**2, histogram
+    )
     w = np.repeat(weights, 20)
     return buckets(features, 2, method, weights=w, seed=1).labels.reshape(3, 20)
 
@@ -141,14 +145,17 @@ def clusters(n: int = 3000, seed: int = 0) -> tuple[StreetFeatures, np.ndarray]:
     """Flop states of three kinds of histograms (10 bins of 1081 runouts), noise added."""
     rng = np.random.default_rng(seed)
     kind = rng.integers(0, 3, n)
-    shapes = np.array([[6, 2, 1, 1, 0, 0, 0, 0, 0, 0], [0, 0, 1, 2, 4, 2, 1, 0, 0, 0],
-                       [0, 0, 0, 0, 0, 0, 1, 1, 3, 5]], float)
+    shapes = np.array(
+        [[6, 2, 1, 1, 0, 0, 0, 0, 0, 0], [0, 0, 1, 2, 4, 2, 1, 0, 0, 0], [0, 0, 0, 0, 0, 0, 1, 1, 3, 5]],
+        float,
+    )
     p = shapes[kind] / shapes.sum(axis=1)[kind, None] + rng.uniform(0, 0.02, (n, 10))
     histogram = np.array([rng.multinomial(1081, row / row.sum()) for row in p], np.uint16)
     middle = (np.arange(10) + 0.5) * 198  # each bin's middle, in 2 wins + ties
     sums = (histogram * middle).sum(axis=1).astype(np.uint32)
-    return StreetFeatures("flop", 1081, sums, (histogram * middle**2).sum(axis=1).astype(np.uint64),
-                          histogram), kind
+    return StreetFeatures(
+        "flop", 1081, sums, (histogram * middle**2).sum(axis=1).astype(np.uint64), histogram
+    ), kind
 
 
 @pytest.mark.parametrize("method", ["kmeans-histogram", "kmeans-emd"])
@@ -170,8 +177,9 @@ def test_kmeans_is_reproducible_and_its_inertia_is_weighted() -> None:
     assert np.array_equal(runs[0].labels, runs[1].labels) and runs[0].inertia == runs[1].inertia
     got = runs[0]
     cdf = np.cumsum(features.histogram, axis=1) / 1081
-    centres = np.array([np.average(cdf[got.labels == b], axis=0, weights=w[got.labels == b])
-                        for b in range(len(got.states))])  # each bucket's weighted mean
+    centres = np.array(
+        [np.average(cdf[got.labels == b], axis=0, weights=w[got.labels == b]) for b in range(len(got.states))]
+    )  # each bucket's weighted mean
     distances = ((cdf[:, None, :] - centres[None]) ** 2).sum(axis=2)
     inertia = float((w * distances[np.arange(2000), got.labels]).sum())
     # the fitted centres are means of the sample only: the whole's are as good or better
@@ -191,8 +199,10 @@ def test_bad_input_is_named() -> None:
         (lambda: buckets(features, 3), "features of 50 states .* need their weights"),
         (lambda: buckets(features, 60, "kmeans-emd", weights=w), "more than the 50 states"),
         (lambda: buckets(features, 3, "kmeans-emd", weights=w, sample=0), "sample is a positive int"),
-        (lambda: buckets(np.zeros(5, np.uint16), 2, "kmeans-emd", weights=w[:5]),
-         "a river state has one value"),
+        (
+            lambda: buckets(np.zeros(5, np.uint16), 2, "kmeans-emd", weights=w[:5]),
+            "a river state has one value",
+        ),
         (lambda: buckets(np.zeros(0, np.uint16), 2, weights=w[:0]), "features of no state"),
     ]:
         with pytest.raises(ValueError, match=message):
@@ -225,8 +235,26 @@ def fake_flop(folder, seed: int = 0) -> StreetFeatures:
 def test_the_command_line_writes_buckets_and_a_summary(tmp_path, capsys) -> None:
     features = fake_flop(tmp_path)
     for method, k in (("ehs2-percentile", 300), ("kmeans-emd", 4)):
-        assert main(["abstraction", "buckets", "--street", "flop", "--out", str(tmp_path), "--k",
-                     str(k), "--method", method, "--sample", "3000", "--json"]) == 0
+        assert (
+            main(
+                [
+                    "abstraction",
+                    "buckets",
+                    "--street",
+                    "flop",
+                    "--out",
+                    str(tmp_path),
+                    "--k",
+                    str(k),
+                    "--method",
+                    method,
+                    "--sample",
+                    "3000",
+                    "--json",
+                ]
+            )
+            == 0
+        )
         about = json.loads(capsys.readouterr().out)
         labels = np.load(tmp_path / f"flop-buckets-{method}-{k}.npy")
         assert json.loads((tmp_path / f"flop-buckets-{method}-{k}.json").read_text()) == about
@@ -244,6 +272,21 @@ def test_the_command_line_names_what_is_missing(tmp_path, capsys) -> None:
     assert err.count("\n") == 1
     assert f"pokerlut abstraction features --street turn --out {tmp_path}" in err
     fake_flop(tmp_path)
-    assert main(["abstraction", "buckets", "--street", "flop", "--out", str(tmp_path), "--k", "5",
-                 "--method", "emd"]) == 2
+    assert (
+        main(
+            [
+                "abstraction",
+                "buckets",
+                "--street",
+                "flop",
+                "--out",
+                str(tmp_path),
+                "--k",
+                "5",
+                "--method",
+                "emd",
+            ]
+        )
+        == 2
+    )
     assert "unknown method 'emd' (one of: ehs2-percentile" in capsys.readouterr().err

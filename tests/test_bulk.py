@@ -28,8 +28,10 @@ from pokerlut.rules import rules  # noqa: E402
 REPO = Path(__file__).resolve().parents[1]
 # A cluster shut down may leave a socket or transport for the garbage collector (none seen
 # with distributed 2026.8, but it is timing-dependent); nothing else is let through.
-pytestmark = [pytest.mark.filterwarnings("ignore:unclosed <socket:ResourceWarning"),
-              pytest.mark.filterwarnings("ignore:unclosed transport:ResourceWarning")]
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:unclosed <socket:ResourceWarning"),
+    pytest.mark.filterwarnings("ignore:unclosed transport:ResourceWarning"),
+]
 
 
 def random_hands(n: int, width: int, game: str = "high", seed: int = 0) -> np.ndarray:
@@ -50,8 +52,14 @@ def expected_categories(strengths: np.ndarray, game: str = "high") -> np.ndarray
 @pytest.fixture(scope="module")
 def client():
     # Compile here first: with numba's cache written once, the workers only load it.
-    for game, wild in (("high", None), ("deuce-to-seven", None), ("eight-or-better", None),
-                       ("short-deck", None), ("ace-to-six", None), ("high", "jokers")):
+    for game, wild in (
+        ("high", None),
+        ("deuce-to-seven", None),
+        ("eight-or-better", None),
+        ("short-deck", None),
+        ("ace-to-six", None),
+        ("high", "jokers"),
+    ):
         pokerlut.evaluate_batch(random_hands(10, 7, game), game=game, wild=wild)
     with bulk.local_client(2) as connected:
         yield connected
@@ -60,9 +68,10 @@ def client():
 # --- dask collections --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game, width", [("high", 5), ("high", 6), ("high", 7),
-                                         ("deuce-to-seven", 7), ("short-deck", 7),
-                                         ("eight-or-better", 7)])
+@pytest.mark.parametrize(
+    "game, width",
+    [("high", 5), ("high", 6), ("high", 7), ("deuce-to-seven", 7), ("short-deck", 7), ("eight-or-better", 7)],
+)
 def test_array_matches_in_process(client, game, width):
     hands = random_hands(5_000, width, game, seed=width)
     lazy = bulk.evaluate(da.from_array(hands, chunks=(1_000, width)), game=game)
@@ -95,8 +104,9 @@ def test_series_of_card_lists_and_bad_row_by_label(client):
 
     def frame_of(hands):
         lists = pa.FixedSizeListArray.from_arrays(pa.array(hands.ravel()), 7)
-        return pd.DataFrame({"hand": pd.Series(lists, dtype=pd.ArrowDtype(lists.type))}
-                            ).set_index(np.arange(len(hands)) + 10_000)
+        return pd.DataFrame({"hand": pd.Series(lists, dtype=pd.ArrowDtype(lists.type))}).set_index(
+            np.arange(len(hands)) + 10_000
+        )
 
     frame = frame_of(hands)
     series = dd.from_pandas(frame, npartitions=4)["hand"]
@@ -180,15 +190,17 @@ def test_workers_take_numba_threads_and_cache_dir_from_the_cluster(tmp_path):
     script = tmp_path / "settings.py"
     script.write_text(WORKER_SETTINGS)
     cache = tmp_path / "cache"
-    env = {**os.environ, "NUMBA_NUM_THREADS": "2", "NUMBA_CACHE_DIR": str(cache),
-           "PYTHONWARNINGS": "ignore"}
-    run = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env,
-                         capture_output=True, text=True, timeout=300)
+    env = {**os.environ, "NUMBA_NUM_THREADS": "2", "NUMBA_CACHE_DIR": str(cache), "PYTHONWARNINGS": "ignore"}
+    run = subprocess.run(
+        [sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+    )
     assert run.returncode == 0, run.stderr
     seen = json.loads(run.stdout)
     assert seen["compiles"] > 0  # the client compiled: the cache was empty
-    assert seen["workers"] == [{"numba_threads": 1, "config": 1, "section": 1, "compiles": 0,
-                                "cache_dir": str(cache)}] * 2
+    assert (
+        seen["workers"]
+        == [{"numba_threads": 1, "config": 1, "section": 1, "compiles": 0, "cache_dir": str(cache)}] * 2
+    )
 
 
 def _count_table_loads():
@@ -223,8 +235,9 @@ def test_tables_load_once_per_worker_process(client):
     pids = [pid for pid, _ in results]
     expected = pokerlut.evaluate_batch(np.concatenate(chunks), game="ace-to-six")
     np.testing.assert_array_equal(np.concatenate([s for _, s in results]), expected)
-    loads = {info_pid: counts for info_pid, counts in
-             client.run(lambda: (os.getpid(), _table_loads())).values()}
+    loads = {
+        info_pid: counts for info_pid, counts in client.run(lambda: (os.getpid(), _table_loads())).values()
+    }
     assert set(pids) <= set(loads)
     for pid in set(pids):
         assert loads[pid] == {"ace-to-six": 1}, (pid, pids.count(pid), loads[pid])
@@ -238,8 +251,9 @@ def test_npy_file(client, tmp_path):
     hands = random_hands(10_000, 7, seed=8)
     np.save(tmp_path / "hands.npy", hands)
     done = []
-    summary = bulk.evaluate_file(tmp_path / "hands.npy", tmp_path / "out.npy", client=client,
-                                 chunk_rows=1_500, progress=done.append)
+    summary = bulk.evaluate_file(
+        tmp_path / "hands.npy", tmp_path / "out.npy", client=client, chunk_rows=1_500, progress=done.append
+    )
     assert len(done) == 7 and done == sorted(done) and done[-1] == 10_000  # rows, per chunk
     expected = pokerlut.evaluate_batch(hands)
     strengths = np.load(tmp_path / "out.npy")
@@ -249,8 +263,7 @@ def test_npy_file(client, tmp_path):
     assert cats.dtype == np.int8
     np.testing.assert_array_equal(cats, expected_categories(expected))
     assert summary.rows == 10_000 and summary.workers == 2
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.npy", "out.category.npy",
-                                                          "out.npy"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.npy", "out.category.npy", "out.npy"]
 
 
 @pytest.mark.parametrize("kind", ["list", "fixed"])
@@ -258,13 +271,21 @@ def test_parquet_card_lists(client, tmp_path, kind):
     game = "eight-or-better"  # strength 0 (no low) has no category: null
     hands = random_hands(4_000, 6, game, seed=9)
     values = pa.array(hands.ravel(), pa.uint8())
-    column = (pa.FixedSizeListArray.from_arrays(values, 6) if kind == "fixed" else
-              pa.ListArray.from_arrays(pa.array(np.arange(0, hands.size + 1, 6), pa.int32()),
-                                       values))
+    column = (
+        pa.FixedSizeListArray.from_arrays(values, 6)
+        if kind == "fixed"
+        else pa.ListArray.from_arrays(pa.array(np.arange(0, hands.size + 1, 6), pa.int32()), values)
+    )
     table = pa.table({"id": np.arange(4_000), "hand": column})
     pq.write_table(table, tmp_path / "in.parquet", row_group_size=1_000)
-    bulk.evaluate_file(tmp_path / "in.parquet", tmp_path / "out.parquet", game=game,
-                       column="hand", client=client, chunk_rows=700)
+    bulk.evaluate_file(
+        tmp_path / "in.parquet",
+        tmp_path / "out.parquet",
+        game=game,
+        column="hand",
+        client=client,
+        chunk_rows=700,
+    )
     out = pq.read_table(tmp_path / "out.parquet")
     assert out.column_names == ["id", "hand", "strength", "category"]
     assert out.schema.field("strength").type == pa.uint16()
@@ -273,8 +294,7 @@ def test_parquet_card_lists(client, tmp_path, kind):
     np.testing.assert_array_equal(out["strength"].to_numpy(), expected)
     assert (expected == 0).any()
     names = out["category"].to_pylist()
-    want = [pokerlut.Category(c).name if c >= 0 else None
-            for c in expected_categories(expected, game)]
+    want = [pokerlut.Category(c).name if c >= 0 else None for c in expected_categories(expected, game)]
     assert names == want
 
 
@@ -295,11 +315,9 @@ def test_bad_file_input(client, tmp_path):
     with pytest.raises(ValueError, match="name the hands with --column"):
         bulk.evaluate_file(tmp_path / "two.parquet", tmp_path / "o.parquet", client=client)
     with pytest.raises(ValueError, match="no column 'c'"):
-        bulk.evaluate_file(tmp_path / "two.parquet", tmp_path / "o.parquet", column="c",
-                           client=client)
+        bulk.evaluate_file(tmp_path / "two.parquet", tmp_path / "o.parquet", column="c", client=client)
     with pytest.raises(ValueError, match="column 'a' holds int64"):
-        bulk.evaluate_file(tmp_path / "two.parquet", tmp_path / "o.parquet", column="a",
-                           client=client)
+        bulk.evaluate_file(tmp_path / "two.parquet", tmp_path / "o.parquet", column="a", client=client)
     ragged = pa.table({"hand": [[0, 4, 8, 12, 17], [0, 4, 8, 12, 17, 21]]})
     pq.write_table(ragged, tmp_path / "ragged.parquet")
     with pytest.raises(ValueError, match="^row 1: 6 cards, where row 0 has 5"):
@@ -308,27 +326,26 @@ def test_bad_file_input(client, tmp_path):
     hands[3_456, 1] = 60
     np.save(tmp_path / "bad.npy", hands)
     with pytest.raises(ValueError, match="^row 3456: card 60 at position 1 is out of range"):
-        bulk.evaluate_file(tmp_path / "bad.npy", tmp_path / "o.npy", client=client,
-                           chunk_rows=1_000)
+        bulk.evaluate_file(tmp_path / "bad.npy", tmp_path / "o.npy", client=client, chunk_rows=1_000)
     assert not list(tmp_path.glob("o.*")) and not list(tmp_path.glob(".o.*"))  # none half-written
 
 
-@pytest.mark.skipif(not hasattr(pokerlut, "parse_batch"),
-                    reason="pokerlut.parse_batch (src/pokerlut/text.py) is not there yet")
+@pytest.mark.skipif(
+    not hasattr(pokerlut, "parse_batch"),
+    reason="pokerlut.parse_batch (src/pokerlut/text.py) is not there yet",
+)
 def test_parquet_text(client, tmp_path):
     hands = random_hands(3_000, 7, seed=11)
     texts = [pokerlut.format_cards(h) for h in hands]
     pq.write_table(pa.table({"hand": texts}), tmp_path / "in.parquet", row_group_size=1_000)
-    bulk.evaluate_file(tmp_path / "in.parquet", tmp_path / "out.parquet", client=client,
-                       chunk_rows=800)
+    bulk.evaluate_file(tmp_path / "in.parquet", tmp_path / "out.parquet", client=client, chunk_rows=800)
     out = pq.read_table(tmp_path / "out.parquet")
     assert out["hand"].to_pylist() == texts
     np.testing.assert_array_equal(out["strength"].to_numpy(), pokerlut.evaluate_batch(hands))
     texts[2_500] = "As As Kd 7h 7c 2s 3d"
     pq.write_table(pa.table({"hand": texts}), tmp_path / "bad.parquet", row_group_size=1_000)
     with pytest.raises(ValueError, match="^row 2500"):
-        bulk.evaluate_file(tmp_path / "bad.parquet", tmp_path / "o.parquet", client=client,
-                           chunk_rows=800)
+        bulk.evaluate_file(tmp_path / "bad.parquet", tmp_path / "o.parquet", client=client, chunk_rows=800)
 
 
 # --- a worker killed mid-job -------------------------------------------------------------------
@@ -359,8 +376,9 @@ def _kill_at(marker: str, row: int):
 def test_worker_killed_mid_job_loses_and_repeats_nothing(tmp_path):
     hands = random_hands(20_000, 7, seed=12)
     np.save(tmp_path / "hands.npy", hands)
-    table = pa.table({"row": np.arange(20_000), "hand": pa.FixedSizeListArray.from_arrays(
-        pa.array(hands.ravel()), 7)})
+    table = pa.table(
+        {"row": np.arange(20_000), "hand": pa.FixedSizeListArray.from_arrays(pa.array(hands.ravel()), 7)}
+    )
     pq.write_table(table, tmp_path / "hands.parquet", row_group_size=2_000)
     expected = pokerlut.evaluate_batch(hands)
     with bulk.local_client(2) as client:
@@ -368,8 +386,13 @@ def test_worker_killed_mid_job_loses_and_repeats_nothing(tmp_path):
             marker = tmp_path / f"killed-{name}"
             before = set(client.run(os.getpid).values())
             client.run(_kill_at, str(marker), 8_000)
-            bulk.evaluate_file(tmp_path / f"hands.{name}", tmp_path / out, client=client,
-                               column="hand" if name == "parquet" else None, chunk_rows=1_000)
+            bulk.evaluate_file(
+                tmp_path / f"hands.{name}",
+                tmp_path / out,
+                client=client,
+                column="hand" if name == "parquet" else None,
+                chunk_rows=1_000,
+            )
             assert marker.exists()  # the job did lose a worker
             killed = int(marker.read_text())
             assert killed in before
@@ -390,31 +413,56 @@ def test_worker_killed_mid_job_loses_and_repeats_nothing(tmp_path):
 
 def run(*args: str, timeout: float = 300):
     env = {k: v for k, v in os.environ.items() if k != "POKERLUT_TABLES"}
-    return subprocess.run([sys.executable, "-m", "pokerlut", "bulk", *args], capture_output=True,
-                          text=True, timeout=timeout, env=env, cwd=REPO)
+    return subprocess.run(
+        [sys.executable, "-m", "pokerlut", "bulk", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+        cwd=REPO,
+    )
 
 
 @pytest.mark.slow
 def test_cli_npy_and_parquet(tmp_path):
     hands = random_hands(6_000, 7, "short-deck", seed=13)
     np.save(tmp_path / "hands.npy", hands)
-    pq.write_table(pa.table({"hand": pa.FixedSizeListArray.from_arrays(pa.array(hands.ravel()),
-                                                                       7)}),
-                   tmp_path / "hands.parquet")
+    pq.write_table(
+        pa.table({"hand": pa.FixedSizeListArray.from_arrays(pa.array(hands.ravel()), 7)}),
+        tmp_path / "hands.parquet",
+    )
     expected = pokerlut.evaluate_batch(hands, game="short-deck")
-    done = run(str(tmp_path / "hands.npy"), "--out", str(tmp_path / "s.npy"), "--workers", "2",
-               "--game", "short-deck", "--chunk-rows", "1000", "--json")
+    done = run(
+        str(tmp_path / "hands.npy"),
+        "--out",
+        str(tmp_path / "s.npy"),
+        "--workers",
+        "2",
+        "--game",
+        "short-deck",
+        "--chunk-rows",
+        "1000",
+        "--json",
+    )
     assert done.returncode == 0, done.stderr
     assert '"rows": 6000' in done.stdout
     np.testing.assert_array_equal(np.load(tmp_path / "s.npy"), expected)
-    np.testing.assert_array_equal(np.load(tmp_path / "s.category.npy"),
-                                  expected_categories(expected, "short-deck"))
-    done = run(str(tmp_path / "hands.parquet"), "--out", str(tmp_path / "s.parquet"),
-               "--workers", "2", "--game", "short-deck", "--quiet")
+    np.testing.assert_array_equal(
+        np.load(tmp_path / "s.category.npy"), expected_categories(expected, "short-deck")
+    )
+    done = run(
+        str(tmp_path / "hands.parquet"),
+        "--out",
+        str(tmp_path / "s.parquet"),
+        "--workers",
+        "2",
+        "--game",
+        "short-deck",
+        "--quiet",
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("6,000 hands (short-deck) -> ")
-    np.testing.assert_array_equal(pq.read_table(tmp_path / "s.parquet")["strength"].to_numpy(),
-                                  expected)
+    np.testing.assert_array_equal(pq.read_table(tmp_path / "s.parquet")["strength"].to_numpy(), expected)
 
 
 def assert_one_line(done, *words: str) -> None:
@@ -427,21 +475,34 @@ def assert_one_line(done, *words: str) -> None:
 
 
 def test_cli_bad_input(tmp_path):
-    assert_one_line(run(str(tmp_path / "none.npy"), "--out", str(tmp_path / "o.npy")),
-                    "no such file")
+    assert_one_line(run(str(tmp_path / "none.npy"), "--out", str(tmp_path / "o.npy")), "no such file")
     np.save(tmp_path / "f.npy", np.zeros((3, 7), dtype=np.float32))
-    assert_one_line(run(str(tmp_path / "f.npy"), "--out", str(tmp_path / "o.npy")),
-                    "float32", "uint8")
+    assert_one_line(run(str(tmp_path / "f.npy"), "--out", str(tmp_path / "o.npy")), "float32", "uint8")
     pq.write_table(pa.table({"hand": [[0, 4, 8, 12, 17]]}), tmp_path / "h.parquet")
-    assert_one_line(run(str(tmp_path / "h.parquet"), "--out", str(tmp_path / "o.parquet"),
-                        "--column", "cards"), "no column 'cards'")
-    assert_one_line(run(str(tmp_path / "h.parquet"), "--out", str(tmp_path / "o.parquet"),
-                        "--game", "pinochle"), "pinochle")
+    assert_one_line(
+        run(str(tmp_path / "h.parquet"), "--out", str(tmp_path / "o.parquet"), "--column", "cards"),
+        "no column 'cards'",
+    )
+    assert_one_line(
+        run(str(tmp_path / "h.parquet"), "--out", str(tmp_path / "o.parquet"), "--game", "pinochle"),
+        "pinochle",
+    )
     hands = random_hands(3_000, 5, seed=14)
     hands[2_001, 3] = hands[2_001, 0]
     np.save(tmp_path / "dup.npy", hands)
-    assert_one_line(run(str(tmp_path / "dup.npy"), "--out", str(tmp_path / "o.npy"),
-                        "--workers", "1", "--chunk-rows", "500"), "row 2001", "duplicate")
+    assert_one_line(
+        run(
+            str(tmp_path / "dup.npy"),
+            "--out",
+            str(tmp_path / "o.npy"),
+            "--workers",
+            "1",
+            "--chunk-rows",
+            "500",
+        ),
+        "row 2001",
+        "duplicate",
+    )
     assert not list(tmp_path.glob("o.*"))
 
 
@@ -450,8 +511,10 @@ def test_cli_help_has_examples():
     assert done.returncode == 0 and "examples:\n  pokerlut bulk " in done.stdout
 
 
-@pytest.mark.parametrize("command", [["bulk", "IN.npy", "--out", "OUT.npy"],
-                                     ["matrix", "--out", "OUT.parquet", "--classes", "AA,KK"]])
+@pytest.mark.parametrize(
+    "command",
+    [["bulk", "IN.npy", "--out", "OUT.npy"], ["matrix", "--out", "OUT.parquet", "--classes", "AA,KK"]],
+)
 def test_cli_without_the_extra_exits_1_naming_it(tmp_path, monkeypatch, capsys, command):
     """A missing optional dependency is the installation's fault, not the input's: exit 1."""
     from pokerlut.cli import main

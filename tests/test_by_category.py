@@ -21,15 +21,30 @@ from pokerlut.odds.categories import category_table
 from pokerlut.rules import rules
 
 # deal -> (high game, low game or None), in the reference's names
-RULES = {"holdem": ("high", None), "short-deck": ("short-deck", None),
-         "short-deck-trips": ("short-deck-trips", None), "omaha": ("high", None),
-         "omaha-hi-lo": ("high", "eight-or-better"), "stud": ("high", None),
-         "razz": ("ace-to-five", None), "stud-hi-lo": ("high", "eight-or-better")}
+RULES = {
+    "holdem": ("high", None),
+    "short-deck": ("short-deck", None),
+    "short-deck-trips": ("short-deck-trips", None),
+    "omaha": ("high", None),
+    "omaha-hi-lo": ("high", "eight-or-better"),
+    "stud": ("high", None),
+    "razz": ("ace-to-five", None),
+    "stud-hi-lo": ("high", "eight-or-better"),
+}
 LOW_GAMES = {"ace-to-five", "deuce-to-seven", "ace-to-six", "eight-or-better"}
 ACE_LOW = {"ace-to-five", "ace-to-six", "eight-or-better"}
 WHEEL_NAMED = {"ace-to-five", "eight-or-better"}  # games whose best hand is called the wheel
-HIGH_NAMES = ["straight flush", "four of a kind", "full house", "flush", "straight",
-              "three of a kind", "two pair", "one pair", "high card"]
+HIGH_NAMES = [
+    "straight flush",
+    "four of a kind",
+    "full house",
+    "flush",
+    "straight",
+    "three of a kind",
+    "two pair",
+    "one pair",
+    "high card",
+]
 TOL = 1e-12
 
 
@@ -73,7 +88,7 @@ def add_pot(totals: list[dict], high: tuple, low: tuple) -> None:
 def cards(text: str) -> list[int]:
     """The reference's cards of "AsAh" or "As Ah"."""
     compact = text.replace(" ", "")
-    return ref.parse_cards(" ".join(compact[i:i + 2] for i in range(0, len(compact), 2)))
+    return ref.parse_cards(" ".join(compact[i : i + 2] for i in range(0, len(compact), 2)))
 
 
 def brute_force(game: str, players: list[str], board: str = "", dead: str = "") -> tuple:
@@ -86,25 +101,31 @@ def brute_force(game: str, players: list[str], board: str = "", dead: str = "") 
     live = [c for c in ref.deck(high_game) if c not in used]
     totals: list[dict] = [{} for _ in players]
     if game in ("stud", "razz", "stud-hi-lo"):
+
         def deals(p: int, taken: frozenset):
             if p == len(holes):
                 yield []
                 return
-            for extra in itertools.combinations([c for c in live if c not in taken],
-                                                7 - len(holes[p])):
+            for extra in itertools.combinations([c for c in live if c not in taken], 7 - len(holes[p])):
                 for rest in deals(p + 1, taken | set(extra)):
                     yield [holes[p] + list(extra), *rest]
+
         hands_of = deals(0, frozenset())
         key = ref.best_key
     else:
-        hands_of = ([(h, known + list(extra)) for h in holes]
-                    for extra in itertools.combinations(live, 5 - len(known)))
+        hands_of = (
+            [(h, known + list(extra)) for h in holes]
+            for extra in itertools.combinations(live, 5 - len(known))
+        )
         if game.startswith("omaha"):
+
             def key(hand, rules_name):
                 return ref.omaha_best_key(hand[0], hand[1], rules_name)
         else:
+
             def key(hand, rules_name):
                 return ref.best_key(hand[0] + hand[1], rules_name)
+
     n = 0
     for hands in hands_of:
         n += 1
@@ -120,8 +141,7 @@ def assert_matches(result, want: list[dict]) -> None:
     for p, shares in zip(result.players, want):
         assert set(shares) <= set(p.by_category), (set(shares), p.by_category)
         for name, got in p.by_category.items():
-            assert got == pytest.approx(float(shares.get(name, 0)), rel=TOL, abs=TOL), (
-                p.hand, name)
+            assert got == pytest.approx(float(shares.get(name, 0)), rel=TOL, abs=TOL), (p.hand, name)
         assert sum(p.by_category.values()) == pytest.approx(p.equity, rel=TOL, abs=TOL)
 
 
@@ -149,12 +169,12 @@ SLOW_SPOTS = [  # whole flops of Omaha: a few seconds of the reference each
 ]
 
 
-@pytest.mark.parametrize("game, players, board, dead", SPOTS + [
-    pytest.param(*spot, marks=pytest.mark.slow) for spot in SLOW_SPOTS])
+@pytest.mark.parametrize(
+    "game, players, board, dead", SPOTS + [pytest.param(*spot, marks=pytest.mark.slow) for spot in SLOW_SPOTS]
+)
 def test_exact_by_category_equals_brute_force_through_the_reference(game, players, board, dead):
     want, n = brute_force(game, players, board, dead)
-    got = pokerlut.equity(players, board=board, dead=dead, deal=game, exact=True,
-                          by_category=True)
+    got = pokerlut.equity(players, board=board, dead=dead, deal=game, exact=True, by_category=True)
     assert got.exact and got.deals == n
     assert_matches(got, want)
     plain = pokerlut.equity(players, board=board, dead=dead, deal=game, exact=True)
@@ -171,21 +191,32 @@ def test_the_names_of_each_game_best_first_zeros_included():
     r = pokerlut.equity(["AsAh", "KsKh"], board="Kd 7c 2h 3s", by_category=True)
     assert list(r.players[0].by_category) == HIGH_NAMES
     assert r.players[0].by_category["two pair"] == 0.0
-    short = pokerlut.equity(["AsAh", "KsKh"], board="Kd 7c 6h 8s", deal="short-deck",
-                            by_category=True)
+    short = pokerlut.equity(["AsAh", "KsKh"], board="Kd 7c 6h 8s", deal="short-deck", by_category=True)
     assert list(short.players[0].by_category)[2:4] == ["flush", "full house"]
-    hilo = pokerlut.equity(["As 2d 3c 4h", "Ah 2c 5s Kd"], board="6h 7d Qc Js",
-                           deal="omaha-hi-lo", by_category=True)
+    hilo = pokerlut.equity(
+        ["As 2d 3c 4h", "Ah 2c 5s Kd"], board="6h 7d Qc Js", deal="omaha-hi-lo", by_category=True
+    )
     assert list(hilo.players[0].by_category) == HIGH_NAMES + ["wheel", "6-low", "7-low", "8-low"]
     razz = category_table(rules("ace-to-five"))[0]
-    assert razz == ("wheel", "6-low", "7-low", "8-low", "9-low", "T-low", "J-low", "Q-low",
-                    "K-low", "one pair", "two pair", "three of a kind", "full house",
-                    "four of a kind")
-    wild = pokerlut.equity(["AsJk", "KsKh"], board="Kd 7c 2h 3s", wild="jokers", deck=54,
-                           by_category=True)
+    assert razz == (
+        "wheel",
+        "6-low",
+        "7-low",
+        "8-low",
+        "9-low",
+        "T-low",
+        "J-low",
+        "Q-low",
+        "K-low",
+        "one pair",
+        "two pair",
+        "three of a kind",
+        "full house",
+        "four of a kind",
+    )
+    wild = pokerlut.equity(["AsJk", "KsKh"], board="Kd 7c 2h 3s", wild="jokers", deck=54, by_category=True)
     assert list(wild.players[0].by_category)[0] == "five of a kind"
-    assert sum(wild.players[0].by_category.values()) == pytest.approx(wild.players[0].equity,
-                                                                      abs=TOL)
+    assert sum(wild.players[0].by_category.values()) == pytest.approx(wild.players[0].equity, abs=TOL)
 
 
 def test_double_boards_each_board_its_own_the_pot_their_mean():
@@ -218,8 +249,10 @@ def test_ranges_weight_each_deal_as_the_rules_say():
     r = pokerlut.equity(["KK,AKs:0.5", "JJ,AQs"], board=board, by_category=True)
     assert r.exact
     known = set(cards(board))
-    players = [[(hand, w) for token, w in tokens for hand in hands_of(token)
-                if not set(cards(hand)) & known] for tokens in ranges]
+    players = [
+        [(hand, w) for token, w in tokens for hand in hands_of(token) if not set(cards(hand)) & known]
+        for tokens in ranges
+    ]
     want: list[dict] = [{}, {}]
     total = Fraction(0)
     for (a, wa), (b, wb) in itertools.product(*players):
@@ -244,11 +277,11 @@ MONTE_CARLO = [
 
 @pytest.mark.parametrize("game, players, board, dead", MONTE_CARLO)
 def test_monte_carlo_is_within_4_standard_errors_of_exact(game, players, board, dead):
-    exact = pokerlut.equity(players, board=board, dead=dead, deal=game, exact=True,
-                            by_category=True)
+    exact = pokerlut.equity(players, board=board, dead=dead, deal=game, exact=True, by_category=True)
     trials = 200_000
-    sim = pokerlut.equity(players, board=board, dead=dead, deal=game, trials=trials, seed=11,
-                          by_category=True)
+    sim = pokerlut.equity(
+        players, board=board, dead=dead, deal=game, trials=trials, seed=11, by_category=True
+    )
     assert not sim.exact and sim.deals == trials
     for p, q in zip(sim.players, exact.players):
         assert list(p.by_category) == list(q.by_category)
@@ -258,8 +291,9 @@ def test_monte_carlo_is_within_4_standard_errors_of_exact(game, players, board, 
             assert abs(p.by_category[name] - mean) <= 4 * stderr + 1e-12, (p.hand, name)
         assert sum(p.by_category.values()) == pytest.approx(p.equity, rel=TOL, abs=TOL)
     plain = pokerlut.equity(players, board=board, dead=dead, deal=game, trials=trials, seed=11)
-    assert [p.equity for p in plain.players] == pytest.approx([p.equity for p in sim.players],
-                                                              abs=TOL)  # the same deals
+    assert [p.equity for p in plain.players] == pytest.approx(
+        [p.equity for p in sim.players], abs=TOL
+    )  # the same deals
 
 
 def test_monte_carlo_is_reproducible_by_seed_whatever_the_threads():
@@ -290,24 +324,40 @@ def test_result_repr_and_dict():
 def test_the_cli_prints_the_table_and_json(capsys):
     from pokerlut.cli import main
 
-    assert main(["equity", "AsAh", "KsKh", "--board", "Kd 7c 2h 3s", "--by-category",
-                 "--quiet"]) == 0
+    assert main(["equity", "AsAh", "KsKh", "--board", "Kd 7c 2h 3s", "--by-category", "--quiet"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
     head = next(i for i, line in enumerate(lines) if line.startswith("by category"))
     assert lines[head].split() == ["by", "category", "AsAh", "KsKh"]
-    rows = {line[:16].strip(): line[16:].split() for line in lines[head + 1:head + 10]}
+    rows = {line[:16].strip(): line[16:].split() for line in lines[head + 1 : head + 10]}
     assert list(rows) == HIGH_NAMES
     assert rows["four of a kind"] == ["0.0000%", "2.2727%"]
     assert rows["three of a kind"] == ["4.5455%", "72.7273%"]
-    assert main(["equity", "As 2d 3c 4h", "Ah 2c 5s Kd", "--board", "6h 7d Qc Js", "--deal",
-                 "omaha-hi-lo", "--by-category", "--json", "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "equity",
+                "As 2d 3c 4h",
+                "Ah 2c 5s Kd",
+                "--board",
+                "6h 7d Qc Js",
+                "--deal",
+                "omaha-hi-lo",
+                "--by-category",
+                "--json",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     for player in data["players"]:
         assert sum(player["by_category"].values()) == pytest.approx(player["equity"], abs=TOL)
         assert list(player["by_category"])[-4:] == ["wheel", "6-low", "7-low", "8-low"]
-    assert main(["equity", "AsAh", "KsKh", "--board", "Kd 7c 2h", "--boards", "2",
-                 "--by-category", "--quiet"]) == 0
+    assert (
+        main(["equity", "AsAh", "KsKh", "--board", "Kd 7c 2h", "--boards", "2", "--by-category", "--quiet"])
+        == 0
+    )
     assert capsys.readouterr().out.count("by category") == 3  # the pot, then each board
     assert main(["equity", "AsAh", "KsKh", "--board", "Kd 7c 2h 3s", "--quiet"]) == 0
     assert "by category" not in capsys.readouterr().out

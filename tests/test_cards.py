@@ -429,7 +429,9 @@ def test_duplicate_is_named_with_both_positions(cards: list[int], data: st.DataO
     j = data.draw(st.integers(i + 1, len(cards)))
     cards.insert(j, cards[i])
     name = format_card(cards[i])
-    with pytest.raises(ValueError, match=rf"^duplicate card '{name}' \({cards[i]}\) at positions {i} and {j}$"):
+    with pytest.raises(
+        ValueError, match=rf"^duplicate card '{name}' \({cards[i]}\) at positions {i} and {j}$"
+    ):
         parse_cards(format_cards(cards))
 
 
@@ -475,7 +477,7 @@ def test_italian_deck(players: int, lowest: str, size: int) -> None:
     assert len(cards) == size
     assert cards == sorted(cards) and cards[-1] == 51
     assert format_card(cards[0]) == lowest + "c"
-    assert {format_card(c)[0] for c in cards} == set(RANKS[RANKS.index(lowest):])
+    assert {format_card(c)[0] for c in cards} == set(RANKS[RANKS.index(lowest) :])
 
 
 def test_italian_deck_four_players_is_seven_to_ace() -> None:

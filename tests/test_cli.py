@@ -24,8 +24,14 @@ TIMEOUT = 300  # seconds; generous because a stale numba cache means compiling a
 def run(*args: str, env: dict[str, str] | None = None, timeout: float = TIMEOUT):
     """Run `python -m pokerlut ARGS`; the tables are the checkout's unless `env` says otherwise."""
     base = {k: v for k, v in os.environ.items() if k != "POKERLUT_TABLES"}
-    return subprocess.run([sys.executable, "-m", "pokerlut", *args], capture_output=True,
-                          text=True, encoding="utf-8", timeout=timeout, env={**base, **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-m", "pokerlut", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=timeout,
+        env={**base, **(env or {})},
+    )
 
 
 def assert_bad_input(result, code: int = 2) -> str:
@@ -162,8 +168,7 @@ def test_equity_dead():
 
 
 def test_equity_omaha():
-    result = run("equity", "AsAhKsKh", "QdQcJdJc", "--deal", "omaha", "--board", "2c 7d 9h",
-                 "--json")
+    result = run("equity", "AsAhKsKh", "QdQcJdJc", "--deal", "omaha", "--board", "2c 7d 9h", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["deal"] == "omaha" and data["exact"] is True
@@ -243,8 +248,10 @@ def test_bad_input(args, words):
     assert words in line
 
 
-@pytest.mark.parametrize("args", [("frob",), (), ("eval",), ("stats", "--cards", "8"),
-                                  ("equity", "AA", "KK", "--exact", "--simulate")])
+@pytest.mark.parametrize(
+    "args",
+    [("frob",), (), ("eval",), ("stats", "--cards", "8"), ("equity", "AA", "KK", "--exact", "--simulate")],
+)
 def test_argparse_errors_exit_2(args):
     result = run(*args)
     assert result.returncode == 2
@@ -254,8 +261,7 @@ def test_argparse_errors_exit_2(args):
 
 
 def test_missing_tables(tmp_path):
-    line = assert_bad_input(run("eval", "As Ks Qs Js Ts", env={"POKERLUT_TABLES": str(tmp_path)}),
-                            code=1)
+    line = assert_bad_input(run("eval", "As Ks Qs Js Ts", env={"POKERLUT_TABLES": str(tmp_path)}), code=1)
     assert "pokerlut build-tables" in line
     assert str(tmp_path) in line
 
@@ -263,8 +269,7 @@ def test_missing_tables(tmp_path):
 @pytest.mark.parametrize("manifest", ["{}", "not json", '{"files": []}'])
 def test_broken_manifest(tmp_path, manifest):
     (tmp_path / "manifest.json").write_text(manifest)
-    line = assert_bad_input(run("eval", "As Ks Qs Js Ts", env={"POKERLUT_TABLES": str(tmp_path)}),
-                            code=1)
+    line = assert_bad_input(run("eval", "As Ks Qs Js Ts", env={"POKERLUT_TABLES": str(tmp_path)}), code=1)
     assert "pokerlut build-tables" in line
 
 
@@ -273,8 +278,11 @@ def test_huge_trials():
 
 
 def test_closed_stdout():
-    proc = subprocess.Popen([sys.executable, "-m", "pokerlut", "stats", "--cards", "5",
-                             "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pokerlut", "stats", "--cards", "5", "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     proc.stdout.close()  # the reader goes away before the first line is written
     _, err = proc.communicate(timeout=TIMEOUT)
     assert "Traceback" not in err.decode()
@@ -286,8 +294,10 @@ def test_closed_stdout():
 def test_eval_and_compare_in_a_game():
     result = run("eval", "7h 5d 4c 3s 2h Kc", "--game", "deuce-to-seven")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == ("7h 5d 4c 3s 2h Kc: strength 7462, HIGH_CARD, Number one "
-                                     "(7-5-4-3-2 offsuit) (best five: 7h 5d 4c 3s 2h)")
+    assert result.stdout.strip() == (
+        "7h 5d 4c 3s 2h Kc: strength 7462, HIGH_CARD, Number one "
+        "(7-5-4-3-2 offsuit) (best five: 7h 5d 4c 3s 2h)"
+    )
     result = run("compare", "5h 4d 3c 2s Ah", "6h 5d 4c 3s 2h", "--game", "ace-to-five")
     assert result.stdout.splitlines()[-1] == "first hand wins"
     result = run("eval", "Kh Kd 9c 8s 7h", "--game", "eight-or-better")
@@ -304,13 +314,16 @@ def test_stats_of_a_game():
     assert lines[-1].split()[:2] == ["total", "376,992"] and lines[-1].split()[-1] == "1,404"
 
 
-@pytest.mark.parametrize("args,message", [
-    (("eval", "5h 6d 7c 8s 9h", "--game", "short-deck"), "card 5h is not in the short-deck deck"),
-    (("eval", "As Ks Qs Js Ts", "--game", "omaha"), "unknown game 'omaha'; the games are: high"),
-    (("stats", "--game", "razz", "--cards", "5"), "unknown game 'razz'"),
-    (("compare", "As Ks Qs Js Ts", "Ah Kh Qh Jh Th", "--game", "x"), "unknown game 'x'"),
-    (("build-tables", "--game", "razz", "--out", "/tmp/pokerlut-never"), "unknown game"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (("eval", "5h 6d 7c 8s 9h", "--game", "short-deck"), "card 5h is not in the short-deck deck"),
+        (("eval", "As Ks Qs Js Ts", "--game", "omaha"), "unknown game 'omaha'; the games are: high"),
+        (("stats", "--game", "razz", "--cards", "5"), "unknown game 'razz'"),
+        (("compare", "As Ks Qs Js Ts", "Ah Kh Qh Jh Th", "--game", "x"), "unknown game 'x'"),
+        (("build-tables", "--game", "razz", "--out", "/tmp/pokerlut-never"), "unknown game"),
+    ],
+)
 def test_bad_games_on_the_command_line(args, message):
     assert message in assert_bad_input(run(*args))
 
@@ -319,14 +332,17 @@ def test_build_tables_into_a_file_or_an_unwritable_folder_is_one_line(tmp_path):
     a_file = tmp_path / "tables.npy"
     a_file.write_text("not a folder")
     assert f"{a_file} is a file: the tables go to a folder" in assert_bad_input(
-        run("build-tables", "--game", "short-deck", "--out", str(a_file)))
+        run("build-tables", "--game", "short-deck", "--out", str(a_file))
+    )
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / "short-deck").write_text("")  # the game's folder is a file
     assert "short-deck is a file" in assert_bad_input(
-        run("build-tables", "--game", "short-deck", "--out", str(tmp_path / "out")))
+        run("build-tables", "--game", "short-deck", "--out", str(tmp_path / "out"))
+    )
     assert a_file.read_text() == "not a folder"
     assert "Not a directory" in assert_bad_input(
-        run("build-tables", "--game", "short-deck", "--out", str(a_file / "deeper")))
+        run("build-tables", "--game", "short-deck", "--out", str(a_file / "deeper"))
+    )
 
 
 def test_cards_may_be_given_unquoted():
@@ -334,12 +350,15 @@ def test_cards_may_be_given_unquoted():
     assert out.returncode == 0 and "strength 7462" in out.stdout
 
 
-@pytest.mark.parametrize("args, key", [
-    (("eval", "As Ks Qs Js Ts", "--json"), "strength"),
-    (("compare", "6h 5d 4c 3s 2h", "5h 4d 3c 2s Ah", "--json"), "result"),
-    (("stats", "--cards", "5", "--game", "italian-2", "--json"), "categories"),
-    (("equity", "AsAh", "KsKh", "--board", "2c 7d 9h", "--json"), "players"),
-])
+@pytest.mark.parametrize(
+    "args, key",
+    [
+        (("eval", "As Ks Qs Js Ts", "--json"), "strength"),
+        (("compare", "6h 5d 4c 3s 2h", "5h 4d 3c 2s Ah", "--json"), "result"),
+        (("stats", "--cards", "5", "--game", "italian-2", "--json"), "categories"),
+        (("equity", "AsAh", "KsKh", "--board", "2c 7d 9h", "--json"), "players"),
+    ],
+)
 def test_json_output_parses(args, key):
     import json
 
@@ -411,16 +430,15 @@ def test_stats_on_a_terminal_is_a_rich_table(monkeypatch):
 
 def test_catalan_stats_compare_and_equity_on_a_terminal(monkeypatch):
     lines = on_a_terminal(monkeypatch, "stats", "--cards", "5", "--quiet", "--lang", "ca")
-    assert cells(lines[2]) == ["#", "Jugada", "Jugada en anglès", "Descripció",
-                               "Combinacions Possibles"]
+    assert cells(lines[2]) == ["#", "Jugada", "Jugada en anglès", "Descripció", "Combinacions Possibles"]
     assert BOX <= set("".join(lines))
     lines = on_a_terminal(monkeypatch, "compare", "Ah Ad 7c 8d 9h", "Kh Kd Kc 2s 3s")
     assert [cells(line) for line in lines if "Pair" in line or "Three" in line] == [
-        ["Ah Ad 7c 8d 9h", "3973", "Pair of aces"], ["Kh Kd Kc 2s 3s", "5722",
-                                                     "Three of a kind, kings"]]
+        ["Ah Ad 7c 8d 9h", "3973", "Pair of aces"],
+        ["Kh Kd Kc 2s 3s", "5722", "Three of a kind, kings"],
+    ]
     assert lines[-1] == "second hand wins"
-    lines = on_a_terminal(monkeypatch, "equity", "AsAh", "KsKh", "--trials", "1000", "--seed",
-                          "1")
+    lines = on_a_terminal(monkeypatch, "equity", "AsAh", "KsKh", "--trials", "1000", "--seed", "1")
     assert lines[0].startswith("EquityResult(holdem, board -, Monte Carlo, seed 1, 1,000 trials")
     assert cells(lines[2]) == ["player", "equity", "win", "tie", "±"]
     assert [cells(line)[0] for line in lines[4:6]] == ["AsAh", "KsKh"]
@@ -433,8 +451,10 @@ def test_a_terminal_without_rich_gets_plain_text(monkeypatch):
     assert not BOX & set("".join(lines))
 
 
-@pytest.mark.parametrize("args", [("stats", "--cards", "5", "--quiet", "--lang", "ca"),
-                                  ("compare", "Ah Ad 7c 8d 9h", "Kh Kd Kc 2s 3s")])
+@pytest.mark.parametrize(
+    "args",
+    [("stats", "--cards", "5", "--quiet", "--lang", "ca"), ("compare", "Ah Ad 7c 8d 9h", "Kh Kd Kc 2s 3s")],
+)
 def test_piped_tables_are_plain_text(args):
     result = run(*args)
     assert result.returncode == 0, result.stderr
@@ -471,18 +491,15 @@ def test_demo_json():
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert set(data) == {"hands", "stats", "batch", "equity"}
-    assert data["hands"][0] == {"hand": "As Ks Qs Js Ts", "strength": 7462,
-                                "description": "Royal flush"}
+    assert data["hands"][0] == {"hand": "As Ks Qs Js Ts", "strength": 7462, "description": "Royal flush"}
     assert [h["strength"] for h in data["hands"]][3] == 1  # 7-5-4-3-2 offsuit: the worst
-    assert [(s["cards"], s["hands"]) for s in data["stats"]] == [(5, 2_598_960),
-                                                                 (7, 133_784_560)]
+    assert [(s["cards"], s["hands"]) for s in data["stats"]] == [(5, 2_598_960), (7, 133_784_560)]
     for stats in data["stats"]:
         assert sum(row["hands"] for row in stats["categories"]) == stats["hands"]
         assert 0 < stats["seconds_warm"] < wall
     assert [(b["cards"], b["hands"]) for b in data["batch"]] == [(5, 2_000_000), (7, 2_000_000)]
     for batch in data["batch"]:
-        assert batch["m_hands_per_s_warm"] == pytest.approx(
-            batch["hands"] / batch["seconds_warm"] / 1e6)
+        assert batch["m_hands_per_s_warm"] == pytest.approx(batch["hands"] / batch["seconds_warm"] / 1e6)
     first = data["equity"][0]
     assert first["exact"] and first["deals"] == 1_712_304
     assert first["players"][0]["equity"] == pytest.approx(0.826366, abs=5e-7)  # AsAh v KsKh

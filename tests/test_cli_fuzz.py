@@ -42,8 +42,13 @@ from pokerlut.odds.engine import MAX_TRIALS as ENGINE_MAX_TRIALS
 
 # POKERLUT_FUZZ_SCALE=20 fuzzes 20 times longer, as in test_fuzz.py.
 SCALE = float(os.environ.get("POKERLUT_FUZZ_SCALE", "1"))
-FUZZ = settings(max_examples=int(500 * SCALE), deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=int(500 * SCALE),
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 CHEAP = ("eval", "compare", "stats", "equity")  # run; every other subcommand is only parsed
 MAX_TRIALS = 3_000  # equity runs only simulated, with at most this many trials
@@ -84,25 +89,87 @@ hand = st.lists(st.sampled_from(CARDS), min_size=5, max_size=7, unique=True).map
 cards_text = st.one_of(
     hand,
     st.lists(st.sampled_from(CARDS), min_size=0, max_size=9).map(" ".join),  # duplicates, sizes
-    st.lists(st.sampled_from([*CARDS, "10h", "A♠", "k♥", "Jk", "joker", "Zz", "1c", "As,",
-                              "🃏", "X"]), max_size=8).map(" ".join),
+    st.lists(
+        st.sampled_from([*CARDS, "10h", "A♠", "k♥", "Jk", "joker", "Zz", "1c", "As,", "🃏", "X"]), max_size=8
+    ).map(" ".join),
     st.lists(st.sampled_from(CARDS), min_size=2, max_size=4, unique=True).map("".join),
 )
 player = st.one_of(
     st.lists(st.sampled_from(CARDS), min_size=2, max_size=2, unique=True).map("".join),
-    st.sampled_from(["random", "15%", "QQ+,AKs", "22+,A2s+", "0.5(22+)", "AKo", "AsAhKsKh",
-                     "As 2h 3c", "AKx", "QQ+,", "101%", "AA:0", "Jk As"]),
+    st.sampled_from(
+        [
+            "random",
+            "15%",
+            "QQ+,AKs",
+            "22+,A2s+",
+            "0.5(22+)",
+            "AKo",
+            "AsAhKsKh",
+            "As 2h 3c",
+            "AKx",
+            "QQ+,",
+            "101%",
+            "AA:0",
+            "Jk As",
+        ]
+    ),
 )
-GOOD_WORDS = [*games(), *DEALS, *LANGUAGES, *WILD_MODES["high"], "all", "2c 7d 9h",
-              "Kh 7d 2c 3s", ""]
+GOOD_WORDS = [*games(), *DEALS, *LANGUAGES, *WILD_MODES["high"], "all", "2c 7d 9h", "Kh 7d 2c 3s", ""]
 JUNK_WORDS = [
-    "", " ", "-", "--", "-1", "0", "1", "2", "5", "7", "8", "10", "52", "53", "54", "-5", "99",
-    "1e3", "0x10", "nan", "inf", "٣", "２", str(2**31), str(2**63), str(10**30), "abc", "Zz",
-    "As As", "As\nKs", "A♠ K♠", "🃏", "\t", "é", "\u200b", "ä\x00", "\udcff", "razz\n",
-    "poker", "HIGH", "wild", "xx", "EN", "ca\n", "--json", "-h",
+    "",
+    " ",
+    "-",
+    "--",
+    "-1",
+    "0",
+    "1",
+    "2",
+    "5",
+    "7",
+    "8",
+    "10",
+    "52",
+    "53",
+    "54",
+    "-5",
+    "99",
+    "1e3",
+    "0x10",
+    "nan",
+    "inf",
+    "٣",
+    "２",
+    str(2**31),
+    str(2**63),
+    str(10**30),
+    "abc",
+    "Zz",
+    "As As",
+    "As\nKs",
+    "A♠ K♠",
+    "🃏",
+    "\t",
+    "é",
+    "\u200b",
+    "ä\x00",
+    "\udcff",
+    "razz\n",
+    "poker",
+    "HIGH",
+    "wild",
+    "xx",
+    "EN",
+    "ca\n",
+    "--json",
+    "-h",
 ]
-junk = st.one_of(st.sampled_from(JUNK_WORDS), cards_text, player,
-                 st.integers(-(2**70), 2**70).map(str), st.text(max_size=8))
+junk = st.one_of(
+    st.sampled_from(JUNK_WORDS),
+    cards_text,
+    player,
+    st.integers(-(2**70), 2**70).map(str),
+    st.text(max_size=8),
+)
 
 
 def value(action: argparse.Action) -> st.SearchStrategy[str]:
@@ -120,14 +187,18 @@ def value(action: argparse.Action) -> st.SearchStrategy[str]:
 def option_words(parser: argparse.ArgumentParser) -> st.SearchStrategy[list[str]]:
     """One of the subcommand's real options with its value, sometimes written --option=value,
     rarely without its value."""
+
     def words(action: argparse.Action, value: str, how: int) -> list[str]:
         name = max(action.option_strings, key=len)
         if action.nargs == 0:
             return [name]
         return [name] if how == 0 else [f"{name}={value}"] if how == 1 else [name, value]
 
-    return st.sampled_from(_options(parser)).flatmap(lambda action: st.builds(
-        words, st.just(action), value(action), st.sampled_from([0, *[1] * 4, *[2] * 15])))
+    return st.sampled_from(_options(parser)).flatmap(
+        lambda action: st.builds(
+            words, st.just(action), value(action), st.sampled_from([0, *[1] * 4, *[2] * 15])
+        )
+    )
 
 
 @st.composite
@@ -146,13 +217,33 @@ def command_line(draw: st.DrawFn) -> list[str]:
     if name == "equity" and draw(st.integers(0, 3)):
         options = ["--trials", str(draw(st.integers(1, MAX_TRIALS))), *options]
     order = draw(st.integers(0, 2))
-    argv = ([*words, *options] if order == 0 else [*options, *words] if order == 1
-            else [*words[:1], *options, *words[1:]])
+    argv = (
+        [*words, *options]
+        if order == 0
+        else [*options, *words]
+        if order == 1
+        else [*words[:1], *options, *words[1:]]
+    )
     return [*name.split(), *argv]
 
 
-words = st.lists(st.one_of(st.sampled_from([*(n.split()[0] for n in SUBCOMMANDS), "--version", "--verbose", "-h",
-                                             "frob", "--json", "--bogus"]), junk), max_size=4)
+words = st.lists(
+    st.one_of(
+        st.sampled_from(
+            [
+                *(n.split()[0] for n in SUBCOMMANDS),
+                "--version",
+                "--verbose",
+                "-h",
+                "frob",
+                "--json",
+                "--bogus",
+            ]
+        ),
+        junk,
+    ),
+    max_size=4,
+)
 anything = st.integers(0, 9).flatmap(lambda i: words if i == 0 else command_line())
 
 
@@ -184,8 +275,11 @@ def runs_quickly(args: argparse.Namespace | None) -> bool:
             return True  # refused before any counting
         return size == 5
     if args.command == "equity":  # simulated (trials given, no --exact), few trials or refused
-        return (args.exact is not True and args.trials is not None
-                and (args.trials <= MAX_TRIALS or args.trials > ENGINE_MAX_TRIALS))
+        return (
+            args.exact is not True
+            and args.trials is not None
+            and (args.trials <= MAX_TRIALS or args.trials > ENGINE_MAX_TRIALS)
+        )
     return True
 
 
@@ -239,10 +333,10 @@ def assert_contract(argv: list[str], code: int, out: str, err: str) -> str:
 @example(["eval", "Kh Qh Jh Th joker", "--wild", "bug", "--json", "--lang", "es"])
 @example(["compare", "As Ks Qs Js Ts", "Ah Kh Qh Jh Th", "--game", "italian-4", "--json"])
 @example(["stats", "--cards", "5", "--lang", "ca", "--json"])
-@example(["equity", "As 2d 3c 4h", "Ks Kh Qd Qc", "--deal", "omaha-hi-lo", "--trials", "500",
-          "--json"])
-@example(["equity", "As 2h 3c", "Ks Kh 9c", "random", "--deal", "razz", "--trials", "500",
-          "--seed", "3", "--json"])
+@example(["equity", "As 2d 3c 4h", "Ks Kh Qd Qc", "--deal", "omaha-hi-lo", "--trials", "500", "--json"])
+@example(
+    ["equity", "As 2h 3c", "Ks Kh 9c", "random", "--deal", "razz", "--trials", "500", "--seed", "3", "--json"]
+)
 @example(["eval", "As As Qs Js Ts"])
 @example(["eval", "As Ks Qs Js Ts", "--bogus\nline"])  # argparse echoes unknown words raw
 @example(["eval", "As Ks Qs Js Ts", "--lang", "ca\n"])
@@ -270,25 +364,32 @@ def test_cli_command_lines(argv):
 def test_the_fuzz_reaches_every_subcommand(name):
     """The strategy draws every subcommand the parser has (bulk, matrix, ... included)."""
     words = name.split()
-    argv = find(command_line(), lambda argv: argv[:len(words)] == words,
-                settings=settings(max_examples=2_000, derandomize=True, database=None))
-    assert argv[:len(words)] == words
+    argv = find(
+        command_line(),
+        lambda argv: argv[: len(words)] == words,
+        settings=settings(max_examples=2_000, derandomize=True, database=None),
+    )
+    assert argv[: len(words)] == words
 
 
 # --- a few in real subprocesses ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("argv", [
-    [b"eval", b"As Ks Qs Js T\xff"],  # not UTF-8: Python hands main() a surrogate escape
-    [b"eval", b"As Ks Qs Js Ts", b"--bogus\nline"],
-    [b"equity", b"AsAh", b"KsKh", b"--simulate", b"--trials", str(10**30).encode()],
-    [b"stats", b"--cards", b"5", b"--threads", b"-1", b"--json"],
-    ["eval", "A♠ K♠ Q♠ J♠ T♠", "--json", "--lang", "ru"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [b"eval", b"As Ks Qs Js T\xff"],  # not UTF-8: Python hands main() a surrogate escape
+        [b"eval", b"As Ks Qs Js Ts", b"--bogus\nline"],
+        [b"equity", b"AsAh", b"KsKh", b"--simulate", b"--trials", str(10**30).encode()],
+        [b"stats", b"--cards", b"5", b"--threads", b"-1", b"--json"],
+        ["eval", "A♠ K♠ Q♠ J♠ T♠", "--json", "--lang", "ru"],
+    ],
+)
 def test_cli_command_lines_in_a_subprocess(argv):
     base = {k: v for k, v in os.environ.items() if k != "POKERLUT_TABLES"}
-    result = subprocess.run([sys.executable, "-m", "pokerlut", *argv], capture_output=True,
-                            timeout=TIMEOUT, env=base)
+    result = subprocess.run(
+        [sys.executable, "-m", "pokerlut", *argv], capture_output=True, timeout=TIMEOUT, env=base
+    )
     out = result.stdout.decode("utf-8")
     err = result.stderr.decode("utf-8", errors="backslashreplace")
     words = [w.decode("utf-8", "surrogateescape") if isinstance(w, bytes) else w for w in argv]

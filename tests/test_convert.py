@@ -23,8 +23,11 @@ TEXT = [format_card(c) for c in range(52)]
 @pytest.fixture(scope="module")
 def five():
     """Every five-card hand, and its strength."""
-    hands = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(52), 5)),
-                        dtype=np.uint8, count=5 * 2_598_960).reshape(-1, 5)
+    hands = np.fromiter(
+        itertools.chain.from_iterable(itertools.combinations(range(52), 5)),
+        dtype=np.uint8,
+        count=5 * 2_598_960,
+    ).reshape(-1, 5)
     return hands, pokerlut.evaluate_batch(hands)
 
 
@@ -96,34 +99,42 @@ def test_round_trips_keep_values_shapes_and_scalars():
     assert (to_cactus_kev(strengths) == 7463 - strengths.astype(int)).all()
     assert to_cactus_kev(strengths).dtype == np.uint16
     assert to_cactus_kev(strengths.reshape(2, -1)).shape == (2, 3731)
-    for one in (to_treys(np.uint8(51)), from_treys(to_treys(51)), to_cactus_kev(np.uint16(7462)),
-                from_cactus_kev(1)):
+    for one in (
+        to_treys(np.uint8(51)),
+        from_treys(to_treys(51)),
+        to_cactus_kev(np.uint16(7462)),
+        from_cactus_kev(1),
+    ):
         assert type(one) is int
     assert to_cactus_kev([7462, 1]).tolist() == [1, 7462]
     assert to_treys([]).shape == (0,) and from_cactus_kev(np.zeros((0, 5), np.int16)).shape == (0, 5)
 
 
-@pytest.mark.parametrize("bad", ["As", b"As", 1.0, None, True, np.bool_(True), {1, 2},
-                                 np.array([1.5]), np.array([True]), ["As"]])
+@pytest.mark.parametrize(
+    "bad", ["As", b"As", 1.0, None, True, np.bool_(True), {1, 2}, np.array([1.5]), np.array([True]), ["As"]]
+)
 @pytest.mark.parametrize("convert", [to_treys, from_treys, to_cactus_kev, from_cactus_kev])
 def test_a_wrong_type_is_a_type_error(convert, bad):
     with pytest.raises(TypeError, match="must be"):
         convert(bad)
 
 
-@pytest.mark.parametrize("convert, bad, message", [
-    (to_treys, 52, "card 52 is not a card of 0..51"),
-    (to_treys, -1, "card -1 is not"),
-    (to_treys, [0, 1, 60], "card 60 at index 2 is not"),
-    (to_treys, np.array([0, 2**64 - 1], dtype=np.uint64), "card 18446744073709551615 at index 1"),
-    (from_treys, 12345, "treys card int 12345 is not one of treys' 52 card ints"),
-    (from_treys, [[268442665], [7]], r"treys card int 7 at index \(1, 0\) is not"),
-    (to_cactus_kev, 0, r"strength 0 is not in 1\.\.7462"),
-    (to_cactus_kev, 7463, "strength 7463 is not"),
-    (to_cactus_kev, np.array([5, 7475], dtype=np.uint16), "strength 7475 at index 1 is not"),
-    (from_cactus_kev, 0, r"rank 0 is not in 1\.\.7462 \(Cactus Kev's ranks\)"),
-    (from_cactus_kev, 2**70, f"rank {2**70} is not"),
-])
+@pytest.mark.parametrize(
+    "convert, bad, message",
+    [
+        (to_treys, 52, "card 52 is not a card of 0..51"),
+        (to_treys, -1, "card -1 is not"),
+        (to_treys, [0, 1, 60], "card 60 at index 2 is not"),
+        (to_treys, np.array([0, 2**64 - 1], dtype=np.uint64), "card 18446744073709551615 at index 1"),
+        (from_treys, 12345, "treys card int 12345 is not one of treys' 52 card ints"),
+        (from_treys, [[268442665], [7]], r"treys card int 7 at index \(1, 0\) is not"),
+        (to_cactus_kev, 0, r"strength 0 is not in 1\.\.7462"),
+        (to_cactus_kev, 7463, "strength 7463 is not"),
+        (to_cactus_kev, np.array([5, 7475], dtype=np.uint16), "strength 7475 at index 1 is not"),
+        (from_cactus_kev, 0, r"rank 0 is not in 1\.\.7462 \(Cactus Kev's ranks\)"),
+        (from_cactus_kev, 2**70, f"rank {2**70} is not"),
+    ],
+)
 def test_a_wrong_value_is_a_value_error_naming_it(convert, bad, message):
     with pytest.raises(ValueError, match=message):
         convert(bad)
@@ -158,7 +169,8 @@ def test_phevaluator_omaha_is_evaluate_omaha_board_first():
     for deal in deals.tolist():
         board, hole = deal[:5], deal[5:]
         assert phevaluator.evaluate_omaha_cards(*board, *hole) == to_cactus_kev(
-            pokerlut.evaluate_omaha(hole, board))
+            pokerlut.evaluate_omaha(hole, board)
+        )
 
 
 def test_treys_ranks_are_to_cactus_kev_of_its_cards(five):
@@ -185,8 +197,17 @@ def test_treys_classes_and_their_names():
         else:
             assert theirs == 9 - category
     assert [evaluator.class_to_string(c) for c in range(10)] == [
-        "Royal Flush", "Straight Flush", "Four of a Kind", "Full House", "Flush", "Straight",
-        "Three of a Kind", "Two Pair", "Pair", "High Card"]
+        "Royal Flush",
+        "Straight Flush",
+        "Four of a Kind",
+        "Full House",
+        "Flush",
+        "Straight",
+        "Three of a Kind",
+        "Two Pair",
+        "Pair",
+        "High Card",
+    ]
 
 
 def test_treys_plo_is_evaluate_omaha():
@@ -195,7 +216,8 @@ def test_treys_plo_is_evaluate_omaha():
     for deal in to_treys(random_hands(300, 9, seed=10)).tolist():
         hole, board = deal[:4], deal[4:]
         assert plo.evaluate(hole, board) == to_cactus_kev(
-            pokerlut.evaluate_omaha(from_treys(hole), from_treys(board)))
+            pokerlut.evaluate_omaha(from_treys(hole), from_treys(board))
+        )
 
 
 @pytest.mark.slow
@@ -203,8 +225,7 @@ def test_eval7_orders_every_five_card_hand_as_pokerlut(five):
     eval7 = pytest.importorskip("eval7")
     hands, strengths = five
     cards = [eval7.Card(text) for text in TEXT]
-    values = np.array([eval7.evaluate([cards[c] for c in row]) for row in hands.tolist()],
-                      dtype=np.int64)
+    values = np.array([eval7.evaluate([cards[c] for c in row]) for row in hands.tolist()], dtype=np.int64)
     order = np.argsort(strengths, kind="stable")
     steps, ours = np.diff(values[order]), np.diff(strengths[order].astype(np.int64))
     assert (steps >= 0).all() and ((steps == 0) == (ours == 0)).all()  # same order, same ties
@@ -224,8 +245,16 @@ def test_eval7_values_and_handtypes_on_seven_cards():
     steps, ours = np.diff(values[order]), np.diff(strengths[order].astype(np.int64))
     assert (steps >= 0).all() and ((steps == 0) == (ours == 0)).all()
     assert [eval7.handtype(c << 24) for c in range(9)] == [
-        "High Card", "Pair", "Two Pair", "Trips", "Straight", "Flush", "Full House", "Quads",
-        "Straight Flush"]
+        "High Card",
+        "Pair",
+        "Two Pair",
+        "Trips",
+        "Straight",
+        "Flush",
+        "Full House",
+        "Quads",
+        "Straight Flush",
+    ]
 
 
 def test_pokerkit_hands_and_labels(five):
@@ -239,10 +268,12 @@ def test_pokerkit_hands_and_labels(five):
     assert [label.name for label in pokerkit.Label] == [c.name for c in Category][:9]
 
 
-LOWS = [("StandardLowHand", "deuce-to-seven", lambda i: 7462 - i),
-        ("RegularLowHand", "ace-to-five", lambda i: 6175 - i),
-        ("EightOrBetterLowHand", "eight-or-better", lambda i: 56 - i),
-        ("ShortDeckHoldemHand", "short-deck", lambda i: i + 1)]
+LOWS = [
+    ("StandardLowHand", "deuce-to-seven", lambda i: 7462 - i),
+    ("RegularLowHand", "ace-to-five", lambda i: 6175 - i),
+    ("EightOrBetterLowHand", "eight-or-better", lambda i: 56 - i),
+    ("ShortDeckHoldemHand", "short-deck", lambda i: i + 1),
+]
 
 
 @pytest.mark.parametrize("name, game, strength", LOWS, ids=[game for _, game, _ in LOWS])

@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("mkdocs") is None,
-    reason="mkdocs is not installed: the docs extra is needed (pip install -e '.[docs]')")
+    reason="mkdocs is not installed: the docs extra is needed (pip install -e '.[docs]')",
+)
 
 
 @pytest.fixture(scope="module")
@@ -27,16 +28,39 @@ def site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("docs") / "site"
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")  # mkdocs-material's banner about MkDocs 2
     run = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file",
-         str(ROOT / "mkdocs.yml"), "--site-dir", str(out)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "--config-file",
+            str(ROOT / "mkdocs.yml"),
+            "--site-dir",
+            str(out),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert run.returncode == 0, f"mkdocs build --strict failed:\n{run.stdout}\n{run.stderr}"
     return out
 
 
 def test_every_page_is_built(site):
-    for page in ("index", "tour-bulk", "tour-equity", "tour-games", "tour-numba", "tour-cli",
-                 "rules", "languages", "api"):
+    for page in (
+        "index",
+        "tour-bulk",
+        "tour-equity",
+        "tour-games",
+        "tour-numba",
+        "tour-cli",
+        "rules",
+        "languages",
+        "api",
+    ):
         path = site / ("index.html" if page == "index" else f"{page}/index.html")
         assert path.is_file(), f"{page} is not in the built site"
 
@@ -56,7 +80,8 @@ def test_api_page_has_the_docstrings(site):
 def test_api_page_lists_every_public_name(site, name):
     html = (site / "api" / "index.html").read_text(encoding="utf-8")
     assert re.search(rf'id="pokerlut\.(?:\w+\.)*{re.escape(name)}"', html), (
-        f"pokerlut.{name} is in __all__ but not in docs/api.md")
+        f"pokerlut.{name} is in __all__ but not in docs/api.md"
+    )
 
 
 def test_statistics_are_documented(site):

@@ -28,8 +28,12 @@ def sections(doc: str) -> dict[str, list[str]]:
     i = 0
     while i < len(lines):
         line = lines[i]
-        if (i + 1 < len(lines) and line.strip() and not line.startswith(" ")
-                and UNDERLINE.fullmatch(lines[i + 1])):
+        if (
+            i + 1 < len(lines)
+            and line.strip()
+            and not line.startswith(" ")
+            and UNDERLINE.fullmatch(lines[i + 1])
+        ):
             assert len(lines[i + 1]) == len(line), f"the underline of {line!r} is not as long as it"
             assert line not in found, f"two {line!r} sections"
             title = line
@@ -57,8 +61,11 @@ def documented_parameters(lines: list[str]) -> list[str]:
 
 def signature_parameters(function) -> list[str]:
     """The parameters a caller names: all but a `*more` catch-all (documented under Raises)."""
-    return [p.name for p in inspect.signature(function).parameters.values()
-            if p.kind is not inspect.Parameter.VAR_POSITIONAL]
+    return [
+        p.name
+        for p in inspect.signature(function).parameters.values()
+        if p.kind is not inspect.Parameter.VAR_POSITIONAL
+    ]
 
 
 def docstring(name: str) -> str:
@@ -68,8 +75,10 @@ def docstring(name: str) -> str:
 
 
 def test_the_parser():
-    doc = ("One line.\n\nMore.\n\nParameters\n----------\na, b : int\n    Two.\nc : str, optional\n"
-           "    One.\n\nReturns\n-------\nint\n    A number.\n\nExamples\n--------\n>>> 1\n1")
+    doc = (
+        "One line.\n\nMore.\n\nParameters\n----------\na, b : int\n    Two.\nc : str, optional\n"
+        "    One.\n\nReturns\n-------\nint\n    A number.\n\nExamples\n--------\n>>> 1\n1"
+    )
     found = sections(doc)
     assert list(found) == ["", "Parameters", "Returns", "Examples"]
     assert documented_parameters(found["Parameters"]) == ["a", "b", "c"]
@@ -93,7 +102,8 @@ def test_parameters_are_the_signatures(name):
         return
     assert "Parameters" in found, f"{name} has no Parameters section"
     assert documented_parameters(found["Parameters"]) == expected, (
-        f"{name}: the Parameters section does not name the signature's parameters in order")
+        f"{name}: the Parameters section does not name the signature's parameters in order"
+    )
 
 
 @pytest.mark.parametrize("name", FUNCTIONS)
@@ -104,10 +114,11 @@ def test_choices_start_with_the_default(name):
     for entry in entries(sections(docstring(name)).get("Parameters", [])):
         names, _, kind = entry.partition(" : ")
         if kind.startswith("{"):
-            first = ast.literal_eval(kind[1:kind.index("}")].split(",")[0].strip())
+            first = ast.literal_eval(kind[1 : kind.index("}")].split(",")[0].strip())
             for parameter in names.split(","):
                 assert defaults[parameter.strip()] == first, (
-                    f"{name}: {parameter.strip()}'s choices do not start with its default")
+                    f"{name}: {parameter.strip()}'s choices do not start with its default"
+                )
 
 
 @pytest.mark.parametrize("name", FUNCTIONS)
@@ -119,13 +130,16 @@ def test_sections(name):
     assert titles == sorted(titles, key=ORDER.index), f"{name}: sections out of order {titles}"
     summary = found[""]
     assert summary and summary[0].strip() and (len(summary) == 1 or not summary[1].strip()), (
-        f"{name}: the summary is not one line followed by a blank line")
+        f"{name}: the summary is not one line followed by a blank line"
+    )
     assert summary[0].rstrip().endswith("."), f"{name}: the summary is not a sentence"
     assert entries(found.get("Returns", [])), f"{name} has no Returns section"
     assert any(line.lstrip().startswith(">>>") for line in found.get("Examples", [])), (
-        f"{name} has no Examples section with a doctest")
+        f"{name} has no Examples section with a doctest"
+    )
     assert not any(line.lstrip().startswith(">>>") for line in summary), (
-        f"{name}: a doctest before the sections: move it under Examples")
+        f"{name}: a doctest before the sections: move it under Examples"
+    )
 
 
 @pytest.mark.parametrize("name", FUNCTIONS)
@@ -134,7 +148,8 @@ def test_raises_names_exceptions(name):
     for exception in raised:
         cls = getattr(builtins, exception, None) or getattr(pokerlut, exception, None)
         assert isinstance(cls, type) and issubclass(cls, BaseException), (
-            f"{name}: Raises names {exception!r}, not an exception")
+            f"{name}: Raises names {exception!r}, not an exception"
+        )
 
 
 @pytest.mark.parametrize("name", [n for n in FUNCTIONS if signature_parameters(getattr(pokerlut, n))])

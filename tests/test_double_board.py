@@ -19,16 +19,20 @@ import reference.games as ref
 from pokerlut.cli import main
 from pokerlut.odds import engine
 
-RULES = {"holdem": ("high", None), "short-deck": ("short-deck", None),
-         "short-deck-trips": ("short-deck-trips", None), "omaha": ("high", None),
-         "omaha-hi-lo": ("high", "eight-or-better")}
+RULES = {
+    "holdem": ("high", None),
+    "short-deck": ("short-deck", None),
+    "short-deck-trips": ("short-deck-trips", None),
+    "omaha": ("high", None),
+    "omaha-hi-lo": ("high", "eight-or-better"),
+}
 FIELDS = ("equity", "win", "tie", "high", "low")  # what a board gives a player, in its part
 
 
 def cards(text):
     """The reference's cards of "AsKd" or "As Kd"."""
     text = text.replace(" ", "")
-    return ref.parse_cards(" ".join(text[i:i + 2] for i in range(0, len(text), 2)))
+    return ref.parse_cards(" ".join(text[i : i + 2] for i in range(0, len(text), 2)))
 
 
 def showdown(game, deal, board):
@@ -36,8 +40,12 @@ def showdown(game, deal, board):
     high_rules, low_rules = RULES[game]
 
     def winners(rules):
-        keys = [ref.omaha_best_key(hole, board, rules) if game.startswith("omaha")
-                else ref.best_key(hole + board, rules) for hole in deal]
+        keys = [
+            ref.omaha_best_key(hole, board, rules)
+            if game.startswith("omaha")
+            else ref.best_key(hole + board, rules)
+            for hole in deal
+        ]
         top = max((k for k in keys if k is not None), default=None)
         return [] if top is None else [p for p, k in enumerate(keys) if k == top]
 
@@ -69,9 +77,13 @@ def brute_force(game, players, boards, dead=""):
             continue
         live = [c for c in deck if c not in used | out]
         # every runout of each board, the players' outcomes on it, and the pairs it is in
-        outcomes = [{sum(1 << c for c in extra): showdown(game, deal, known[k] + list(extra))
-                     for extra in itertools.combinations(live, 5 - len(known[k]))}
-                    for k in range(2)]
+        outcomes = [
+            {
+                sum(1 << c for c in extra): showdown(game, deal, known[k] + list(extra))
+                for extra in itertools.combinations(live, 5 - len(known[k]))
+            }
+            for k in range(2)
+        ]
         uses = [dict.fromkeys(o, 0) for o in outcomes]
         for first in outcomes[0]:
             for second in outcomes[1]:
@@ -93,17 +105,17 @@ def assert_matches(game, players, boards, dead="", **kwargs):
     """`equity(..., boards=...)` against the brute force; `boards` is the list of two boards,
     given as boards=2 when they are alike (run it twice), else as the list."""
     alike = boards[0] == boards[1]
-    got = pokerlut.equity(players, boards[0] if alike else "", dead,
-                          boards=2 if alike else boards, deal=game, **kwargs)
+    got = pokerlut.equity(
+        players, boards[0] if alike else "", dead, boards=2 if alike else boards, deal=game, **kwargs
+    )
     want, whole, runouts = brute_force(game, players, boards, dead)
     assert got.exact and len(got.per_board) == 2
     split = RULES[game][1] is not None
     for k, board in enumerate(got.per_board):
         assert board.deals == runouts[k] and board.exact and board.partial is False
         for p, player in enumerate(board.players):
-            figures = [getattr(player, f) for f in FIELDS[:5 if split else 3]]
-            assert figures == pytest.approx([float(w) for w in want[k][p][:len(figures)]],
-                                            abs=1e-12), (k, p)
+            figures = [getattr(player, f) for f in FIELDS[: 5 if split else 3]]
+            assert figures == pytest.approx([float(w) for w in want[k][p][: len(figures)]], abs=1e-12), (k, p)
             if not split:
                 assert player.high is None and player.low is None
     for p, player in enumerate(got.players):
@@ -157,11 +169,14 @@ def test_flop_boards_equal_the_brute_force(game, players, boards):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game, players, boards", [
-    ("omaha-hi-lo", ["As 2d 3c 4h", "Ks Kh Qd Qc"], ["5h 6d 9c"] * 2),
-    ("omaha-hi-lo", ["As 2d 3c 4h 5s", "Ks Kh Qd Qc 7c"], ["5h 6d 9c", "Th Jd 8c"]),
-    ("omaha", ["As 2d 3c 4h 5s 9d", "Ks Kh Qd Qc 7c 8c"], ["5h 6d Tc", "Th Jd 8d"]),
-])
+@pytest.mark.parametrize(
+    "game, players, boards",
+    [
+        ("omaha-hi-lo", ["As 2d 3c 4h", "Ks Kh Qd Qc"], ["5h 6d 9c"] * 2),
+        ("omaha-hi-lo", ["As 2d 3c 4h 5s", "Ks Kh Qd Qc 7c"], ["5h 6d 9c", "Th Jd 8c"]),
+        ("omaha", ["As 2d 3c 4h 5s 9d", "Ks Kh Qd Qc 7c 8c"], ["5h 6d Tc", "Th Jd 8d"]),
+    ],
+)
 def test_omaha_flops_equal_the_brute_force(game, players, boards):
     assert_matches(game, players, boards)
 
@@ -194,8 +209,7 @@ def test_drawing_dead_on_one_board_gets_exactly_none_of_it():
         assert r.per_board[0].players[0].equity == 1
         assert live.equity > 0 and r.players[1].equity == live.equity / 2
     # hi-lo: no low on the first board, and its high is made: the second player gets nothing
-    got, want = assert_matches("omaha-hi-lo", ["As Ks Qs 2d", "3c 4c 5h 6h"],
-                               ["Js Ts Kd Kh", "2c 7d 8h 3s"])
+    got, want = assert_matches("omaha-hi-lo", ["As Ks Qs 2d", "3c 4c 5h 6h"], ["Js Ts Kd Kh", "2c 7d 8h 3s"])
     assert (got.per_board[0].players[1].equity, want[0][1][0]) == (0, 0)
     assert got.per_board[1].players[1].equity > 0
 
@@ -211,8 +225,7 @@ MC_SPOTS = [
 @pytest.mark.parametrize("game, players, boards", MC_SPOTS)
 def test_monte_carlo_within_4_standard_errors_of_exact(game, players, boards):
     exact = pokerlut.equity(players, boards=boards, deal=game, exact=True)
-    mc = pokerlut.equity(players, boards=boards, deal=game, exact=False, trials=200_000,
-                         seed=11)
+    mc = pokerlut.equity(players, boards=boards, deal=game, exact=False, trials=200_000, seed=11)
     assert exact.exact and not mc.exact and mc.seed == 11
     pairs = [(mc, exact), *zip(mc.per_board, exact.per_board)]
     for m, e in pairs:
@@ -237,8 +250,7 @@ def test_same_seed_same_result():
     assert other.players[0].equity != one.players[0].equity
     # a board's seed reproduces its run alone, with the other board's cards dead
     second = one.per_board[1]
-    alone = pokerlut.equity(players, "Qd 8c 5h", second.dead, exact=False, trials=50_000,
-                            seed=second.seed)
+    alone = pokerlut.equity(players, "Qd 8c 5h", second.dead, exact=False, trials=50_000, seed=second.seed)
     assert alone.players == second.players
 
 
@@ -257,8 +269,10 @@ def timed(call):
 def test_one_board_is_the_plain_result():
     plain, wall = timed(lambda: pokerlut.equity(["AsAh", "KsKh"], "Kd 7c 2h"))
     assert 0 < plain.elapsed <= wall
-    for r, wall in (timed(lambda: pokerlut.equity(["AsAh", "KsKh"], "Kd 7c 2h", boards=1)),
-                    timed(lambda: pokerlut.equity(["AsAh", "KsKh"], boards=["Kd 7c 2h"]))):
+    for r, wall in (
+        timed(lambda: pokerlut.equity(["AsAh", "KsKh"], "Kd 7c 2h", boards=1)),
+        timed(lambda: pokerlut.equity(["AsAh", "KsKh"], boards=["Kd 7c 2h"])),
+    ):
         assert r.per_board == () and r.players == plain.players
         assert untimed(repr(r)) == untimed(repr(plain))
         d, p = r.to_dict(), plain.to_dict()
@@ -268,8 +282,7 @@ def test_one_board_is_the_plain_result():
 
 
 def test_repr_and_to_dict_of_several_boards():
-    r = pokerlut.equity(["As2d3c4h", "KsKhQdQc"], boards=["5h 6d 9c 2s", "Th Jd 8c 7s"],
-                        deal="omaha-hi-lo")
+    r = pokerlut.equity(["As2d3c4h", "KsKhQdQc"], boards=["5h 6d 9c 2s", "Th Jd 8c 7s"], deal="omaha-hi-lo")
     head, *rows = str(r).splitlines()
     assert head.startswith("EquityResult(omaha-hi-lo, 2 boards, ") and head.startswith(repr(r)[:-1])
     assert "high" in rows[0] and "scoop" not in rows[0] and "win" not in rows[0]
@@ -296,6 +309,7 @@ def test_an_interrupt_before_the_last_board_goes_on(monkeypatch):
             outcomes, seen, _ = real(self, progress)
             calls.append(1)
             return outcomes, seen, len(calls) == n
+
         return exact
 
     monkeypatch.setattr(engine.BoardGame, "exact", interrupted_at(1))
@@ -330,20 +344,38 @@ def test_cli_boards(capsys):
     assert out[3].startswith("board 1: EquityResult(holdem, board Kd 7c 2h, exact, 990 deals")
     assert out[4].split()[:5] == ["AsAh", "equity", "8.5859%", "win", "8.5859%"]
     assert out[6].startswith("board 2: ")
-    assert main(["equity", "As2d3c4h", "KsKhQdQc", "--deal", "omaha-hi-lo", "--json",
-                 "--board", "5h 6d 9c 2s", "--board", "Th Jd 8c 7s"]) == 0
+    assert (
+        main(
+            [
+                "equity",
+                "As2d3c4h",
+                "KsKhQdQc",
+                "--deal",
+                "omaha-hi-lo",
+                "--json",
+                "--board",
+                "5h 6d 9c 2s",
+                "--board",
+                "Th Jd 8c 7s",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert [b["board"] for b in data["per_board"]] == ["5h 6d 9c 2s", "Th Jd 8c 7s"]
     assert data["players"][0]["win"] is None and data["players"][0]["high"] is not None
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--boards", "0"], "boards must be 1 .. 10"),
-    (["--board", "Kd 7c 2h", "--board", "Qd 8c 5h", "--boards", "2"], "--boards with several"),
-    (["--board", "Kd 7c 2h", "--board", "7c Qd 8c"], "card 7c is on boards 1 and 2"),
-    (["--boards", "10"], "2 players and 10 boards need 54 more cards; only 52"),
-    (["--deal", "stud", "--boards", "2"], "boards: stud has no board"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--boards", "0"], "boards must be 1 .. 10"),
+        (["--board", "Kd 7c 2h", "--board", "Qd 8c 5h", "--boards", "2"], "--boards with several"),
+        (["--board", "Kd 7c 2h", "--board", "7c Qd 8c"], "card 7c is on boards 1 and 2"),
+        (["--boards", "10"], "2 players and 10 boards need 54 more cards; only 52"),
+        (["--deal", "stud", "--boards", "2"], "boards: stud has no board"),
+    ],
+)
 def test_cli_bad_boards(capsys, argv, message):
     assert main(["equity", "AsAh", "KsKh", *argv]) == 2
     err = capsys.readouterr().err
@@ -353,36 +385,60 @@ def test_cli_bad_boards(capsys, argv, message):
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 
 
-@pytest.mark.parametrize("kwargs, error, match", [
-    (dict(boards=0), ValueError, r"boards must be 1 \.\. 10 or a list of boards, not 0"),
-    (dict(boards=11), ValueError, r"boards must be 1 \.\. 10"),
-    (dict(boards=[]), ValueError, r"boards: give 1 to 10 boards, not 0"),
-    (dict(boards=["Kd7c2h"] * 11), ValueError, r"boards: give 1 to 10 boards, not 11"),
-    (dict(boards=True), TypeError, r"boards is a number of boards or a list"),
-    (dict(boards="Kd 7c 2h"), TypeError, r"boards is a number of boards or a list"),
-    (dict(boards=[1, 2]), TypeError, r"boards is a number of boards or a list"),
-    (dict(board="Kd 7c 2h", boards=["Kd 7c 2h", "Qd 8c 5h"]), ValueError,
-     r"boards given both ways"),
-    (dict(boards=["Kd 7c 2h", "2h 9s 3c"]), ValueError,
-     r"card 2h is on boards 1 and 2: boards share only the cards they start with"),
-    (dict(boards=["Kd 7c 2h 5s", "Kd 7c 2h"]), None, None),  # a shared flop, one turn known
-    (dict(boards=["Kd 7c 2h", "Qd 8c As"]), ValueError, r"board 1: card As is in the other boards"
-                                                        r" and player 1"),
-    (dict(boards=["Kd 7c 2h", "Qd 8c 5h"], dead="5h"), ValueError,
-     r"board 1: card 5h is in dead cards and the other boards"),
-    (dict(boards=["Kd 7c 2h", "Qd 8c 5h 4c 3c 2c"]), ValueError, r"board 2: .*not 6"),
-    (dict(boards=["Kd 7c 2h", "Qd 8c 5h"], game="short-deck"), ValueError,
-     r"board 1: card 2h in the board is not in the 36-card deck"),
-    (dict(boards=9), None, None),  # 4 + 9 x 5 cards of 52
-    (dict(boards=10), ValueError, r"boards: 2 players and 10 boards need 54 more cards; only 52"),
-    (dict(boards=7, deal="short-deck"), ValueError, r"boards: .* need 39 more cards; only 36"),
-    (dict(hands=["".join(DECK[4 * i:4 * i + 4]) for i in range(10)], deal="omaha",
-          boards=3), ValueError, r"10 players and 3 boards need 55 more cards; only 52"),
-    (dict(hands=["As 2h 3c", "Ks Kh 9c"], deal="stud", boards=2), ValueError,
-     r"boards: stud has no board"),
-    (dict(hands=["As 2h 3c", "Ks Kh 9c"], deal="razz", boards=["", ""]), ValueError,
-     r"boards: razz has no board"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        (dict(boards=0), ValueError, r"boards must be 1 \.\. 10 or a list of boards, not 0"),
+        (dict(boards=11), ValueError, r"boards must be 1 \.\. 10"),
+        (dict(boards=[]), ValueError, r"boards: give 1 to 10 boards, not 0"),
+        (dict(boards=["Kd7c2h"] * 11), ValueError, r"boards: give 1 to 10 boards, not 11"),
+        (dict(boards=True), TypeError, r"boards is a number of boards or a list"),
+        (dict(boards="Kd 7c 2h"), TypeError, r"boards is a number of boards or a list"),
+        (dict(boards=[1, 2]), TypeError, r"boards is a number of boards or a list"),
+        (dict(board="Kd 7c 2h", boards=["Kd 7c 2h", "Qd 8c 5h"]), ValueError, r"boards given both ways"),
+        (
+            dict(boards=["Kd 7c 2h", "2h 9s 3c"]),
+            ValueError,
+            r"card 2h is on boards 1 and 2: boards share only the cards they start with",
+        ),
+        (dict(boards=["Kd 7c 2h 5s", "Kd 7c 2h"]), None, None),  # a shared flop, one turn known
+        (
+            dict(boards=["Kd 7c 2h", "Qd 8c As"]),
+            ValueError,
+            r"board 1: card As is in the other boards"
+            r" and player 1",
+        ),
+        (
+            dict(boards=["Kd 7c 2h", "Qd 8c 5h"], dead="5h"),
+            ValueError,
+            r"board 1: card 5h is in dead cards and the other boards",
+        ),
+        (dict(boards=["Kd 7c 2h", "Qd 8c 5h 4c 3c 2c"]), ValueError, r"board 2: .*not 6"),
+        (
+            dict(boards=["Kd 7c 2h", "Qd 8c 5h"], game="short-deck"),
+            ValueError,
+            r"board 1: card 2h in the board is not in the 36-card deck",
+        ),
+        (dict(boards=9), None, None),  # 4 + 9 x 5 cards of 52
+        (dict(boards=10), ValueError, r"boards: 2 players and 10 boards need 54 more cards; only 52"),
+        (dict(boards=7, deal="short-deck"), ValueError, r"boards: .* need 39 more cards; only 36"),
+        (
+            dict(hands=["".join(DECK[4 * i : 4 * i + 4]) for i in range(10)], deal="omaha", boards=3),
+            ValueError,
+            r"10 players and 3 boards need 55 more cards; only 52",
+        ),
+        (
+            dict(hands=["As 2h 3c", "Ks Kh 9c"], deal="stud", boards=2),
+            ValueError,
+            r"boards: stud has no board",
+        ),
+        (
+            dict(hands=["As 2h 3c", "Ks Kh 9c"], deal="razz", boards=["", ""]),
+            ValueError,
+            r"boards: razz has no board",
+        ),
+    ],
+)
 def test_bad_boards(kwargs, error, match):
     kwargs = {"hands": ["AsAh", "KsKh"], "exact": False, "trials": 1_000, "seed": 1, **kwargs}
     if error is None:

@@ -22,8 +22,7 @@ from pokerlut import equity
 from pokerlut.kernels import core
 
 NO_BMI2 = dict(NUMBA_CPU_NAME="x86-64", NUMBA_CPU_FEATURES="+sse2,+sse4.2,+popcnt")
-SPOT = dict(hands=["QQ+,AK", "22+,A2s+", "random"], board="Kh7d", exact=False,
-            trials=50_001, seed=11)
+SPOT = dict(hands=["QQ+,AK", "22+,A2s+", "random"], board="Kh7d", exact=False, trials=50_001, seed=11)
 
 
 def set_bits(mask: int) -> list[int]:
@@ -33,6 +32,7 @@ def set_bits(mask: int) -> list[int]:
 def nth_bits(nth_bit):
     """Every k-th set bit of each mask by the kernel nth_bit (compiled alone: a CPU without
     BMI2 cannot compile the pdep one)."""
+
     @njit
     def run(masks):
         out = np.full((len(masks), 64), -1, np.int64)
@@ -40,28 +40,32 @@ def nth_bits(nth_bit):
             for k in range(core.bit_count(masks[i])):
                 out[i, k] = nth_bit(masks[i], k)
         return out
+
     return run
 
 
 def random_masks() -> np.ndarray:
     rng = np.random.default_rng(5)
-    dense = (rng.integers(0, 2**63, 300, dtype=np.uint64)
-             | (rng.integers(0, 2, 300, dtype=np.uint64) << np.uint64(63)))
-    sparse = np.array([sum(1 << int(c) for c in rng.choice(64, k, replace=False))
-                       for k in range(1, 65)], dtype=np.uint64)
+    dense = rng.integers(0, 2**63, 300, dtype=np.uint64) | (
+        rng.integers(0, 2, 300, dtype=np.uint64) << np.uint64(63)
+    )
+    sparse = np.array(
+        [sum(1 << int(c) for c in rng.choice(64, k, replace=False)) for k in range(1, 65)], dtype=np.uint64
+    )
     edges = np.array([1, 2**63, 2**64 - 1, 2**52 - 1, 0x5555_5555_5555_5555], dtype=np.uint64)
     return np.concatenate([dense, sparse, edges])
 
 
-@pytest.mark.parametrize("kernel_pdep", [
-    pytest.param(True, marks=pytest.mark.skipif(not core.FAST_PDEP, reason="no fast pdep here")),
-    False])
+@pytest.mark.parametrize(
+    "kernel_pdep",
+    [pytest.param(True, marks=pytest.mark.skipif(not core.FAST_PDEP, reason="no fast pdep here")), False],
+)
 def test_the_kth_set_bit(kernel_pdep):
     masks = random_masks()
     got = nth_bits(core.nth_bit_pdep if kernel_pdep else core.nth_bit_search)(masks)
     for mask, row in zip(masks, got):
         bits = set_bits(int(mask))
-        assert row[:len(bits)].tolist() == bits and (row[len(bits):] == -1).all()
+        assert row[: len(bits)].tolist() == bits and (row[len(bits) :] == -1).all()
 
 
 @njit
@@ -84,12 +88,19 @@ def test_draw_card_gives_each_card_an_equal_run_of_random_numbers(n):
 
 
 def test_without_bmi2_the_search_deals_the_same_boards():
-    code = ("import json, pokerlut\n"
-            "from pokerlut.kernels import core\n"
-            f"r = pokerlut.equity(**{SPOT!r})\n"
-            "print(core.FAST_PDEP, json.dumps([p.equity for p in r.players]))\n")
-    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, **NO_BMI2),
-                          capture_output=True, text=True, check=True)
+    code = (
+        "import json, pokerlut\n"
+        "from pokerlut.kernels import core\n"
+        f"r = pokerlut.equity(**{SPOT!r})\n"
+        "print(core.FAST_PDEP, json.dumps([p.equity for p in r.players]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=dict(os.environ, **NO_BMI2),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     fast, equities = done.stdout.split("\n")[0].split(" ", 1)
     here = equity(**SPOT)
     assert fast == "False"

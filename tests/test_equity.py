@@ -278,8 +278,7 @@ def test_exact_range_on_the_flop_is_the_weighted_mean_of_its_deals():
     combined = equity([hero_range, text], board)
     assert combined.exact
     total, acc = 0.0, 0.0
-    weights = {"QcQd": 1, "QcQh": 1, "QdQh": 1, "AcKc": 0.5, "AdKd": 0.5, "AhKh": 0.5,
-               "AsKs": 0.5, "JcJd": 1}
+    weights = {"QcQd": 1, "QcQh": 1, "QdQh": 1, "AcKc": 0.5, "AdKd": 0.5, "AhKh": 0.5, "AsKs": 0.5, "JcJd": 1}
     ranks = "9TJQKA"
     hero = []
     for r in ranks:
@@ -321,9 +320,9 @@ def counting_spots(n: int, seed: int = 2026):
             if card not in seen:
                 seen.add(card)
                 picked.append(str(card))
-        holes = ["".join(picked[2 * p:2 * p + 2]) for p in range(players)]
-        rest = picked[2 * players:]
-        board, dead = " ".join(rest[:n_board]), " ".join(rest[n_board:n_board + n_dead])
+        holes = ["".join(picked[2 * p : 2 * p + 2]) for p in range(players)]
+        rest = picked[2 * players :]
+        board, dead = " ".join(rest[:n_board]), " ".join(rest[n_board : n_board + n_dead])
         if i % 5 == 0 and n_board >= 3 and game == "holdem":
             holes[-1] = "random"  # many deals: one work item per deal
         spots.append((holes, board, dead, game))
@@ -357,17 +356,23 @@ def test_boards_counted_in_classes_equal_boards_dealt_one_by_one(players, board,
     counted = exact_chunk(setup, deals, None)
     setup.boards_in_classes = False
     dealt = exact_chunk(setup, deals, None)
-    assert counted[2] == dealt[2] == len(deals[1]) * math.comb(
-        len(setup.live) - 2 * len(players), 5 - len(setup.board))
+    assert (
+        counted[2]
+        == dealt[2]
+        == len(deals[1]) * math.comb(len(setup.live) - 2 * len(players), 5 - len(setup.board))
+    )
     assert (counted[0] == dealt[0]).all(), (counted[0][:8], dealt[0][:8])
 
 
-@pytest.mark.parametrize(("players", "board", "game"), [
-    (["AsAh", "KsKh"], "", "holdem"),
-    (["AsAh", "KsKh", "7c2d"], "2c 3c 4c", "holdem"),
-    (["AsKs:0.5", "Qh Qd"], "", "holdem"),
-    (["AsAhKdQd", "KsKh2c3c5d"], "", "omaha"),
-])
+@pytest.mark.parametrize(
+    ("players", "board", "game"),
+    [
+        (["AsAh", "KsKh"], "", "holdem"),
+        (["AsAh", "KsKh", "7c2d"], "2c 3c 4c", "holdem"),
+        (["AsKs:0.5", "Qh Qd"], "", "holdem"),
+        (["AsAhKdQd", "KsKh2c3c5d"], "", "omaha"),
+    ],
+)
 def test_one_hand_each_is_the_one_deal_the_search_finds(players, board, game):
     """With one hand per player, `deals` builds the deal directly; the search for deals (asked
     for by the first player's hands, a slice) must find the very same arrays."""
@@ -432,11 +437,14 @@ def test_monte_carlo_stderr_is_the_right_size():
 
 
 @pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2, reason="needs 2 numba threads")
-@pytest.mark.parametrize(("players", "board", "game"), [
-    (["AsKd", "QhJh"], "", "holdem"),
-    (["AA, KK", "AA, KK, AKs:0.5", "random"], "", "holdem"),  # rejection of colliding deals
-    (["AsKsQdJd", "9h9c8h7c"], "Ts 8d 2h", "omaha"),
-])
+@pytest.mark.parametrize(
+    ("players", "board", "game"),
+    [
+        (["AsKd", "QhJh"], "", "holdem"),
+        (["AA, KK", "AA, KK, AKs:0.5", "random"], "", "holdem"),  # rejection of colliding deals
+        (["AsKsQdJd", "9h9c8h7c"], "Ts 8d 2h", "omaha"),
+    ],
+)
 def test_same_seed_same_result_whatever_the_threads(players, board, game):
     kwargs = dict(deal=game, exact=False, trials=100_003, seed=2024)
     one = equity(players, board, threads=1, **kwargs)
@@ -488,13 +496,16 @@ def test_trials_are_honoured_exactly(trials):
 # 4. overlapping and weighted ranges stay unbiased
 
 
-@pytest.mark.parametrize(("players", "seed"), [
-    (["AA, KK", "AA, KK"], 21),
-    # asymmetric overlap: player 1 holds kings in 36 of the 42 collision-free deals (6/7), not
-    # half the time as a draw-one-player-then-the-other sampler would make it
-    (["AA, KK", "AA"], 22),
-    (["AA, KK, AKs", "AA, AKo", "KK"], 23),
-])
+@pytest.mark.parametrize(
+    ("players", "seed"),
+    [
+        (["AA, KK", "AA, KK"], 21),
+        # asymmetric overlap: player 1 holds kings in 36 of the 42 collision-free deals (6/7), not
+        # half the time as a draw-one-player-then-the-other sampler would make it
+        (["AA, KK", "AA"], 22),
+        (["AA, KK, AKs", "AA, AKo", "KK"], 23),
+    ],
+)
 def test_overlapping_ranges_unbiased(players, seed):
     exact = equity(players, exact=True)
     mc = equity(players, exact=False, trials=200_000, seed=seed)
@@ -517,8 +528,9 @@ def test_a_group_deals_every_collision_free_deal_by_its_weight():
     assert len(got) == len(hands) and got == expected and len(expected) > 0
 
 
-@pytest.mark.parametrize("sizes", [[1, 1], [6, 6, 1, 34, 1326], [1326] * 4, [2] * 10,
-                                   [200, 1, 81, 82, 3, 1326, 6]])
+@pytest.mark.parametrize(
+    "sizes", [[1, 1], [6, 6, 1, 34, 1326], [1326] * 4, [2] * 10, [200, 1, 81, 82, 3, 1326, 6]]
+)
 def test_groups_hold_every_player_with_a_choice_once_within_the_limit(sizes):
     groups = montecarlo.deal_groups(sizes)
     players = sorted(p for g in groups for p in g)
@@ -532,8 +544,7 @@ def test_groups_hold_every_player_with_a_choice_once_within_the_limit(sizes):
 def test_a_group_listed_with_every_players_hand_deals_as_the_copies_do(monkeypatch):
     # one group of few deals: the showdown reads each deal's row of hands; with GROUP_DEALS
     # lowered the same group is dealt by copying its members' hands. Same draws, same result.
-    spot = dict(hands=["AsAh", "QQ+, AK:0.5", "9c9d"], board="Kh7d", exact=False,
-                trials=50_001, seed=3)
+    spot = dict(hands=["AsAh", "QQ+, AK:0.5", "9c9d"], board="Kh7d", exact=False, trials=50_001, seed=3)
     setup = BoardSetup(spot["hands"], spot["board"], "", "holdem")
     assert montecarlo.make_draws(setup).deal_hands.shape[:2] == (1, 16)  # QQ 6, KK 3, AA 1, AK 6
     rows = equity(**spot)
@@ -549,16 +560,20 @@ def test_overlapping_ranges_exact_deal_weights():
     kk = equity(["KK", "AA"])
     aa = equity(["AA", "AA"])
     assert r.players[0].equity == pytest.approx(
-        (6 * kk.players[0].equity + 1 * aa.players[0].equity) / 7, abs=TIGHT)
+        (6 * kk.players[0].equity + 1 * aa.players[0].equity) / 7, abs=TIGHT
+    )
     assert aa.players[0].equity == pytest.approx(0.5, abs=TIGHT)
     assert r.deals == 42 * math.comb(48, 5)
 
 
-@pytest.mark.parametrize(("players", "board", "seed"), [
-    (["AKs:0.5, QQ", "KK"], "", 31),
-    (["AKs:0.5, QQ", "JJ+"], "Qs 7s 2d", 32),
-    (["AKs:0.5, QQ", "JJ+:0.25, AKo"], "", 33),
-])
+@pytest.mark.parametrize(
+    ("players", "board", "seed"),
+    [
+        (["AKs:0.5, QQ", "KK"], "", 31),
+        (["AKs:0.5, QQ", "JJ+"], "Qs 7s 2d", 32),
+        (["AKs:0.5, QQ", "JJ+:0.25, AKo"], "", 33),
+    ],
+)
 def test_weighted_ranges_monte_carlo_vs_exact(players, board, seed):
     exact = equity(players, board, exact=True)
     mc = equity(players, board, exact=False, trials=200_000, seed=seed)
@@ -609,12 +624,15 @@ def test_to_dict_is_json(exact):
     assert "extra" not in back
 
 
-@pytest.mark.parametrize(("players", "board"), [
-    (["AsKd", "QhJh"], ""),
-    (["AsKd", "QhJh", "9c9d"], "Qs 7s 2d"),
-    (["AsKd", "QhJh", "9c9d", "7h6h"], "Qs 7s 2d 5c"),
-    (["QQ+", "AK", "JJ-99", "22"], "Qs 7s 2d 5c"),
-])
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [
+        (["AsKd", "QhJh"], ""),
+        (["AsKd", "QhJh", "9c9d"], "Qs 7s 2d"),
+        (["AsKd", "QhJh", "9c9d", "7h6h"], "Qs 7s 2d 5c"),
+        (["QQ+", "AK", "JJ-99", "22"], "Qs 7s 2d 5c"),
+    ],
+)
 def test_exact_equities_sum_to_one(players, board):
     r = equity(players, board)
     assert r.exact
@@ -641,44 +659,50 @@ def test_progress_reaches_one():
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 
 
-@pytest.mark.parametrize(("kwargs", "match"), [
-    (dict(hands=["AsAh", "AsKd"]), r"As .*player 1 and player 2"),
-    (dict(hands=["AsAhKsKh", "AsKdQc2h"], deal="omaha"), r"As .*player 1 and player 2"),
-    (dict(hands=["AsAh", "KsKd"], board="As 2c 3d"), r"As .*board and player 1"),
-    (dict(hands=["AsAhKcKh", "KsKdQc2h"], board="As 2c 3d", deal="omaha"),
-     r"As .*board and player 1"),
-    (dict(hands=["AsAh", "KsKd"], dead="Kd"), r"Kd .*dead cards and player 2"),
-    (dict(hands=["AsAh", "KK"], dead="Ks Kd Kh Kc"), r"player 2.*empty once the board and dead"),
-    (dict(hands=["AsAh", "KsKd"], board="Qs 2c 3d", dead="2c"), r"2c .*board and dead"),
-    (dict(hands=["AsAh", "KsKd"], board="Qs 2c 3d 2c"), r"2c"),
-    (dict(hands=["AsAh", "KsKd"], board="Qs 2c 3c 4c 5c 6c"), r"board .*not 6"),
-    (dict(hands=["AsAh", "KsKd"], board="Qs 2c 3d 4d 5d 6d"), r"board .*not 6"),
-    (dict(hands=["AA", "KsKd"], dead="As Ah Ad"), r"player 1: range 'AA' is empty"),
-    (dict(hands=["AA, hello", "KsKd"]), r"unknown token 'hello'"),
-    (dict(hands=["AKx", "KsKd"]), r"AKx"),
-    (dict(hands=["AsAh"]), r"2 to 10 players"),
-    (dict(hands=["random"] * 11), r"2 to 10 players"),
-    (dict(hands=[]), r"2 to 10 players"),
-    (dict(hands=["AsAh", "KsKd"], deal="draw"), r"unknown deal 'draw': choose from holdem, short-deck"),
-    (dict(hands=["AsAhKs", "KdKcQs2h"], deal="omaha"), r"player 1: Omaha .*not 3"),
-    (dict(hands=["KdKcQs2h", "AsAhKsKh2c3c4c"], deal="omaha"), r"player 2: Omaha .*not 7"),
-    (dict(hands=["AsAh", "KsKd"], trials=0), r"trials must be an int 1 \.\. "),
-    (dict(hands=["AsAh", "KsKd"], trials=0, exact=False), r"trials"),
-    (dict(hands=["AsAh", "KsKd"], trials=-5), r"trials"),
-    (dict(hands=["AsAh", "KsKd"], trials=1.5), r"trials"),
-    # more cards than the deck holds
-    (dict(hands=["".join(DECK[5 * i : 5 * i + 5]) for i in range(10)], deal="omaha"),
-     r"10 players need 55 more cards; only 52"),
-    (dict(hands=["".join(DECK[6 * i : 6 * i + 6]) for i in range(8)], deal="omaha"),
-     r"8 players need 53 more cards"),
-    (dict(hands=["random"] * 10, dead=" ".join(DECK[:32])), r"10 players need 25 .*only 20"),
-    # ranges that can never be dealt together
-    (dict(hands=["AA"] * 4), r"cannot be dealt without sharing"),
-    (dict(hands=["AA"] * 4, exact=False, trials=10), r"without sharing a card \(players 1, 2"),
-    # groups that each have deals but never fit together (5 players, 8 cards): rejection fails
-    (dict(hands=["AA, KK, AK"] * 5, exact=False, trials=10), r"could not be dealt .*10,000"),
-    (dict(hands=["random"] * 6, exact=True), r"too much work to enumerate"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        (dict(hands=["AsAh", "AsKd"]), r"As .*player 1 and player 2"),
+        (dict(hands=["AsAhKsKh", "AsKdQc2h"], deal="omaha"), r"As .*player 1 and player 2"),
+        (dict(hands=["AsAh", "KsKd"], board="As 2c 3d"), r"As .*board and player 1"),
+        (dict(hands=["AsAhKcKh", "KsKdQc2h"], board="As 2c 3d", deal="omaha"), r"As .*board and player 1"),
+        (dict(hands=["AsAh", "KsKd"], dead="Kd"), r"Kd .*dead cards and player 2"),
+        (dict(hands=["AsAh", "KK"], dead="Ks Kd Kh Kc"), r"player 2.*empty once the board and dead"),
+        (dict(hands=["AsAh", "KsKd"], board="Qs 2c 3d", dead="2c"), r"2c .*board and dead"),
+        (dict(hands=["AsAh", "KsKd"], board="Qs 2c 3d 2c"), r"2c"),
+        (dict(hands=["AsAh", "KsKd"], board="Qs 2c 3c 4c 5c 6c"), r"board .*not 6"),
+        (dict(hands=["AsAh", "KsKd"], board="Qs 2c 3d 4d 5d 6d"), r"board .*not 6"),
+        (dict(hands=["AA", "KsKd"], dead="As Ah Ad"), r"player 1: range 'AA' is empty"),
+        (dict(hands=["AA, hello", "KsKd"]), r"unknown token 'hello'"),
+        (dict(hands=["AKx", "KsKd"]), r"AKx"),
+        (dict(hands=["AsAh"]), r"2 to 10 players"),
+        (dict(hands=["random"] * 11), r"2 to 10 players"),
+        (dict(hands=[]), r"2 to 10 players"),
+        (dict(hands=["AsAh", "KsKd"], deal="draw"), r"unknown deal 'draw': choose from holdem, short-deck"),
+        (dict(hands=["AsAhKs", "KdKcQs2h"], deal="omaha"), r"player 1: Omaha .*not 3"),
+        (dict(hands=["KdKcQs2h", "AsAhKsKh2c3c4c"], deal="omaha"), r"player 2: Omaha .*not 7"),
+        (dict(hands=["AsAh", "KsKd"], trials=0), r"trials must be an int 1 \.\. "),
+        (dict(hands=["AsAh", "KsKd"], trials=0, exact=False), r"trials"),
+        (dict(hands=["AsAh", "KsKd"], trials=-5), r"trials"),
+        (dict(hands=["AsAh", "KsKd"], trials=1.5), r"trials"),
+        # more cards than the deck holds
+        (
+            dict(hands=["".join(DECK[5 * i : 5 * i + 5]) for i in range(10)], deal="omaha"),
+            r"10 players need 55 more cards; only 52",
+        ),
+        (
+            dict(hands=["".join(DECK[6 * i : 6 * i + 6]) for i in range(8)], deal="omaha"),
+            r"8 players need 53 more cards",
+        ),
+        (dict(hands=["random"] * 10, dead=" ".join(DECK[:32])), r"10 players need 25 .*only 20"),
+        # ranges that can never be dealt together
+        (dict(hands=["AA"] * 4), r"cannot be dealt without sharing"),
+        (dict(hands=["AA"] * 4, exact=False, trials=10), r"without sharing a card \(players 1, 2"),
+        # groups that each have deals but never fit together (5 players, 8 cards): rejection fails
+        (dict(hands=["AA, KK, AK"] * 5, exact=False, trials=10), r"could not be dealt .*10,000"),
+        (dict(hands=["random"] * 6, exact=True), r"too much work to enumerate"),
+    ],
+)
 def test_bad_input(kwargs, match):
     with pytest.raises(ValueError, match=match):
         equity(**kwargs)
@@ -692,8 +716,11 @@ def test_a_player_that_is_not_cards_is_a_type_error(bad):
 
 def test_hands_and_board_as_card_ints_or_texts_are_the_hands_as_text():
     as_text = equity(["KsKd", "AsAh"], "2c 7d 9h")
-    for hands, board in ((["KsKd", ("As", "Ah")], "2c 7d 9h"), ([[47, 45], np.array([51, 50])], [0, 21, 30]),
-                         (np.array([[47, 45], [51, 50]]), np.array([0, 21, 30]))):
+    for hands, board in (
+        (["KsKd", ("As", "Ah")], "2c 7d 9h"),
+        ([[47, 45], np.array([51, 50])], [0, 21, 30]),
+        (np.array([[47, 45], [51, 50]]), np.array([0, 21, 30])),
+    ):
         got = equity(hands, board)
         assert got.players[0].equity == as_text.players[0].equity and got.board == "2c 7d 9h"
         assert got.deals == as_text.deals

@@ -11,9 +11,13 @@ import pytest
 import pokerlut
 import reference.games as ref
 
-RULES = {"holdem": ("high", None), "short-deck": ("short-deck", None),
-         "short-deck-trips": ("short-deck-trips", None), "omaha": ("high", None),
-         "omaha-hi-lo": ("high", "eight-or-better")}
+RULES = {
+    "holdem": ("high", None),
+    "short-deck": ("short-deck", None),
+    "short-deck-trips": ("short-deck-trips", None),
+    "omaha": ("high", None),
+    "omaha-hi-lo": ("high", "eight-or-better"),
+}
 
 
 def brute_force(game, players, board="", dead=""):
@@ -54,8 +58,9 @@ def brute_force(game, players, board="", dead=""):
         for p in range(n):
             pot[p] += share[p]
             scoops[p] += share[p] == 1
-    return [(pot[p] / boards, high[p] / boards, low[p] / boards, Fraction(scoops[p], boards))
-            for p in range(n)], boards
+    return [
+        (pot[p] / boards, high[p] / boards, low[p] / boards, Fraction(scoops[p], boards)) for p in range(n)
+    ], boards
 
 
 SPOTS = [
@@ -82,8 +87,10 @@ def test_exact_equity_equals_brute_force_through_the_reference(game, players, bo
         assert p.equity == pytest.approx(float(pot), abs=1e-12)
         assert p.win == pytest.approx(float(scoop), abs=1e-12)
         if RULES[game][1]:
-            assert (p.high, p.low) == (pytest.approx(float(high), abs=1e-12),
-                                       pytest.approx(float(low), abs=1e-12))
+            assert (p.high, p.low) == (
+                pytest.approx(float(high), abs=1e-12),
+                pytest.approx(float(low), abs=1e-12),
+            )
         else:
             assert p.high is None and p.low is None
 
@@ -98,10 +105,13 @@ def test_quartering_and_no_low_as_the_rules_say():
     assert no_low[0].high == no_low[0].win == 1  # the straight takes the whole pot
 
 
-@pytest.mark.parametrize("game, players, board", [
-    ("short-deck", ["As Kd", "Qc Qh"], "9s"),  # a one-card board
-    ("holdem", ["As Kd", "Qc Qh"], "9s 8s"),  # a two-card board
-])
+@pytest.mark.parametrize(
+    "game, players, board",
+    [
+        ("short-deck", ["As Kd", "Qc Qh"], "9s"),  # a one-card board
+        ("holdem", ["As Kd", "Qc Qh"], "9s 8s"),  # a two-card board
+    ],
+)
 def test_short_boards_for_what_if_analysis(game, players, board):
     want, boards = brute_force(game, players, board)
     got = pokerlut.equity(players, board=board, deal=game)
@@ -109,18 +119,21 @@ def test_short_boards_for_what_if_analysis(game, players, board):
     assert [p.equity for p in got.players] == pytest.approx([float(w[0]) for w in want], abs=1e-12)
 
 
-@pytest.mark.parametrize("game, players, board", [
-    ("short-deck", ["AsAh", "KsKh"], ""),
-    ("short-deck", ["AsKd", "random", "QcQh"], "9s 8s Tc"),
-    ("short-deck", ["AKs, QQ", "JTs"], "9s 8d"),
-    ("omaha", ["random", "8c7c6s5s"], "Ts 9s 4c 2d 3h"),
-    ("omaha", ["AhKhQdJd, AsKsQcJc", "8c7c6s5s"], "Ts 9s 4c"),
-    ("omaha", ["AhKhQdJd", "8c7c6s5s", "Ac2c3d4d"], "Ts 9s 4c 2h"),
-    ("short-deck-trips", ["TsTd", "9c8c"], "6d"),
-    ("omaha-hi-lo", ["As 2d 3c 4h", "Ks Kh Qd Qc"], "5h 6d 9c"),
-    ("omaha-hi-lo", ["As 2d 3c 4h", "Ah 2c 3d 5s", "Ks Kh Qd Qc"], "7h 8d 9c"),
-    ("omaha-hi-lo", ["As 2d 3c 4h 5s 9d", "Ks Kh Qd Qc 7c 8c"], "Th 6d 2c"),
-])
+@pytest.mark.parametrize(
+    "game, players, board",
+    [
+        ("short-deck", ["AsAh", "KsKh"], ""),
+        ("short-deck", ["AsKd", "random", "QcQh"], "9s 8s Tc"),
+        ("short-deck", ["AKs, QQ", "JTs"], "9s 8d"),
+        ("omaha", ["random", "8c7c6s5s"], "Ts 9s 4c 2d 3h"),
+        ("omaha", ["AhKhQdJd, AsKsQcJc", "8c7c6s5s"], "Ts 9s 4c"),
+        ("omaha", ["AhKhQdJd", "8c7c6s5s", "Ac2c3d4d"], "Ts 9s 4c 2h"),
+        ("short-deck-trips", ["TsTd", "9c8c"], "6d"),
+        ("omaha-hi-lo", ["As 2d 3c 4h", "Ks Kh Qd Qc"], "5h 6d 9c"),
+        ("omaha-hi-lo", ["As 2d 3c 4h", "Ah 2c 3d 5s", "Ks Kh Qd Qc"], "7h 8d 9c"),
+        ("omaha-hi-lo", ["As 2d 3c 4h 5s 9d", "Ks Kh Qd Qc 7c 8c"], "Th 6d 2c"),
+    ],
+)
 def test_monte_carlo_is_within_3_standard_errors_of_exact(game, players, board):
     exact = pokerlut.equity(players, board=board, deal=game, exact=True)
     mc = pokerlut.equity(players, board=board, deal=game, exact=False, trials=300_000, seed=9)
@@ -129,16 +142,18 @@ def test_monte_carlo_is_within_3_standard_errors_of_exact(game, players, board):
         assert abs(m.equity - e.equity) < 3 * m.stderr
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(hands=["AsAh", "55"], deal="short-deck"), "range '55' holds 5c, not in the short-deck deck"),
-    (dict(hands=["AsAh", "5s5h"], deal="short-deck"), "holds 5h, not in the short-deck deck"),
-    (dict(hands=["As2d3c4h", "KsKhQdQc"], deal="omaha-hi-lo", board="5h 6d 9c As"),
-     "card As is"),
-    (dict(hands=["As2d3c", "KsKhQdQc"], deal="omaha-hi-lo"), "4, 5 or 6 cards, not 3"),
-    (dict(hands=["AsAh", "KsKh"], deal="razz-hi"), "unknown deal 'razz-hi'"),
-    (dict(hands=["AsAh", "KsKh"], deal="omaha", wild="jokers"), "wild cards are offered in hold'em"),
-    (dict(hands=["AsAh", "KsKh"], board="2c 3c 4c 5c 6c 7c"), "0 to 5 cards, not 6"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(hands=["AsAh", "55"], deal="short-deck"), "range '55' holds 5c, not in the short-deck deck"),
+        (dict(hands=["AsAh", "5s5h"], deal="short-deck"), "holds 5h, not in the short-deck deck"),
+        (dict(hands=["As2d3c4h", "KsKhQdQc"], deal="omaha-hi-lo", board="5h 6d 9c As"), "card As is"),
+        (dict(hands=["As2d3c", "KsKhQdQc"], deal="omaha-hi-lo"), "4, 5 or 6 cards, not 3"),
+        (dict(hands=["AsAh", "KsKh"], deal="razz-hi"), "unknown deal 'razz-hi'"),
+        (dict(hands=["AsAh", "KsKh"], deal="omaha", wild="jokers"), "wild cards are offered in hold'em"),
+        (dict(hands=["AsAh", "KsKh"], board="2c 3c 4c 5c 6c 7c"), "0 to 5 cards, not 6"),
+    ],
+)
 def test_bad_input(kwargs, message):
     with pytest.raises(ValueError, match=message):
         pokerlut.equity(**kwargs)
@@ -147,16 +162,32 @@ def test_bad_input(kwargs, message):
 def test_the_cli_shows_high_low_and_scoop_for_split_games(capsys):
     from pokerlut.cli import main
 
-    assert main(["equity", "As 2d 3c 4h", "Ks Kh Qd Qc", "--board", "5h 6d 9c",
-                 "--deal", "omaha-hi-lo", "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "equity",
+                "As 2d 3c 4h",
+                "Ks Kh Qd Qc",
+                "--board",
+                "5h 6d 9c",
+                "--deal",
+                "omaha-hi-lo",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "high" in out and "low" in out and "scoop" in out and "820 deals" in out
     assert main(["equity", "AsAh", "KsKh", "--deal", "short-deck", "--quiet"]) == 0
     assert "201,376 deals" in capsys.readouterr().out
 
 
-STUD_RULES = {"stud": ("high", None), "razz": ("ace-to-five", None),
-              "stud-hi-lo": ("high", "eight-or-better")}
+STUD_RULES = {
+    "stud": ("high", None),
+    "razz": ("ace-to-five", None),
+    "stud-hi-lo": ("high", "eight-or-better"),
+}
 
 
 def stud_brute_force(game, players, dead=""):
@@ -197,8 +228,9 @@ def stud_brute_force(game, players, dead=""):
         for p in range(n):
             totals[p][0] += share[p]
             totals[p][3] += share[p] == 1
-    return [(pot / deals, high / deals, low / deals, Fraction(s, deals))
-            for pot, high, low, s in totals], deals
+    return [
+        (pot / deals, high / deals, low / deals, Fraction(s, deals)) for pot, high, low, s in totals
+    ], deals
 
 
 STUD_SPOTS = [
@@ -221,21 +253,26 @@ def test_stud_exact_equity_equals_brute_force_through_the_reference(game, player
         assert p.equity == pytest.approx(float(pot), abs=1e-12)
         assert p.win == pytest.approx(float(scoop), abs=1e-12)
         if STUD_RULES[game][1]:
-            assert (p.high, p.low) == (pytest.approx(float(high), abs=1e-12),
-                                       pytest.approx(float(low), abs=1e-12))
+            assert (p.high, p.low) == (
+                pytest.approx(float(high), abs=1e-12),
+                pytest.approx(float(low), abs=1e-12),
+            )
 
 
-@pytest.mark.parametrize("game, players, dead", [
-    ("stud", ["As Ad 3c 9c 8c 7s", "Ks Kh Kc 4h 5h 6h", "Qd Jd Td 3d 2d 4d"], ""),
-    ("stud", ["As Ad 3c 9c 8c", "Ks Kh 4h 5h 6h"], "Kc 2h"),
-    ("stud", ["Qd Jd Td 3d 2c 4s", "9h 9s 7c 7d 5s 5c"], ""),
-    ("razz", ["As 2h 3c 4d", "Ks 2s 3h 5c"], "7c"),
-    ("razz", ["As 2h 3c 4d 9s", "Ks 2s 3h 5c 6s"], "7c 8d"),
-    ("razz", ["As 2h 3c 4d 9s 8h", "Ks 2s 3h 5c 6s 7h", "Ad 2d 6c 7s Tc Jc"], ""),
-    ("stud-hi-lo", ["As 2h 3c 4d 9s", "Ks Kh Kc 5c 6s"], "2c"),
-    ("stud-hi-lo", ["As 2h 3c 4d", "Ks Kh Kc 5c"], "8h"),
-    ("stud-hi-lo", ["As 2h 3c 4d 9s 8h", "Ad 2d 3h 4c Ts Jh", "Qs Qh Qc 9c 9d 7d"], ""),
-])
+@pytest.mark.parametrize(
+    "game, players, dead",
+    [
+        ("stud", ["As Ad 3c 9c 8c 7s", "Ks Kh Kc 4h 5h 6h", "Qd Jd Td 3d 2d 4d"], ""),
+        ("stud", ["As Ad 3c 9c 8c", "Ks Kh 4h 5h 6h"], "Kc 2h"),
+        ("stud", ["Qd Jd Td 3d 2c 4s", "9h 9s 7c 7d 5s 5c"], ""),
+        ("razz", ["As 2h 3c 4d", "Ks 2s 3h 5c"], "7c"),
+        ("razz", ["As 2h 3c 4d 9s", "Ks 2s 3h 5c 6s"], "7c 8d"),
+        ("razz", ["As 2h 3c 4d 9s 8h", "Ks 2s 3h 5c 6s 7h", "Ad 2d 6c 7s Tc Jc"], ""),
+        ("stud-hi-lo", ["As 2h 3c 4d 9s", "Ks Kh Kc 5c 6s"], "2c"),
+        ("stud-hi-lo", ["As 2h 3c 4d", "Ks Kh Kc 5c"], "8h"),
+        ("stud-hi-lo", ["As 2h 3c 4d 9s 8h", "Ad 2d 3h 4c Ts Jh", "Qs Qh Qc 9c 9d 7d"], ""),
+    ],
+)
 def test_stud_monte_carlo_is_within_3_standard_errors_of_exact(game, players, dead):
     exact = pokerlut.equity(players, dead=dead, deal=game, exact=True)
     mc = pokerlut.equity(players, dead=dead, deal=game, exact=False, trials=300_000, seed=5)
@@ -244,14 +281,19 @@ def test_stud_monte_carlo_is_within_3_standard_errors_of_exact(game, players, de
         assert abs(m.equity - e.equity) <= 3 * m.stderr  # 0 <= 0 for a hand drawing dead
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(hands=[f"{r}c {r}d {r}h" for r in "23456789"], deal="stud"),
-     "8 stud players need 32 more cards; only 28 are left in the deck"),
-    (dict(hands=["As 2h 3c 4d", "Ks 2s 3h As"], deal="razz"), "card As is in player 1 and player 2"),
-    (dict(hands=["As As 3c 4d", "Ks 2s 3h 5c"], deal="razz"), "As"),
-    (dict(hands=["As 2h 3c 4d", "Ks 2s 3h 5c"], deal="razz", board="7c"), "razz has no board"),
-    (dict(hands=["As", "Ks 2s 3h 5c"], deal="stud"), "2 to 7 known cards, not 1"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (
+            dict(hands=[f"{r}c {r}d {r}h" for r in "23456789"], deal="stud"),
+            "8 stud players need 32 more cards; only 28 are left in the deck",
+        ),
+        (dict(hands=["As 2h 3c 4d", "Ks 2s 3h As"], deal="razz"), "card As is in player 1 and player 2"),
+        (dict(hands=["As As 3c 4d", "Ks 2s 3h 5c"], deal="razz"), "As"),
+        (dict(hands=["As 2h 3c 4d", "Ks 2s 3h 5c"], deal="razz", board="7c"), "razz has no board"),
+        (dict(hands=["As", "Ks 2s 3h 5c"], deal="stud"), "2 to 7 known cards, not 1"),
+    ],
+)
 def test_stud_bad_input(kwargs, message):
     with pytest.raises(ValueError, match=message):
         pokerlut.equity(**kwargs)
@@ -271,8 +313,10 @@ def test_exact_enumeration_is_bounded_by_work_not_by_a_list_of_deals():
 
 def test_omaha_players_as_ranges_of_hands_or_random():
     board, other = "Ts 9s 4c", "8c7c6s5s"
-    one, two = (pokerlut.equity([h, other], board=board, deal="omaha").players[0].equity
-                for h in ("AhKhQdJd", "AsKsQcJc"))
+    one, two = (
+        pokerlut.equity([h, other], board=board, deal="omaha").players[0].equity
+        for h in ("AhKhQdJd", "AsKsQcJc")
+    )
     both = pokerlut.equity(["AhKhQdJd, AsKsQcJc", other], board=board, deal="omaha")
     assert both.players[0].equity == pytest.approx((one + two) / 2, abs=1e-12)  # same boards each
     river = pokerlut.equity(["random", other], board=board + " 2d 3h", deal="omaha")

@@ -115,11 +115,21 @@ CHAINS = {
         "Ac Kd Qh Js 9c",  # best high card
         "7c 5d 4h 3s 2c",  # lowest high card
     ],
-    "ca004-card-values-A-high-2-low": ["Ac Qd 9h 7s 5c", "Kc Qd 9h 7s 5c", "3c 4d 6h 8s 9c", "2c 4d 6h 8s 9c"],
+    "ca004-card-values-A-high-2-low": [
+        "Ac Qd 9h 7s 5c",
+        "Kc Qd 9h 7s 5c",
+        "3c 4d 6h 8s 9c",
+        "2c 4d 6h 8s 9c",
+    ],
     "ca004-pair-then-second-card": ["Jc Jd Ah 3s 2c", "Jh Js Kc Qd Tc"],
     # RULES.md: best five of six or seven cards; the ace plays high or low, never both.
     "rules-best-of-seven": ["Ah Kh 9h 4h 2h Ad Ac", "9h 8d 7c 6h 5s 7d 7h", "Ac Ad Ah Kc Qd 2s 3s"],
-    "rules-ace-low-or-high": ["Ac Kd Qh Js Tc 2c", "6c 5d 4h 3s 2c Ad", "5c 4d 3h 2s Ac Kd Qh", "Qs Ks Ac 2h 3d"],
+    "rules-ace-low-or-high": [
+        "Ac Kd Qh Js Tc 2c",
+        "6c 5d 4h 3s 2c Ad",
+        "5c 4d 3h 2s Ac Kd Qh",
+        "Qs Ks Ac 2h 3d",
+    ],
 }
 
 # Pairs of hands of equal rank (split pot).

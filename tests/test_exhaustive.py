@@ -24,8 +24,15 @@ RULES_COUNTS = {
     "HIGH_CARD": (1_302_540, 6_612_900, 23_294_460),
 }
 RULES_CLASSES_PER_CATEGORY = {
-    "STRAIGHT_FLUSH": 10, "FOUR_OF_A_KIND": 156, "FULL_HOUSE": 156, "FLUSH": 1_277,
-    "STRAIGHT": 10, "THREE_OF_A_KIND": 858, "TWO_PAIR": 858, "ONE_PAIR": 2_860, "HIGH_CARD": 1_277,
+    "STRAIGHT_FLUSH": 10,
+    "FOUR_OF_A_KIND": 156,
+    "FULL_HOUSE": 156,
+    "FLUSH": 1_277,
+    "STRAIGHT": 10,
+    "THREE_OF_A_KIND": 858,
+    "TWO_PAIR": 858,
+    "ONE_PAIR": 2_860,
+    "HIGH_CARD": 1_277,
 }
 RULES_CLASSES_SEEN = {5: 7_462, 6: 6_075, 7: 4_824}
 RULES_ROYALS = {5: 4, 6: 188, 7: 4_324}
@@ -109,15 +116,24 @@ def seven_card_histogram_one_by_one(t, deck, counts):
                         for f in range(e + 1, n):
                             for g in range(f + 1, n):
                                 hand = pokerlut.hand_empty()
-                                for card in (deck[a], deck[b], deck[c], deck[d], deck[e],
-                                             deck[f], deck[g]):
+                                for card in (deck[a], deck[b], deck[c], deck[d], deck[e], deck[f], deck[g]):
                                     hand = pokerlut.hand_add(t, hand, card)
                                 row[pokerlut.hand_strength(t, hand)] += 1
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["high", "ace-to-five", "deuce-to-seven", "ace-to-six",
-                                  "eight-or-better", "short-deck", "short-deck-trips"])
+@pytest.mark.parametrize(
+    "game",
+    [
+        "high",
+        "ace-to-five",
+        "deuce-to-seven",
+        "ace-to-six",
+        "eight-or-better",
+        "short-deck",
+        "short-deck-trips",
+    ],
+)
 def test_seven_card_counts_equal_every_hand_evaluated_on_its_own(game):
     from pokerlut import tables
     from pokerlut.rules import rules
@@ -154,17 +170,25 @@ def mismatches_in_order(t, deck, n_cards, strengths, idx):
     return bad + abs(pos - strengths.shape[0])
 
 
-IN_ORDER = [(n, game, None) for n in (5, 6) for game in
-            ("high", "ace-to-five", "deuce-to-seven", "short-deck")] + [
-    (5, "high", "jokers"), (6, "high", "deuces"), (5, "ace-to-five", "bug"),
-    (7, "high", None), (7, "deuce-to-seven", None)]
-IN_ORDER_SLOW = [(7, game, None) for game in ("ace-to-five", "ace-to-six", "eight-or-better",
-                                              "short-deck", "short-deck-trips")] + [
-    (7, "high", "jokers"), (7, "high", "deuces")]
+IN_ORDER = [
+    (n, game, None) for n in (5, 6) for game in ("high", "ace-to-five", "deuce-to-seven", "short-deck")
+] + [
+    (5, "high", "jokers"),
+    (6, "high", "deuces"),
+    (5, "ace-to-five", "bug"),
+    (7, "high", None),
+    (7, "deuce-to-seven", None),
+]
+IN_ORDER_SLOW = [
+    (7, game, None)
+    for game in ("ace-to-five", "ace-to-six", "eight-or-better", "short-deck", "short-deck-trips")
+] + [(7, "high", "jokers"), (7, "high", "deuces")]
 
 
-@pytest.mark.parametrize(("n_cards", "game", "wild"), IN_ORDER + [
-    pytest.param(*case, marks=pytest.mark.slow) for case in IN_ORDER_SLOW])
+@pytest.mark.parametrize(
+    ("n_cards", "game", "wild"),
+    IN_ORDER + [pytest.param(*case, marks=pytest.mark.slow) for case in IN_ORDER_SLOW],
+)
 def test_strengths_in_order_are_every_hand_evaluated_on_its_own(n_cards, game, wild):
     from pokerlut import tables
     from pokerlut.rules import rules
@@ -174,8 +198,12 @@ def test_strengths_in_order_are_every_hand_evaluated_on_its_own(n_cards, game, w
     deck = deck_of(r, None)
     strengths = pokerlut.strengths_in_order(n_cards, game=game, wild=wild)
     assert strengths.dtype == np.uint16 and len(strengths) == math.comb(len(deck), n_cards)
-    assert mismatches_in_order(tables.load(r.name), deck.astype(np.uint8), n_cards, strengths,
-                               np.zeros(n_cards, np.int64)) == 0
+    assert (
+        mismatches_in_order(
+            tables.load(r.name), deck.astype(np.uint8), n_cards, strengths, np.zeros(n_cards, np.int64)
+        )
+        == 0
+    )
 
 
 def test_strengths_in_order_fill_out_and_refuse_a_wrong_one():

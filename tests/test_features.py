@@ -22,9 +22,16 @@ import reference.high as reference
 import reference.abstraction as ref
 
 from pokerlut import equity, format_cards, parse_cards
-from pokerlut.abstraction import (HandIndexer, StreetFeatures, buckets, canonical_boards,
-                                  hand_potential, hand_strength_of, river_hand_strengths,
-                                  street_features)
+from pokerlut.abstraction import (
+    HandIndexer,
+    StreetFeatures,
+    buckets,
+    canonical_boards,
+    hand_potential,
+    hand_strength_of,
+    river_hand_strengths,
+    street_features,
+)
 from pokerlut.cli import main
 
 
@@ -32,7 +39,7 @@ def random_states(n: int, board: int, seed: int) -> list[tuple[list[int], list[i
     rng = np.random.default_rng(seed)
     out = []
     for _ in range(n):
-        cards = rng.permutation(52)[:2 + board].tolist()
+        cards = rng.permutation(52)[: 2 + board].tolist()
         out.append((cards[:2], cards[2:]))
     return out
 
@@ -55,6 +62,7 @@ def test_one_river_state_as_the_reference_has_it(i: int, state: tuple[list[int],
 def test_canonical_boards_are_one_per_class() -> None:
     """Every board's class (the least image under the 24 permutations of suits) is the class
     of exactly one of `canonical_boards()`."""
+
     def classes(boards: np.ndarray) -> np.ndarray:
         best = None
         for perm in itertools.permutations(range(4)):
@@ -134,15 +142,31 @@ def test_bad_input_is_named(tmp_path, capsys) -> None:
 
 
 @pytest.mark.slow
-def test_the_command_line_writes_every_street(tmp_path, capsys, river: np.ndarray,
-                                             turn: StreetFeatures) -> None:
+def test_the_command_line_writes_every_street(
+    tmp_path, capsys, river: np.ndarray, turn: StreetFeatures
+) -> None:
     import json
 
     assert main(["abstraction", "features", "--street", "river", "--out", str(tmp_path), "--quiet"]) == 0
     assert (np.load(tmp_path / "river-counts.npy") == river).all()
     assert np.allclose(np.load(tmp_path / "river-hs.npy"), river / 1980)
-    assert main(["abstraction", "features", "--street", "turn", "--out", str(tmp_path), "--bins", "10",
-                 "--quiet", "--json"]) == 0
+    assert (
+        main(
+            [
+                "abstraction",
+                "features",
+                "--street",
+                "turn",
+                "--out",
+                str(tmp_path),
+                "--bins",
+                "10",
+                "--quiet",
+                "--json",
+            ]
+        )
+        == 0
+    )
     about = json.loads(capsys.readouterr().out.split("\n", 1)[1])  # after the river's line
     assert about["states"] == HandIndexer("turn", "imperfect").size and about["bins"] == 10
     histogram = np.load(tmp_path / "turn-histogram.npy")
@@ -155,6 +179,7 @@ def test_the_command_line_writes_every_street(tmp_path, capsys, river: np.ndarra
 def reference_potential(hole: list[int], board: list[int]) -> tuple[Fraction, Fraction]:
     """PPot and NPot from their definition (Billings et al.), by reference/high.py's evaluator:
     every opponent hand, every runout, ahead / tied / behind now and at the river."""
+
     def order(a: tuple, b: tuple) -> int:
         return 0 if a > b else 1 if a == b else 2
 

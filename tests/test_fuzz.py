@@ -23,7 +23,14 @@ from hypothesis.extra import numpy as hnp
 
 import pokerlut
 from pokerlut import (
-    best_five, category, compare, describe, evaluate, evaluate_batch, format_card, parse_card,
+    best_five,
+    category,
+    compare,
+    describe,
+    evaluate,
+    evaluate_batch,
+    format_card,
+    parse_card,
     parse_cards,
 )
 from pokerlut.cli import main, make_parser
@@ -41,6 +48,8 @@ def outcome(call, *args, **kwargs):
     except ALLOWED as error:
         event(f"refused: {type(error).__name__}")
         return REFUSED
+
+
 # POKERLUT_FUZZ_SCALE=20 fuzzes 20 times longer (the default run takes about 20 s here).
 SCALE = float(os.environ.get("POKERLUT_FUZZ_SCALE", "1"))
 FAST = settings(max_examples=int(1000 * SCALE), deadline=None)
@@ -55,32 +64,49 @@ CARD_TEXTS = [format_card(c) for c in range(52)]
 card_text = st.one_of(
     st.text(alphabet=CARD_CHARS, max_size=30),
     st.text(max_size=20),  # any unicode
-    st.lists(st.sampled_from(CARD_TEXTS + ["10h", "A♠", "a♥️", "Jk", "X", "Jkr"]), max_size=9)
-    .map(" ".join),
+    st.lists(st.sampled_from(CARD_TEXTS + ["10h", "A♠", "a♥️", "Jk", "X", "Jkr"]), max_size=9).map(" ".join),
     st.lists(st.sampled_from(CARD_TEXTS), min_size=5, max_size=7, unique=True).map("".join),
 )
 int64 = st.integers(-(2**63), 2**63 - 1)
-any_int = st.one_of(st.integers(0, 53), st.integers(-60, 120), st.integers(), int64,
-                    st.integers(-(2**200), 2**200))
+any_int = st.one_of(
+    st.integers(0, 53), st.integers(-60, 120), st.integers(), int64, st.integers(-(2**200), 2**200)
+)
 odd_object = st.one_of(
-    st.none(), st.booleans(), st.floats(allow_nan=True), st.complex_numbers(),
+    st.none(),
+    st.booleans(),
+    st.floats(allow_nan=True),
+    st.complex_numbers(),
     st.binary(max_size=6),
-    st.just(np.float64(3.0)), st.just(np.bool_(True)), st.just(np.uint64(2**64 - 1)),
-    st.just(np.int8(-3)), st.just(np.uint8(7)), st.just(object()), st.just([1, 2]),
-    st.just({"As": 1}), st.just(np.array(5)), st.just(np.array([1, 2])),
+    st.just(np.float64(3.0)),
+    st.just(np.bool_(True)),
+    st.just(np.uint64(2**64 - 1)),
+    st.just(np.int8(-3)),
+    st.just(np.uint8(7)),
+    st.just(object()),
+    st.just([1, 2]),
+    st.just({"As": 1}),
+    st.just(np.array(5)),
+    st.just(np.array([1, 2])),
 )
 int_list = st.lists(any_int, max_size=9)
-numpy_int = st.builds(lambda v, t: t(v), st.integers(0, 100),
-                      st.sampled_from([np.int8, np.int64, np.uint8, np.uint16]))
-mixed_list = st.lists(st.one_of(any_int, st.sampled_from(CARD_TEXTS), numpy_int, odd_object),
-                      max_size=8)
+numpy_int = st.builds(
+    lambda v, t: t(v), st.integers(0, 100), st.sampled_from([np.int8, np.int64, np.uint8, np.uint16])
+)
+mixed_list = st.lists(st.one_of(any_int, st.sampled_from(CARD_TEXTS), numpy_int, odd_object), max_size=8)
 cards_like = st.one_of(
-    card_text, int_list, int_list.map(tuple), mixed_list, any_int, odd_object,
+    card_text,
+    int_list,
+    int_list.map(tuple),
+    mixed_list,
+    any_int,
+    odd_object,
     st.lists(st.sampled_from(CARD_TEXTS), max_size=8),
     int_list.map(lambda xs: np.array(xs, dtype=object)),
     st.lists(st.integers(0, 60), max_size=8).flatmap(
-        lambda xs: st.sampled_from(["int8", "uint8", "int64", "uint64", ">i4", "float32"])
-        .map(lambda dt: np.array(xs).astype(dt))),
+        lambda xs: st.sampled_from(["int8", "uint8", "int64", "uint64", ">i4", "float32"]).map(
+            lambda dt: np.array(xs).astype(dt)
+        )
+    ),
     st.lists(st.sampled_from(CARD_TEXTS), max_size=8).map(lambda xs: np.array(xs, dtype="U3")),
 )
 
@@ -199,20 +225,26 @@ def test_category(strength):
 
 # --- evaluate_batch ----------------------------------------------------------------------------
 
-any_dtype = st.one_of(hnp.integer_dtypes(), hnp.unsigned_integer_dtypes(), hnp.floating_dtypes(),
-                      hnp.boolean_dtypes(), hnp.complex_number_dtypes())
+any_dtype = st.one_of(
+    hnp.integer_dtypes(),
+    hnp.unsigned_integer_dtypes(),
+    hnp.floating_dtypes(),
+    hnp.boolean_dtypes(),
+    hnp.complex_number_dtypes(),
+)
 any_batch = hnp.arrays(any_dtype, hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=8))
-small_batch = st.tuples(hnp.integer_dtypes() | hnp.unsigned_integer_dtypes(),
-                        st.sampled_from([5, 6, 7]), st.integers(0, 6)).flatmap(
-    lambda t: hnp.arrays(t[0], (t[2], t[1]), elements=st.integers(0, 60)))
+small_batch = st.tuples(
+    hnp.integer_dtypes() | hnp.unsigned_integer_dtypes(), st.sampled_from([5, 6, 7]), st.integers(0, 6)
+).flatmap(lambda t: hnp.arrays(t[0], (t[2], t[1]), elements=st.integers(0, 60)))
 
 
 @st.composite
 def valid_batch(draw):
     """Mostly valid hands, in any integer dtype and memory layout, perhaps with one bad cell."""
     width, rows = draw(st.sampled_from([5, 6, 7])), draw(st.integers(0, 8))
-    hands = np.array([draw(st.permutations(range(52)))[:width] for _ in range(rows)],
-                     dtype=np.int64).reshape(rows, width)
+    hands = np.array([draw(st.permutations(range(52)))[:width] for _ in range(rows)], dtype=np.int64).reshape(
+        rows, width
+    )
     dtype = draw(hnp.integer_dtypes() | hnp.unsigned_integer_dtypes())
     hands = hands.astype(dtype)
     if rows and draw(st.booleans()):
@@ -232,8 +264,10 @@ def valid_batch(draw):
 
 
 @SLOW
-@given(st.one_of(any_batch, small_batch, valid_batch()),
-       st.none() | st.none() | st.integers(-1, 3) | st.floats(0, 2) | st.booleans())
+@given(
+    st.one_of(any_batch, small_batch, valid_batch()),
+    st.none() | st.none() | st.integers(-1, 3) | st.floats(0, 2) | st.booleans(),
+)
 @example(np.zeros((0, 5), dtype=np.uint8), None)
 @example(np.array(7), None)
 @example(np.arange(5, dtype=np.uint64)[None, :] + np.uint64(2**63), None)
@@ -250,14 +284,36 @@ def test_evaluate_batch(hands, threads):
 
 # --- ranges ------------------------------------------------------------------------------------
 
-RANGE_TOKENS = ["AA", "KK", "QQ+", "AKs", "AKo", "AK", "A2s+", "TT-77", "KJs-K9s", "76s-54s",
-                "random", "any", "15%", "0.5%", "AsKh", "Td9d", "AKs:0.5", "22+", "A5s-A2s:.25"]
+RANGE_TOKENS = [
+    "AA",
+    "KK",
+    "QQ+",
+    "AKs",
+    "AKo",
+    "AK",
+    "A2s+",
+    "TT-77",
+    "KJs-K9s",
+    "76s-54s",
+    "random",
+    "any",
+    "15%",
+    "0.5%",
+    "AsKh",
+    "Td9d",
+    "AKs:0.5",
+    "22+",
+    "A5s-A2s:.25",
+]
 range_text = st.one_of(
     st.text(alphabet=RANGE_CHARS, max_size=24),
     st.text(max_size=16),
     st.lists(st.sampled_from(RANGE_TOKENS), min_size=1, max_size=4).map(",".join),
-    st.lists(st.one_of(st.sampled_from(RANGE_TOKENS), st.text(alphabet=RANGE_CHARS, max_size=6)),
-             min_size=1, max_size=4).map(",".join),
+    st.lists(
+        st.one_of(st.sampled_from(RANGE_TOKENS), st.text(alphabet=RANGE_CHARS, max_size=6)),
+        min_size=1,
+        max_size=4,
+    ).map(",".join),
 )
 
 
@@ -285,29 +341,37 @@ def test_parse_range(text):
 # --- equity ------------------------------------------------------------------------------------
 
 card_sample = st.lists(st.integers(0, 51), max_size=7).map(
-    lambda xs: " ".join(format_card(x) for x in xs))  # duplicates allowed: they must be refused
-board_text = st.one_of(st.just(""), card_sample, st.text(alphabet=CARD_CHARS, max_size=12),
-                       st.lists(st.integers(0, 51), min_size=3, max_size=5, unique=True)
-                       .map(lambda xs: "".join(format_card(x) for x in xs)))
+    lambda xs: " ".join(format_card(x) for x in xs)
+)  # duplicates allowed: they must be refused
+board_text = st.one_of(
+    st.just(""),
+    card_sample,
+    st.text(alphabet=CARD_CHARS, max_size=12),
+    st.lists(st.integers(0, 51), min_size=3, max_size=5, unique=True).map(
+        lambda xs: "".join(format_card(x) for x in xs)
+    ),
+)
 omaha_hand = st.lists(st.integers(0, 51), min_size=3, max_size=7, unique=True).map(
-    lambda xs: "".join(format_card(x) for x in xs))
+    lambda xs: "".join(format_card(x) for x in xs)
+)
 player_text = st.one_of(range_text, card_sample, omaha_hand)
 
 
 @pytest.mark.slow
 @SLOW
-@given(players=st.lists(player_text, max_size=5) | st.lists(st.sampled_from(RANGE_TOKENS),
-                                                            min_size=2, max_size=10),
-       board=st.one_of(st.just(""), board_text),  # half the boards empty
-       dead=st.one_of(st.just(""), st.just(""), card_sample, st.text(max_size=6)),
-       game=st.sampled_from(["holdem"] * 6 + ["omaha"] * 3 + ["Holdem", "", "omaha ", "stud"]),
-       seed=st.none() | st.integers(0, 2**63 - 1))
+@given(
+    players=st.lists(player_text, max_size=5)
+    | st.lists(st.sampled_from(RANGE_TOKENS), min_size=2, max_size=10),
+    board=st.one_of(st.just(""), board_text),  # half the boards empty
+    dead=st.one_of(st.just(""), st.just(""), card_sample, st.text(max_size=6)),
+    game=st.sampled_from(["holdem"] * 6 + ["omaha"] * 3 + ["Holdem", "", "omaha ", "stud"]),
+    seed=st.none() | st.integers(0, 2**63 - 1),
+)
 @example(players=["AsAh", "KsKh"], board="", dead="", game="holdem", seed=1)
 @example(players=["AsAhKsKh", "QdQcJdJc"], board="2c 7d 9h", dead="", game="omaha", seed=2)
 @example(players=["AsAh", "AdAc", "AA"], board="", dead="", game="holdem", seed=3)
 def test_equity(players, board, dead, game, seed):
-    result = outcome(equity, players, board=board, dead=dead, deal=game, exact=False,
-                     trials=2000, seed=seed)
+    result = outcome(equity, players, board=board, dead=dead, deal=game, exact=False, trials=2000, seed=seed)
     if result is REFUSED:
         return
     assert 2 <= len(players) <= 10 and game in ("holdem", "omaha")
@@ -322,22 +386,23 @@ def test_equity(players, board, dead, game, seed):
         assert p.win - 1e-12 <= p.equity <= p.win + p.tie + 1e-12
     repr(result), result.to_dict()
     if seed is not None:  # the same for the same seed, whatever the thread count
-        again = equity(players, board=board, dead=dead, deal=game, exact=False, trials=2000,
-                       seed=seed, threads=1)
+        again = equity(
+            players, board=board, dead=dead, deal=game, exact=False, trials=2000, seed=seed, threads=1
+        )
         assert again.players == result.players
 
 
 @SLOW
-@given(players=st.lists(st.sampled_from(["AsAh", "KsKh", "QQ", "AKs", "72o", "random"]),
-                        min_size=2, max_size=3),
-       trials=st.one_of(st.integers(-5, 3), st.floats(), st.booleans(), st.none(),
-                        st.text(max_size=3)),
-       seed=st.one_of(st.integers(-5, 5), st.integers(2**63 - 2, 2**64), st.floats(),
-                      st.text(max_size=2)),
-       threads=st.one_of(st.none(), st.integers(-2, 200), st.floats(), st.booleans()))
+@given(
+    players=st.lists(st.sampled_from(["AsAh", "KsKh", "QQ", "AKs", "72o", "random"]), min_size=2, max_size=3),
+    trials=st.one_of(st.integers(-5, 3), st.floats(), st.booleans(), st.none(), st.text(max_size=3)),
+    seed=st.one_of(st.integers(-5, 5), st.integers(2**63 - 2, 2**64), st.floats(), st.text(max_size=2)),
+    threads=st.one_of(st.none(), st.integers(-2, 200), st.floats(), st.booleans()),
+)
 def test_equity_options(players, trials, seed, threads):
-    result = outcome(equity, players, exact=False,
-                     trials=trials if trials is not None else 500, seed=seed, threads=threads)
+    result = outcome(
+        equity, players, exact=False, trials=trials if trials is not None else 500, seed=seed, threads=threads
+    )
     if result is REFUSED:
         return
     assert sum(p.equity for p in result.players) == pytest.approx(1.0, abs=1e-9)
@@ -345,16 +410,21 @@ def test_equity_options(players, trials, seed, threads):
 
 SMALL_TOKENS = ["AA", "KK", "QQ+", "AKs", "T9s", "76s-54s", "AsKh", "JcTc", "22", "A5s"]
 two_cards = st.lists(st.integers(0, 51), min_size=2, max_size=2).map(
-    lambda xs: "".join(format_card(x) for x in xs))  # may repeat a card: must be refused
+    lambda xs: "".join(format_card(x) for x in xs)
+)  # may repeat a card: must be refused
 
 
 @pytest.mark.slow
 @SLOW
-@given(data=st.data(), game=st.sampled_from(["holdem", "omaha"]),
-       deck=st.permutations(range(52)), n_known=st.integers(3, 8), n_board=st.integers(3, 5),
-       clash=st.integers(0, 9).map(lambda x: x == 0))
-@example(data=None, game="holdem", deck=[0, 21, 30, 32, 51, 50, 47, 46], n_known=4, n_board=4,
-         clash=False)
+@given(
+    data=st.data(),
+    game=st.sampled_from(["holdem", "omaha"]),
+    deck=st.permutations(range(52)),
+    n_known=st.integers(3, 8),
+    n_board=st.integers(3, 5),
+    clash=st.integers(0, 9).map(lambda x: x == 0),
+)
+@example(data=None, game="holdem", deck=[0, 21, 30, 32, 51, 50, 47, 46], n_known=4, n_board=4, clash=False)
 def test_equity_exact_against_simulation(data, game, deck, n_known, n_board, clash):
     """Small spaces enumerated exactly: shares sum to 1, and Monte Carlo agrees."""
     text = lambda cards: " ".join(format_card(c) for c in cards)  # noqa: E731
@@ -362,16 +432,22 @@ def test_equity_exact_against_simulation(data, game, deck, n_known, n_board, cla
     if data is None:
         players = ["AsAh", "KsKh"]
     else:  # hands from the rest of the deck, one after the other, or drawn freely (may clash)
-        sizes = data.draw(st.lists(st.sampled_from([2] if game == "holdem" else [4, 5]),
-                                   min_size=2, max_size=4 if game == "holdem" else 3))
+        sizes = data.draw(
+            st.lists(
+                st.sampled_from([2] if game == "holdem" else [4, 5]),
+                min_size=2,
+                max_size=4 if game == "holdem" else 3,
+            )
+        )
         rest, players = iter(deck[n_known:]), []
         for size in sizes:
             kind = data.draw(st.sampled_from(["fresh", "fresh", "free", "class"]))
             if kind == "class" and game == "holdem":
                 players.append(data.draw(st.sampled_from(SMALL_TOKENS)))
             elif kind == "free":
-                players.append(data.draw(st.lists(st.integers(0, 51), min_size=size,
-                                                  max_size=size).map(text)))
+                players.append(
+                    data.draw(st.lists(st.integers(0, 51), min_size=size, max_size=size).map(text))
+                )
             else:
                 players.append(text([next(rest) for _ in range(size)]).replace(" ", ""))
     exact = outcome(equity, players, board=board, dead=dead, deal=game, exact=True)
@@ -381,21 +457,58 @@ def test_equity_exact_against_simulation(data, game, deck, n_known, n_board, cla
     assert sum(p.equity for p in exact.players) == pytest.approx(1.0, abs=1e-9)
     for p in exact.players:
         assert p.stderr == 0 and 0 <= p.win <= p.equity <= p.win + p.tie + 1e-12 <= 1 + 1e-12
-    simulated = equity(players, board=board, dead=dead, deal=game, exact=False, trials=4000,
-                       seed=7)
+    simulated = equity(players, board=board, dead=dead, deal=game, exact=False, trials=4000, seed=7)
     for e, m in zip(exact.players, simulated.players):
         assert abs(e.equity - m.equity) <= 0.05, (e, m)  # > 6 standard errors
 
 
 # --- the CLI, in process -----------------------------------------------------------------------
 
-CLI_WORDS = ["eval", "compare", "stats", "equity", "--pretty", "--cards", "5", "6", "7",
-             "--threads", "1", "2", "0", "-1", "--quiet", "--board", "--dead", "--deal", "omaha",
-             "holdem",
-             "--simulate", "--trials", "500", "--seed", "3", "--json", "--version", "-h", "--",
-             "AsAh", "KsKh", "QQ+,AKs", "random", "15%", "As Ks Qs Js Ts", "2c 7d 9h",
-             "AsAhKsKh", "QdQcJdJc", "Ah Kh 4h 3h 2h 9c 9d", "Zz", "--bogus", "--cards=5",
-             "--trials=700"]
+CLI_WORDS = [
+    "eval",
+    "compare",
+    "stats",
+    "equity",
+    "--pretty",
+    "--cards",
+    "5",
+    "6",
+    "7",
+    "--threads",
+    "1",
+    "2",
+    "0",
+    "-1",
+    "--quiet",
+    "--board",
+    "--dead",
+    "--deal",
+    "omaha",
+    "holdem",
+    "--simulate",
+    "--trials",
+    "500",
+    "--seed",
+    "3",
+    "--json",
+    "--version",
+    "-h",
+    "--",
+    "AsAh",
+    "KsKh",
+    "QQ+,AKs",
+    "random",
+    "15%",
+    "As Ks Qs Js Ts",
+    "2c 7d 9h",
+    "AsAhKsKh",
+    "QdQcJdJc",
+    "Ah Kh 4h 3h 2h 9c 9d",
+    "Zz",
+    "--bogus",
+    "--cards=5",
+    "--trials=700",
+]
 cli_token = st.one_of(st.sampled_from(CLI_WORDS), card_text, range_text, st.text(max_size=8))
 
 
@@ -419,18 +532,25 @@ def args_command(argv: list[str]) -> str:
 
 
 @settings(SLOW, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.one_of(
-    st.lists(cli_token, max_size=6),
-    st.tuples(st.sampled_from(["eval", "compare", "stats", "equity"]),
-              st.lists(cli_token, max_size=6)).map(lambda t: [t[0], *t[1]]),
-    st.tuples(st.lists(player_text, min_size=0, max_size=4), st.lists(cli_token, max_size=4),
-              st.sampled_from([[], ["--simulate"]]))
-    .map(lambda t: ["equity", *t[0], *t[1], *t[2], "--trials", "300"]),
-    st.tuples(st.sampled_from([["eval"], ["eval", "--pretty"], ["compare", "As Ks Qs Js Ts"]]),
-              st.lists(st.integers(0, 51), min_size=4, max_size=8, unique=True),
-              st.sampled_from(["", " ", ",", ";"]), st.lists(cli_token, max_size=1))
-    .map(lambda t: [*t[0], t[2].join(format_card(c) for c in t[1]), *t[3]]),
-))
+@given(
+    st.one_of(
+        st.lists(cli_token, max_size=6),
+        st.tuples(
+            st.sampled_from(["eval", "compare", "stats", "equity"]), st.lists(cli_token, max_size=6)
+        ).map(lambda t: [t[0], *t[1]]),
+        st.tuples(
+            st.lists(player_text, min_size=0, max_size=4),
+            st.lists(cli_token, max_size=4),
+            st.sampled_from([[], ["--simulate"]]),
+        ).map(lambda t: ["equity", *t[0], *t[1], *t[2], "--trials", "300"]),
+        st.tuples(
+            st.sampled_from([["eval"], ["eval", "--pretty"], ["compare", "As Ks Qs Js Ts"]]),
+            st.lists(st.integers(0, 51), min_size=4, max_size=8, unique=True),
+            st.sampled_from(["", " ", ",", ";"]),
+            st.lists(cli_token, max_size=1),
+        ).map(lambda t: [*t[0], t[2].join(format_card(c) for c in t[1]), *t[3]]),
+    )
+)
 @example(["eval", "As Ks Qs Js Ts"])
 @example(["compare", "As Ks Qs Js Ts", "2c 3d 4h 5s 7c"])
 @example(["stats", "--cards", "5", "--quiet"])
@@ -460,20 +580,21 @@ def test_cli_main(capsys, argv):
 
 
 @pytest.mark.parametrize("call", ["evaluate", "describe", "compare"])
-@pytest.mark.parametrize("cards", [[2**63, 0, 1, 2, 3], [2**64, 0, 1, 2, 3, 4],
-                                   (-(2**63) - 1, 0, 1, 2, 3, 4, 5)])
+@pytest.mark.parametrize(
+    "cards", [[2**63, 0, 1, 2, 3], [2**64, 0, 1, 2, 3, 4], (-(2**63) - 1, 0, 1, 2, 3, 4, 5)]
+)
 def test_regression_evaluate_huge_python_int(call, cards):
     # A fresh process: once the kernel has a compiled signature for that many cards, numba
     # raises OverflowError instead, which evaluate() turns into the right ValueError.
     args = [cards, "As Ks Qs Js Ts"] if call == "compare" else [cards]
     code = f"import pokerlut\ntry:\n    pokerlut.{call}(*{args!r})\nexcept ValueError:\n    pass\n"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=300)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, [line for line in result.stderr.splitlines() if line][-3:]
 
 
-@pytest.mark.parametrize(("players", "board"), [(["AsAh:0.5", "KsKh"], "2c 7d 9h Tc 3s"),
-                                                (["AA:1e-300", "KK"], "2c 7d 9h Tc")])
+@pytest.mark.parametrize(
+    ("players", "board"), [(["AsAh:0.5", "KsKh"], "2c 7d 9h Tc 3s"), (["AA:1e-300", "KK"], "2c 7d 9h Tc")]
+)
 def test_regression_exact_equity_small_weights(players, board):
     result = equity(players, board=board, exact=True)
     assert sum(p.equity for p in result.players) == pytest.approx(1.0)

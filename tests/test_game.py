@@ -6,13 +6,23 @@ import pytest
 import pokerlut
 from pokerlut import Game
 
-HANDS = {"high": "Kh Kd 6s 6c Kc 2d 9h", "ace-to-five": "5h 4d 3c 2s Ah", "eight-or-better": "Ks Kd 8s 7h 4c 3d 2h",
-         "high+jokers": "Ah Ad Ac As Jk", "high+deuces": "2h Ad Ac As 7h", "short-deck": "Kh Jh 9h 7h 6h"}
+HANDS = {
+    "high": "Kh Kd 6s 6c Kc 2d 9h",
+    "ace-to-five": "5h 4d 3c 2s Ah",
+    "eight-or-better": "Ks Kd 8s 7h 4c 3d 2h",
+    "high+jokers": "Ah Ad Ac As Jk",
+    "high+deuces": "2h Ad Ac As 7h",
+    "short-deck": "Kh Jh 9h 7h 6h",
+}
 ITALIAN = {"game": "italian-4"}
 
 
 def test_a_game_is_its_rules_and_options():
-    assert Game.of("high", wild="jokers") == Game.of("high+jokers") == Game.of(pokerlut.rules.rules("high+jokers"))
+    assert (
+        Game.of("high", wild="jokers")
+        == Game.of("high+jokers")
+        == Game.of(pokerlut.rules.rules("high+jokers"))
+    )
     assert Game.of("italian-4") == Game.of("italian-4") == Game.of("italian-4", flush_by_suit=True)
     assert Game.of("italian-4", flush_by_suit=False) != Game.of("italian-4")
     assert len({Game.of("high"), Game.of("high"), Game.of("ace-to-five")}) == 2
@@ -32,8 +42,14 @@ def test_every_entry_point_takes_a_game_as_it_takes_the_name(name):
     assert pokerlut.evaluate_batch(batch, game=g).tolist() == [strength]
     assert pokerlut.compare(hand, hand, game=g) == 0
     assert pokerlut.compare_batch(batch, batch, game=g).tolist() == [0]
-    assert pokerlut.describe_batch([strength], game=g).tolist() == pokerlut.describe_batch([strength], game=name).tolist()
-    assert pokerlut.category_batch([strength], game=g).tolist() == pokerlut.category_batch([strength], game=name).tolist()
+    assert (
+        pokerlut.describe_batch([strength], game=g).tolist()
+        == pokerlut.describe_batch([strength], game=name).tolist()
+    )
+    assert (
+        pokerlut.category_batch([strength], game=g).tolist()
+        == pokerlut.category_batch([strength], game=name).tolist()
+    )
     assert pokerlut.best_five(hand, game=g).tolist() == pokerlut.best_five(hand, game=name).tolist()
     if strength:
         assert pokerlut.category(strength, game=g) == pokerlut.category(strength, game=name)
@@ -46,7 +62,9 @@ def test_italian_options_travel_in_the_game():
     assert pokerlut.compare(*hands, game=g) == pokerlut.compare(*hands, **ITALIAN) == 1
     flushes = ["Ah Jh 9h 8h 7h", "Ad Kd 9d 8d 7d"]  # hearts beat diamonds; by rank, the king
     assert pokerlut.compare(*flushes, game=g) == 1 and pokerlut.compare(*flushes, game=by_rank) == -1
-    assert pokerlut.evaluate(flushes[1], game=by_rank) == pokerlut.evaluate(flushes[1], **ITALIAN, flush_by_suit=False)
+    assert pokerlut.evaluate(flushes[1], game=by_rank) == pokerlut.evaluate(
+        flushes[1], **ITALIAN, flush_by_suit=False
+    )
     seats = ["Th Jh Qh Kh Ah", "8d 9d Td Jd Qd", "Ac 7c 8c 9c Tc"]
     assert pokerlut.winners(seats, game=g) == pokerlut.winners(seats, **ITALIAN) == [0, 1, 2]
     assert pokerlut.describe("Ac 7c 8c 9c Tc", game=g) == "Straight flush, ten-high (minimum; clubs)"
@@ -76,7 +94,11 @@ def test_the_pandas_accessor_takes_a_game():
 
     s = pd.Series(["Ah Ad Ac As Jk", "Kh Qh Jh Th 9h"])
     g = Game.of("high", wild="jokers")
-    assert s.poker.strength(game=g).tolist() == s.poker.strength(game="high", wild="jokers").tolist() == [7475, 7461]
+    assert (
+        s.poker.strength(game=g).tolist()
+        == s.poker.strength(game="high", wild="jokers").tolist()
+        == [7475, 7461]
+    )
     assert s.poker.describe(game=g).tolist() == ["Five of a kind, aces", "Straight flush, king-high"]
     assert s.poker.category(game=g).tolist() == ["FIVE_OF_A_KIND", "STRAIGHT_FLUSH"]
 
@@ -87,4 +109,5 @@ def test_counting_every_hand_takes_a_game():
     assert int(pokerlut.strengths_in_order(5, game=Game.of("short-deck")).size) == 376_992
     omaha = Game.of("eight-or-better")
     assert pokerlut.evaluate_omaha("As 2d 3c 4h", "5h 6d 9c", game=omaha) == pokerlut.evaluate_omaha(
-        "As 2d 3c 4h", "5h 6d 9c", game="eight-or-better")
+        "As 2d 3c 4h", "5h 6d 9c", game="eight-or-better"
+    )

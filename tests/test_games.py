@@ -37,7 +37,7 @@ def five_card_reference(game: str, hands: np.ndarray) -> np.ndarray:
     multiset, flush) shape: its key depends on nothing else (a fact of the rules)."""
     ranks = (hands >> 2).astype(np.int64)
     flush = ((hands & 3) == (hands[:, :1] & 3)).all(axis=1)
-    code = (5 ** ranks).sum(axis=1) * 2 + flush
+    code = (5**ranks).sum(axis=1) * 2 + flush
     _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
     table = ref.strengths(game)
     keys = [ref.key5(hands[i].tolist(), game) for i in first]
@@ -69,7 +69,7 @@ def random_hands(game: str, n: int, n_cards: int, seed: int, suited: bool = Fals
         hands[:, :5] = picked * 4 + suit[:, None]
         for i in range(n):
             rest = [c for c in deck[rng.permutation(len(deck))] if c not in hands[i, :5]]
-            hands[i, 5:] = rest[:n_cards - 5]
+            hands[i, 5:] = rest[: n_cards - 5]
     return np.ascontiguousarray(hands)
 
 
@@ -78,14 +78,12 @@ def random_hands(game: str, n: int, n_cards: int, seed: int, suited: bool = Fals
 def test_random_six_and_seven_card_hands_match_the_reference(game):
     """A direct sample of 6 and 7 cards, beside this file's proof (every five-card hand against
     the reference, every 7-card hand the best of its fives)."""
-    for n, n_cards, suited in ((60_000, 7, False), (30_000, 6, False), (30_000, 7, True),
-                               (20_000, 6, True)):
+    for n, n_cards, suited in ((60_000, 7, False), (30_000, 6, False), (30_000, 7, True), (20_000, 6, True)):
         hands = random_hands(game, n, n_cards, seed=n_cards + 10 * suited, suited=suited)
         fast = pokerlut.evaluate_batch(hands, game=game)
         expected = reference_strengths(game, hands)
         bad = np.flatnonzero(fast != expected)
-        assert not len(bad), (game, pokerlut.format_cards(hands[bad[0]]), fast[bad[0]],
-                              expected[bad[0]])
+        assert not len(bad), (game, pokerlut.format_cards(hands[bad[0]]), fast[bad[0]], expected[bad[0]])
 
 
 SUBSETS = np.array(list(itertools.combinations(range(7), 5)), dtype=np.int64)
@@ -118,9 +116,12 @@ def seven_card_hands_off_the_best_subset(t, deck, subsets):
                                 best = 0
                                 for s in range(21):
                                     k = subsets[s]
-                                    best = max(best, pokerlut.eval5(
-                                        t, hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]],
-                                        hand[k[4]]))
+                                    best = max(
+                                        best,
+                                        pokerlut.eval5(
+                                            t, hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], hand[k[4]]
+                                        ),
+                                    )
                                 if pokerlut.hand_strength(t, state) != best:
                                     wrong += 1
     return wrong
@@ -144,10 +145,8 @@ def test_five_card_stats_per_category_match_the_reference(game):
 
 
 def test_low_rows_of_the_stats():
-    rows = {r.label: r.hands for r in by_category(count_hands(5, game="eight-or-better"),
-                                                  "eight-or-better")}
-    assert [rows["wheel"], rows["6-low"], rows["7-low"], rows["8-low"]] == [
-        1_024, 5_120, 15_360, 35_840]
+    rows = {r.label: r.hands for r in by_category(count_hands(5, game="eight-or-better"), "eight-or-better")}
+    assert [rows["wheel"], rows["6-low"], rows["7-low"], rows["8-low"]] == [1_024, 5_120, 15_360, 35_840]
 
 
 # --- the seeds' examples -------------------------------------------------------------------
@@ -167,7 +166,9 @@ def test_deuce_to_seven_examples():
     g = "deuce-to-seven"
     assert pokerlut.category(pokerlut.evaluate("5s 4s 3s 2s As", game=g), game=g) == pokerlut.Category.FLUSH
     assert pokerlut.describe("5s 4s 3s 2s As", game=g) == "Flush, ace-high"
-    assert pokerlut.category(pokerlut.evaluate("5h 4s 3h 2c Ad", game=g), game=g) == pokerlut.Category.HIGH_CARD
+    assert (
+        pokerlut.category(pokerlut.evaluate("5h 4s 3h 2c Ad", game=g), game=g) == pokerlut.Category.HIGH_CARD
+    )
     assert pokerlut.describe("5h 4s 3h 2c Ad", game=g) == "Ace-five low (A-5-4-3-2)"
     assert pokerlut.evaluate("7c 5d 4h 3s 2c", game=g) == 7462
     assert pokerlut.describe("7c 5d 4h 3s 2c", game=g) == "Number one (7-5-4-3-2 offsuit)"
@@ -178,7 +179,9 @@ def test_ace_to_six_examples():
     g = "ace-to-six"
     assert pokerlut.describe("Ac Ks Qs Jd Ts", game=g) == "King-queen low (K-Q-J-T-A)"
     assert pokerlut.evaluate("6c 4d 3h 2s Ac", game=g) == 7462
-    assert pokerlut.category(pokerlut.evaluate("5c 4d 3h 2s Ac", game=g), game=g) == pokerlut.Category.STRAIGHT
+    assert (
+        pokerlut.category(pokerlut.evaluate("5c 4d 3h 2s Ac", game=g), game=g) == pokerlut.Category.STRAIGHT
+    )
 
 
 def test_eight_or_better_examples():
@@ -210,8 +213,9 @@ def test_high_game_is_the_default_and_unchanged():
 @pytest.mark.parametrize("game", GAMES)
 def test_best_five_is_the_best_subset(game):
     """best_five gives five cards of the hand that evaluate to the hand's strength."""
-    for hand in random_hands(game, 200, 7, seed=3).tolist() + random_hands(
-            game, 100, 7, seed=4, suited=True).tolist():
+    for hand in (
+        random_hands(game, 200, 7, seed=3).tolist() + random_hands(game, 100, 7, seed=4, suited=True).tolist()
+    ):
         strength = pokerlut.evaluate(hand, game=game)
         five = pokerlut.best_five(hand, game=game)
         if strength == 0:
@@ -229,10 +233,12 @@ def test_best_five_in_deuce_to_seven_avoids_the_flush():
 @pytest.mark.parametrize("game", GAMES)
 def test_single_hands_equal_batches(game):
     hands = random_hands(game, 300, 7, seed=5)
-    assert [pokerlut.evaluate(h, game=game) for h in hands.tolist()] == \
-        pokerlut.evaluate_batch(hands, game=game).tolist()
-    assert [pokerlut.evaluate(pokerlut.format_cards(h), game=game) for h in hands[:50]] == \
-        pokerlut.evaluate_batch(hands[:50], game=game).tolist()
+    assert [pokerlut.evaluate(h, game=game) for h in hands.tolist()] == pokerlut.evaluate_batch(
+        hands, game=game
+    ).tolist()
+    assert [
+        pokerlut.evaluate(pokerlut.format_cards(h), game=game) for h in hands[:50]
+    ] == pokerlut.evaluate_batch(hands[:50], game=game).tolist()
 
 
 # --- bad input -----------------------------------------------------------------------------
@@ -248,15 +254,19 @@ def test_a_five_in_short_deck_is_refused_by_name():
         pokerlut.best_five("5h 6d 7c 8s 9h Ah", game="short-deck")
 
 
-@pytest.mark.parametrize("call", [
-    lambda: pokerlut.evaluate("As Ks Qs Js Ts", game="omaha"),
-    lambda: pokerlut.evaluate_batch(np.zeros((1, 5), np.uint8) + np.arange(5, dtype=np.uint8),
-                                    game="razz"),
-    lambda: pokerlut.describe(100, game="lowball"),
-    lambda: pokerlut.category(100, game=""),
-    lambda: pokerlut.compare("As Ks Qs Js Ts", "Ah Kh Qh Jh Th", game="High"),
-    lambda: count_hands(5, game="stud"),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: pokerlut.evaluate("As Ks Qs Js Ts", game="omaha"),
+        lambda: pokerlut.evaluate_batch(
+            np.zeros((1, 5), np.uint8) + np.arange(5, dtype=np.uint8), game="razz"
+        ),
+        lambda: pokerlut.describe(100, game="lowball"),
+        lambda: pokerlut.category(100, game=""),
+        lambda: pokerlut.compare("As Ks Qs Js Ts", "Ah Kh Qh Jh Th", game="High"),
+        lambda: count_hands(5, game="stud"),
+    ],
+)
 def test_an_unknown_game_lists_the_games(call):
     with pytest.raises(ValueError, match="unknown game .*the games are: high, ace-to-five"):
         call()

@@ -94,7 +94,9 @@ def best_eval5_of_subsets(t, hands):
                 for c in range(b + 1, w):
                     for d in range(c + 1, w):
                         for e in range(d + 1, w):
-                            s = pokerlut.eval5(t, hands[i, a], hands[i, b], hands[i, c], hands[i, d], hands[i, e])
+                            s = pokerlut.eval5(
+                                t, hands[i, a], hands[i, b], hands[i, c], hands[i, d], hands[i, e]
+                            )
                             best = max(best, s)
         out[i] = best
     return out
@@ -159,8 +161,9 @@ def test_every_order_of_adding_for_a_few_hands(t, size):
         assert (got[i] == expected[i]).all(), pokerlut.format_cards(hands[i])
 
 
-@pytest.mark.parametrize("size, split", [(7, 5), (7, 2), (7, 3), (7, 4), (7, 6), (7, 1),
-                                         (6, 3), (6, 4), (6, 5), (5, 2), (5, 3)])
+@pytest.mark.parametrize(
+    "size, split", [(7, 5), (7, 2), (7, 3), (7, 4), (7, 6), (7, 1), (6, 3), (6, 4), (6, 5), (5, 2), (5, 3)]
+)
 def test_merge_equals_adding_all(t, size, split):
     hands = random_hands(N_HANDS, size, seed=300 + 10 * size + split)
     expected = pokerlut.evaluate_batch(hands).astype(np.int64)

@@ -46,15 +46,20 @@ def run_in_threads(calls):
 def test_eight_threads_of_evaluate_batch_match_serial_calls():
     batches = [random_hands(200_000, 5 + i % 3, seed=i) for i in range(8)]
     serial = [pokerlut.evaluate_batch(b) for b in batches]
-    concurrent = run_in_threads([lambda b=b, i=i: pokerlut.evaluate_batch(b, threads=1 + i % 2)
-                                 for i, b in enumerate(batches)])
+    concurrent = run_in_threads(
+        [lambda b=b, i=i: pokerlut.evaluate_batch(b, threads=1 + i % 2) for i, b in enumerate(batches)]
+    )
     for s, c in zip(serial, concurrent):
         assert (s == c).all()
 
 
 def test_eight_threads_of_equity_match_serial_calls():
-    spots = [(["AsAh", "KsKh"], ""), (["QQ+,AK", "22+,A2s+"], "Kh7d2c"),
-             (["AhKh", "random"], "Qh Jh 2c"), (["AcAd", "7h6h", "random"], "8h 9c 2d Kd")] * 2
+    spots = [
+        (["AsAh", "KsKh"], ""),
+        (["QQ+,AK", "22+,A2s+"], "Kh7d2c"),
+        (["AhKh", "random"], "Qh Jh 2c"),
+        (["AcAd", "7h6h", "random"], "8h 9c 2d Kd"),
+    ] * 2
     simulated = [dict(exact=False, trials=50_000, seed=i) for i in range(4)] + [{}] * 4
     calls = [lambda s=s, k=k: equity(s[0], s[1], **k) for s, k in zip(spots, simulated)]
     serial = [c() for c in calls]
@@ -76,6 +81,7 @@ def test_the_callers_thread_count_is_honoured(monkeypatch):
     each entry point while its kernels run); threads= still overrides for one call."""
     seen = []
     from pokerlut.kernels import batch
+
     make_kernel = batch.rows_kernel
 
     def spying_kernel(*options):
@@ -84,6 +90,7 @@ def test_the_callers_thread_count_is_honoured(monkeypatch):
         def spy(*args):
             seen.append(numba.get_num_threads())
             return kernel(*args)
+
         return spy
 
     monkeypatch.setattr(batch, "rows_kernel", spying_kernel)
@@ -110,18 +117,27 @@ def test_the_callers_thread_count_is_honoured(monkeypatch):
 
 
 def run_python(code: str, env: dict | None = None, cwd: Path | None = None) -> str:
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
-                          text=True, timeout=600, env={**os.environ, **(env or {})}, cwd=cwd)
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, **(env or {})},
+        cwd=cwd,
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout
 
 
 @pytest.mark.parametrize("cache_dir", ["/proc/no-such-dir", "/etc/hostname/inside-a-file"])
 def test_an_unwritable_numba_cache_falls_back_cleanly(cache_dir):
-    out = run_python("""
+    out = run_python(
+        """
         import numpy as np, pokerlut
         print(pokerlut.evaluate("As Ks Qs Js Ts"), pokerlut.evaluate_batch(np.array([[0, 5, 9, 13, 20]], np.uint8))[0])
-        """, env={"NUMBA_CACHE_DIR": cache_dir})
+        """,
+        env={"NUMBA_CACHE_DIR": cache_dir},
+    )
     assert out.split() == ["7462", "1"]
 
 
@@ -155,16 +171,28 @@ def test_two_hundred_million_hands_need_no_hidden_copy():
 @pytest.mark.slow
 def test_the_wheel_installs_and_evaluates_in_a_fresh_venv(tmp_path):
     """Build the wheel, install it (not editable) into a new venv, evaluate from elsewhere."""
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp_path / "dist",
-                    ROOT], check=True, timeout=600)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp_path / "dist", ROOT],
+        check=True,
+        timeout=600,
+    )
     wheel = next((tmp_path / "dist").glob("pokerlut-*.whl"))
     subprocess.run([sys.executable, "-m", "venv", tmp_path / "venv"], check=True)
     python = tmp_path / "venv" / "bin" / "python"
     subprocess.run([python, "-m", "pip", "install", "-q", wheel], check=True, timeout=900)
     done = subprocess.run(
-        [python, "-c", "import pokerlut, pathlib; print(pokerlut.evaluate('As Ks Qs Js Ts'), "
-         "pathlib.Path(pokerlut.__file__).with_name('tables').is_dir(), pokerlut.__file__)"],
-        capture_output=True, text=True, cwd=tmp_path, check=True, timeout=600)
+        [
+            python,
+            "-c",
+            "import pokerlut, pathlib; print(pokerlut.evaluate('As Ks Qs Js Ts'), "
+            "pathlib.Path(pokerlut.__file__).with_name('tables').is_dir(), pokerlut.__file__)",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=True,
+        timeout=600,
+    )
     strength, tables_inside, location = done.stdout.split()
     assert (strength, tables_inside) == ("7462", "True")
     assert str(tmp_path / "venv") in location
@@ -205,9 +233,13 @@ def interrupt_after_start(code: str) -> tuple[float, str, str, int]:
     # Ctrl-C as at a terminal, however the suite was started: a shell's background job starts
     # with SIGINT ignored, the child would inherit that, and Python would never raise
     # KeyboardInterrupt in it
-    process = subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    process = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     try:
         assert process.stdout.readline().strip() == "started"
         time.sleep(0.5)

@@ -31,7 +31,7 @@ def imports() -> tuple[dict[str, set[str]], list[str]]:
             if not (isinstance(node, ast.ImportFrom) and node.level):
                 continue
             parts = package.split(".")
-            source = ".".join(parts[:len(parts) - node.level + 1] + ([node.module] if node.module else []))
+            source = ".".join(parts[: len(parts) - node.level + 1] + ([node.module] if node.module else []))
             for alias in node.names:
                 if is_module(f"{source}.{alias.name}"):
                     edges[name].add(f"{source}.{alias.name}")
@@ -49,7 +49,7 @@ def cycle(edges: dict[str, set[str]]) -> list[str] | None:
 
     def visit(name: str) -> list[str] | None:
         if name in path:
-            return path[path.index(name):] + [name]
+            return path[path.index(name) :] + [name]
         if name in done:
             return None
         path.append(name)

@@ -28,9 +28,10 @@ def cards(text: str) -> list[int]:
     return pokerlut.parse_cards(text).tolist()
 
 
-@pytest.mark.parametrize("players, flush_by_suit", [
-    *(pytest.param(p, True, marks=pytest.mark.slow) if p > 4 else (p, True) for p in PLAYERS),
-    (4, False)])
+@pytest.mark.parametrize(
+    "players, flush_by_suit",
+    [*(pytest.param(p, True, marks=pytest.mark.slow) if p > 4 else (p, True) for p in PLAYERS), (4, False)],
+)
 def test_every_hand_in_order_of_strength_agrees_with_the_reference(players, flush_by_suit):
     """Sorted by the fast strength, each hand and the next compare as the reference says:
     equal strengths tie and a higher one wins. The reference's order being transitive away from
@@ -52,17 +53,25 @@ def test_every_hand_in_order_of_strength_agrees_with_the_reference(players, flus
             assert want == int(s[i + 1] > s[i]), (players, rows[i], rows[i + 1])
         kind = next_kind
     pairs = list(itertools.product(straight_flushes, repeat=2))
-    fast = compare_batch(np.array([a for a, _ in pairs]), np.array([b for _, b in pairs]),
-                         game=f"italian-{players}", flush_by_suit=flush_by_suit)
+    fast = compare_batch(
+        np.array([a for a, _ in pairs]),
+        np.array([b for _, b in pairs]),
+        game=f"italian-{players}",
+        flush_by_suit=flush_by_suit,
+    )
     assert fast.tolist() == [ref.compare(a, b, players, flush_by_suit) for a, b in pairs]
 
 
-@pytest.mark.parametrize("players", [pytest.param(p, marks=pytest.mark.slow) if p > 5 else p
-                                     for p in PLAYERS])
+@pytest.mark.parametrize(
+    "players", [pytest.param(p, marks=pytest.mark.slow) if p > 5 else p for p in PLAYERS]
+)
 def test_category_counts_per_deck_against_the_reference(players):
     counts = count_hands(5, game=f"italian-{players}")
-    fast = {row.label.upper().replace(" ", "_"): row.hands
-            for row in by_category(counts, f"italian-{players}") if row.hands}
+    fast = {
+        row.label.upper().replace(" ", "_"): row.hands
+        for row in by_category(counts, f"italian-{players}")
+        if row.hands
+    }
     assert fast == {name: n for name, n in ref.category_counts(players).items() if n}
     assert list(fast).index("FLUSH") < list(fast).index("FULL_HOUSE")  # best first
 
@@ -71,8 +80,10 @@ def test_with_32_cards_a_flush_is_rarer_than_a_full_house_and_the_cli_shows_it(c
     assert main(["stats", "--game", "italian-4", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "All 201,376 hands of 5 cards (italian-4, 32 cards, 7 to A)" in out
-    flush, full = (next(line.split() for line in out.splitlines() if line.startswith(name))
-                   for name in ("flush", "full house"))
+    flush, full = (
+        next(line.split() for line in out.splitlines() if line.startswith(name))
+        for name in ("flush", "full house")
+    )
     assert flush[1] == "204" and full[2] == "1,344"
     assert out.index("\nflush") < out.index("\nfull house")
 
@@ -143,7 +154,7 @@ def test_the_straight_flush_cycle(players):
 def deals(players: int, seats: int):
     """Hypothesis: `seats` disjoint five-card hands of the Italian deck."""
     deck = pokerlut.italian_deck(players).tolist()
-    return st.permutations(deck).map(lambda d: [d[5 * i:5 * i + 5] for i in range(seats)])
+    return st.permutations(deck).map(lambda d: [d[5 * i : 5 * i + 5] for i in range(seats)])
 
 
 @settings(max_examples=300, deadline=None)
@@ -197,28 +208,53 @@ def test_describe_names_the_suit_and_the_kind():
     assert pokerlut.category(s, game="italian-4") == pokerlut.Category.ONE_PAIR
 
 
-@pytest.mark.parametrize("call, error, message", [
-    (lambda: evaluate("6h 7h 8h 9h Th", game="italian-4"), ValueError,
-     r"card 6h is not in the italian-4 deck \(32 cards, 7 to A\)"),
-    (lambda: evaluate_batch(np.array([[51, 47, 43, 39, 16]]), game="italian-4"),
-     ValueError, "row 0: card 6c at position 4 is not in the italian-4 deck"),
-    (lambda: evaluate("Ah Kh Qh Jh Th 9h", game="italian-4"), ValueError,
-     "a hand has 5 cards in Italian poker, not 6"),
-    (lambda: evaluate_batch(np.zeros((1, 7), np.uint8), game="italian-9"), ValueError,
-     r"shape \(n, 5\)"),
-    (lambda: evaluate("Ah Kh Qh Jh Th", game="italian"), ValueError,
-     r"game 'italian' needs its number of players, 2..9 \(it sets the deck\): 'italian-2' .. 'italian-9'"),
-    (lambda: evaluate("Ah Kh Qh Jh Th", game="italian-10"), ValueError, "game 'italian-10' needs"),
-    (lambda: evaluate("Ah Kh Qh Jh Th", game="italian-4", wild="jokers"), ValueError,
-     "wild='jokers' is not offered in Italian poker"),
-    (lambda: evaluate("Ah Kh Qh Jh Th", players=4), TypeError, "players"),
-    (lambda: evaluate("Ah Kh Qh Jh Th", flush_by_suit=False), ValueError, "flush_by_suit"),
-    (lambda: compare_batch(np.zeros((2, 5), np.uint8) + np.arange(5, dtype=np.uint8),
-                           np.zeros((3, 5), np.uint8) + np.arange(5, dtype=np.uint8)),
-     ValueError, "hands a has 2 rows but hands b 3"),
-    (lambda: compare_batch(np.array([[0, 1, 2, 3, 4]]), np.array([[0, 1, 2, 3, 3]])),
-     ValueError, "hands b: row 0: duplicate card"),
-])
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (
+            lambda: evaluate("6h 7h 8h 9h Th", game="italian-4"),
+            ValueError,
+            r"card 6h is not in the italian-4 deck \(32 cards, 7 to A\)",
+        ),
+        (
+            lambda: evaluate_batch(np.array([[51, 47, 43, 39, 16]]), game="italian-4"),
+            ValueError,
+            "row 0: card 6c at position 4 is not in the italian-4 deck",
+        ),
+        (
+            lambda: evaluate("Ah Kh Qh Jh Th 9h", game="italian-4"),
+            ValueError,
+            "a hand has 5 cards in Italian poker, not 6",
+        ),
+        (lambda: evaluate_batch(np.zeros((1, 7), np.uint8), game="italian-9"), ValueError, r"shape \(n, 5\)"),
+        (
+            lambda: evaluate("Ah Kh Qh Jh Th", game="italian"),
+            ValueError,
+            r"game 'italian' needs its number of players, 2..9 \(it sets the deck\): 'italian-2' .. 'italian-9'",
+        ),
+        (lambda: evaluate("Ah Kh Qh Jh Th", game="italian-10"), ValueError, "game 'italian-10' needs"),
+        (
+            lambda: evaluate("Ah Kh Qh Jh Th", game="italian-4", wild="jokers"),
+            ValueError,
+            "wild='jokers' is not offered in Italian poker",
+        ),
+        (lambda: evaluate("Ah Kh Qh Jh Th", players=4), TypeError, "players"),
+        (lambda: evaluate("Ah Kh Qh Jh Th", flush_by_suit=False), ValueError, "flush_by_suit"),
+        (
+            lambda: compare_batch(
+                np.zeros((2, 5), np.uint8) + np.arange(5, dtype=np.uint8),
+                np.zeros((3, 5), np.uint8) + np.arange(5, dtype=np.uint8),
+            ),
+            ValueError,
+            "hands a has 2 rows but hands b 3",
+        ),
+        (
+            lambda: compare_batch(np.array([[0, 1, 2, 3, 4]]), np.array([[0, 1, 2, 3, 3]])),
+            ValueError,
+            "hands b: row 0: duplicate card",
+        ),
+    ],
+)
 def test_bad_input(call, error, message):
     with pytest.raises(error, match=message):
         call()

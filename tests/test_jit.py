@@ -43,15 +43,19 @@ def test_the_same_strengths_as_in_python(width):
     assert (out == pokerlut.evaluate_batch(hands, game="deuce-to-seven")).all()
     short = random_hands(2_000, 5, deck=36)
     assert [five_as_a_tuple(*h) for h in short.tolist()] == pokerlut.evaluate_batch(
-        short, game="short-deck").tolist()
+        short, game="short-deck"
+    ).tolist()
 
 
-@pytest.mark.parametrize("hand", [
-    [51, 51, 43, 39, 35],  # a repeated card
-    [51, 60, 43, 39, 35],  # not a card
-    [51, 47, 43, 39],  # four cards
-    [51, 47, 43, 39, 35, 0, 1, 2],  # eight
-])
+@pytest.mark.parametrize(
+    "hand",
+    [
+        [51, 51, 43, 39, 35],  # a repeated card
+        [51, 60, 43, 39, 35],  # not a card
+        [51, 47, 43, 39],  # four cards
+        [51, 47, 43, 39, 35, 0, 1, 2],  # eight
+    ],
+)
 def test_a_bad_hand_gives_0(hand):
     assert rows_with_nrt(np.array([hand], dtype=np.uint8))[0] == 0
 

@@ -24,8 +24,7 @@ def test_languages():
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_category_and_game_is_named(lang):
     data = L.TRANSLATIONS[lang]
-    assert set(data["categories"]) == set(L.CATEGORY_KEYS) == {c.name for c in Category} | {
-        "ROYAL_FLUSH"}
+    assert set(data["categories"]) == set(L.CATEGORY_KEYS) == {c.name for c in Category} | {"ROYAL_FLUSH"}
     # names and summaries of games are optional (they fall back): none for a game that is not
     keys = {game: "italian" if game.startswith("italian-") else game for game in pokerlut.games()}
     assert set(data["games"]) <= set(keys.values())
@@ -59,13 +58,16 @@ def test_translations_are_complete(lang):
     assert len(data["words"]["suits"]) == 4
 
 
-@pytest.mark.parametrize(("lang", "royal", "full", "two_pair"), [
-    ("en", "Royal flush", "Full house", "Two pair"),
-    ("it", "Scala reale", "Full", "Doppia coppia"),
-    ("es", "Escalera real", "Full", "Doble par"),
-    ("ca", "Escala reial", "Full", "Doble parella"),
-    ("ru", "Королевский флеш", "Фулл-хаус", "Две пары"),
-])
+@pytest.mark.parametrize(
+    ("lang", "royal", "full", "two_pair"),
+    [
+        ("en", "Royal flush", "Full house", "Two pair"),
+        ("it", "Scala reale", "Full", "Doppia coppia"),
+        ("es", "Escalera real", "Full", "Doble par"),
+        ("ca", "Escala reial", "Full", "Doble parella"),
+        ("ru", "Королевский флеш", "Фулл-хаус", "Две пары"),
+    ],
+)
 def test_required_words(lang, royal, full, two_pair):
     assert L.category_name("ROYAL_FLUSH", lang=lang) == royal
     assert L.category_name("royal flush", lang=lang) == royal
@@ -78,15 +80,54 @@ def test_required_words(lang, royal, full, two_pair):
 def test_seed_words():
     """The other category names, as the seeds write them."""
     names = {lang: [L.category_name(c, lang=lang) for c in Category] for lang in LANGS}
-    assert names["it"] == ["Carta alta", "Coppia", "Doppia coppia", "Tris", "Scala", "Colore",
-                           "Full", "Poker", "Scala colore", "Cinque di un tipo"]
-    assert names["es"] == ["Sin par", "Par", "Doble par", "Trío", "Escalera", "Color", "Full",
-                           "Póquer", "Escalera de color", "Repóquer"]
-    assert names["ca"] == ["Carta més alta", "Parella", "Doble parella", "Trio", "Escala",
-                           "Color", "Full", "Pòquer", "Escala de color", "Repòquer"]
-    assert names["ru"] == ["Старшая карта", "Одна пара", "Две пары", "Три карты одного ранга",
-                           "Стрит", "Флеш", "Фулл-хаус", "Четыре карты одного ранга",
-                           "Стрит-флеш", "Пять карт одного ранга"]
+    assert names["it"] == [
+        "Carta alta",
+        "Coppia",
+        "Doppia coppia",
+        "Tris",
+        "Scala",
+        "Colore",
+        "Full",
+        "Poker",
+        "Scala colore",
+        "Cinque di un tipo",
+    ]
+    assert names["es"] == [
+        "Sin par",
+        "Par",
+        "Doble par",
+        "Trío",
+        "Escalera",
+        "Color",
+        "Full",
+        "Póquer",
+        "Escalera de color",
+        "Repóquer",
+    ]
+    assert names["ca"] == [
+        "Carta més alta",
+        "Parella",
+        "Doble parella",
+        "Trio",
+        "Escala",
+        "Color",
+        "Full",
+        "Pòquer",
+        "Escala de color",
+        "Repòquer",
+    ]
+    assert names["ru"] == [
+        "Старшая карта",
+        "Одна пара",
+        "Две пары",
+        "Три карты одного ранга",
+        "Стрит",
+        "Флеш",
+        "Фулл-хаус",
+        "Четыре карты одного ранга",
+        "Стрит-флеш",
+        "Пять карт одного ранга",
+    ]
     assert L.game_name("ace-to-five", "it") == "Asso a cinque basso"
     assert L.game_name("deuce-to-seven", "ru") == "Двойка-семёрка"
 
@@ -131,67 +172,176 @@ def test_a_whole_language_missing_falls_back(monkeypatch):
     assert L.word("split", "it") == "split pot"
 
 
-@pytest.mark.parametrize(("hand", "options", "words"), [
-    ("Kh Kd 6s 6c Kc", {}, {
-        "en": "Full house, kings over sixes", "it": "Full di re e sei",
-        "es": "Full de reyes y seises", "ca": "Full de reis i sisos",
-        "ru": "Фулл-хаус: три короля и две шестёрки"}),
-    ("Ah Ad Kc 7s 2h", {}, {
-        "en": "Pair of aces", "it": "Coppia d'assi", "es": "Par de ases",
-        "ca": "Parella d'asos", "ru": "Пара тузов"}),
-    ("Jh Jc 4c 4s 9h", {}, {
-        "en": "Two pair, jacks and fours", "it": "Doppia coppia, fanti e quattro",
-        "es": "Doble par, jotas y cuatros", "ca": "Doble parella, jotes i quatres",
-        "ru": "Две пары: валеты и четвёрки"}),
-    ("9c 9s 9d 9h Jh 2c", {}, {
-        "en": "Four of a kind, nines, jack kicker", "it": "Poker di nove, kicker fante",
-        "es": "Póquer de nueves con jota", "ca": "Pòquer de nous, kicker jota",
-        "ru": "Четыре карты одного ранга: девятки с валетом"}),
-    ("5c 4d 3h 2h As Kd Qc", {}, {
-        "en": "Straight, five-high", "it": "Scala al cinque", "es": "Escalera al cinco",
-        "ca": "Escala al cinc", "ru": "Стрит до пятёрки"}),
-    ("Kc Tc 7c 6c 4c", {}, {
-        "en": "Flush, king-high", "it": "Colore al re", "es": "Color al rey",
-        "ca": "Color al rei", "ru": "Флеш до короля"}),
-    ("Kh Jh 8c 7d 4s", {}, {
-        "en": "High card, king", "it": "Carta alta, re", "es": "Sin par, carta más alta: rey",
-        "ca": "Carta més alta, rei", "ru": "Старшая карта: король"}),
-    ("7c 5d 4h 3s 2c", {"game": "deuce-to-seven"}, {
-        "en": "Number one (7-5-4-3-2 offsuit)",
-        "it": "La migliore mano (7-5-4-3-2 non tutte dello stesso seme)",
-        "es": "La mejor mano (7-5-4-3-2 en dos o más palos)",
-        "ca": "La millor mà (7-5-4-3-2 de pals variats)",
-        "ru": "Лучшая комбинация (7-5-4-3-2, не все одной масти)"}),
-    ("8h 6d 3c 2s Ah", {"game": "eight-or-better"}, {
-        "en": "Eight-six low (8-6-3-2-A)", "it": "Mano alta otto-sei (8-6-3-2-A)",
-        "es": "Mano baja ocho-seis (8-6-3-2-A)", "ca": "Mà baixa vuit-sis (8-6-3-2-A)",
-        "ru": "Младшая комбинация восьмёрка-шестёрка (8-6-3-2-A)"}),
-    ("5h 4d 3c 2s Ah", {"game": "ace-to-five"}, {
-        "en": "Wheel (5-4-3-2-A)", "it": "Ruota (5-4-3-2-A)", "es": "Rueda (5-4-3-2-A)",
-        "ca": "Roda (5-4-3-2-A)", "ru": "Колесо (5-4-3-2-A)"}),
-    ("9s 8d 7s 6s Kh", {"game": "eight-or-better"}, {
-        "en": "No qualifying low", "it": "Nessuna mano bassa valida",
-        "es": "Ninguna mano baja válida", "ca": "Cap mà baixa vàlida",
-        "ru": "Нет подходящей младшей комбинации"}),
-    ("Ac 7c 8c 9c Tc", {"game": "italian-4"}, {
-        "en": "Straight flush, ten-high (minimum; clubs)",
-        "it": "Scala colore al dieci (minima; fiori)",
-        "es": "Escalera de color al diez (mínima; tréboles)",
-        "ca": "Escala de color al deu (mínima; trèvols)",
-        "ru": "Стрит-флеш до десятки (минимальный; трефы)"}),
-    ("Kh Kd 9h 8s 7c", {"game": "italian-4"}, {
-        "en": "Pair of kings (hearts)", "it": "Coppia di re (cuori)",
-        "es": "Par de reyes (corazones)", "ca": "Parella de reis (cors)",
-        "ru": "Пара королей (червы)"}),
-    ("Ah Ad Ac As Jk", {"wild": "jokers"}, {
-        "en": "Five of a kind, aces (Jk as A♠)", "it": "Cinque di un tipo, assi (Jk come A♠)",
-        "es": "Repóquer de ases (Jk como A♠)", "ca": "Repòquer d'asos (Jk com a A♠)",
-        "ru": "Пять карт одного ранга: тузы (Jk вместо A♠)"}),
-    ("Kh Qh Jh Th Jk", {"wild": "bug"}, {
-        "en": "Royal flush (Jk as A♥)", "it": "Scala reale (Jk come A♥)",
-        "es": "Escalera real (Jk como A♥)", "ca": "Escala reial (Jk com a A♥)",
-        "ru": "Королевский флеш (Jk вместо A♥)"}),
-])
+@pytest.mark.parametrize(
+    ("hand", "options", "words"),
+    [
+        (
+            "Kh Kd 6s 6c Kc",
+            {},
+            {
+                "en": "Full house, kings over sixes",
+                "it": "Full di re e sei",
+                "es": "Full de reyes y seises",
+                "ca": "Full de reis i sisos",
+                "ru": "Фулл-хаус: три короля и две шестёрки",
+            },
+        ),
+        (
+            "Ah Ad Kc 7s 2h",
+            {},
+            {
+                "en": "Pair of aces",
+                "it": "Coppia d'assi",
+                "es": "Par de ases",
+                "ca": "Parella d'asos",
+                "ru": "Пара тузов",
+            },
+        ),
+        (
+            "Jh Jc 4c 4s 9h",
+            {},
+            {
+                "en": "Two pair, jacks and fours",
+                "it": "Doppia coppia, fanti e quattro",
+                "es": "Doble par, jotas y cuatros",
+                "ca": "Doble parella, jotes i quatres",
+                "ru": "Две пары: валеты и четвёрки",
+            },
+        ),
+        (
+            "9c 9s 9d 9h Jh 2c",
+            {},
+            {
+                "en": "Four of a kind, nines, jack kicker",
+                "it": "Poker di nove, kicker fante",
+                "es": "Póquer de nueves con jota",
+                "ca": "Pòquer de nous, kicker jota",
+                "ru": "Четыре карты одного ранга: девятки с валетом",
+            },
+        ),
+        (
+            "5c 4d 3h 2h As Kd Qc",
+            {},
+            {
+                "en": "Straight, five-high",
+                "it": "Scala al cinque",
+                "es": "Escalera al cinco",
+                "ca": "Escala al cinc",
+                "ru": "Стрит до пятёрки",
+            },
+        ),
+        (
+            "Kc Tc 7c 6c 4c",
+            {},
+            {
+                "en": "Flush, king-high",
+                "it": "Colore al re",
+                "es": "Color al rey",
+                "ca": "Color al rei",
+                "ru": "Флеш до короля",
+            },
+        ),
+        (
+            "Kh Jh 8c 7d 4s",
+            {},
+            {
+                "en": "High card, king",
+                "it": "Carta alta, re",
+                "es": "Sin par, carta más alta: rey",
+                "ca": "Carta més alta, rei",
+                "ru": "Старшая карта: король",
+            },
+        ),
+        (
+            "7c 5d 4h 3s 2c",
+            {"game": "deuce-to-seven"},
+            {
+                "en": "Number one (7-5-4-3-2 offsuit)",
+                "it": "La migliore mano (7-5-4-3-2 non tutte dello stesso seme)",
+                "es": "La mejor mano (7-5-4-3-2 en dos o más palos)",
+                "ca": "La millor mà (7-5-4-3-2 de pals variats)",
+                "ru": "Лучшая комбинация (7-5-4-3-2, не все одной масти)",
+            },
+        ),
+        (
+            "8h 6d 3c 2s Ah",
+            {"game": "eight-or-better"},
+            {
+                "en": "Eight-six low (8-6-3-2-A)",
+                "it": "Mano alta otto-sei (8-6-3-2-A)",
+                "es": "Mano baja ocho-seis (8-6-3-2-A)",
+                "ca": "Mà baixa vuit-sis (8-6-3-2-A)",
+                "ru": "Младшая комбинация восьмёрка-шестёрка (8-6-3-2-A)",
+            },
+        ),
+        (
+            "5h 4d 3c 2s Ah",
+            {"game": "ace-to-five"},
+            {
+                "en": "Wheel (5-4-3-2-A)",
+                "it": "Ruota (5-4-3-2-A)",
+                "es": "Rueda (5-4-3-2-A)",
+                "ca": "Roda (5-4-3-2-A)",
+                "ru": "Колесо (5-4-3-2-A)",
+            },
+        ),
+        (
+            "9s 8d 7s 6s Kh",
+            {"game": "eight-or-better"},
+            {
+                "en": "No qualifying low",
+                "it": "Nessuna mano bassa valida",
+                "es": "Ninguna mano baja válida",
+                "ca": "Cap mà baixa vàlida",
+                "ru": "Нет подходящей младшей комбинации",
+            },
+        ),
+        (
+            "Ac 7c 8c 9c Tc",
+            {"game": "italian-4"},
+            {
+                "en": "Straight flush, ten-high (minimum; clubs)",
+                "it": "Scala colore al dieci (minima; fiori)",
+                "es": "Escalera de color al diez (mínima; tréboles)",
+                "ca": "Escala de color al deu (mínima; trèvols)",
+                "ru": "Стрит-флеш до десятки (минимальный; трефы)",
+            },
+        ),
+        (
+            "Kh Kd 9h 8s 7c",
+            {"game": "italian-4"},
+            {
+                "en": "Pair of kings (hearts)",
+                "it": "Coppia di re (cuori)",
+                "es": "Par de reyes (corazones)",
+                "ca": "Parella de reis (cors)",
+                "ru": "Пара королей (червы)",
+            },
+        ),
+        (
+            "Ah Ad Ac As Jk",
+            {"wild": "jokers"},
+            {
+                "en": "Five of a kind, aces (Jk as A♠)",
+                "it": "Cinque di un tipo, assi (Jk come A♠)",
+                "es": "Repóquer de ases (Jk como A♠)",
+                "ca": "Repòquer d'asos (Jk com a A♠)",
+                "ru": "Пять карт одного ранга: тузы (Jk вместо A♠)",
+            },
+        ),
+        (
+            "Kh Qh Jh Th Jk",
+            {"wild": "bug"},
+            {
+                "en": "Royal flush (Jk as A♥)",
+                "it": "Scala reale (Jk come A♥)",
+                "es": "Escalera real (Jk como A♥)",
+                "ca": "Escala reial (Jk com a A♥)",
+                "ru": "Королевский флеш (Jk вместо A♥)",
+            },
+        ),
+    ],
+)
 def test_describe_in_each_language(hand, options, words):
     assert set(words) == set(LANGS)
     for lang in LANGS:
@@ -205,8 +355,12 @@ def test_describe_in_each_language(hand, options, words):
 
 def test_describe_every_class_in_every_language():
     """No template leaves a field, a key or the English fallback in any class of a game."""
-    for game, wild, top in (("high", None, 7462), ("deuce-to-seven", None, 7462),
-                            ("ace-to-five", None, 6175), ("high", "jokers", 7475)):
+    for game, wild, top in (
+        ("high", None, 7462),
+        ("deuce-to-seven", None, 7462),
+        ("ace-to-five", None, 6175),
+        ("high", "jokers", 7475),
+    ):
         for strength in range(1, top + 1, 7):
             english = describe(strength, game=game, wild=wild)
             for lang in LANGS[1:]:
@@ -217,8 +371,7 @@ def test_describe_every_class_in_every_language():
 
 @pytest.mark.parametrize("bad", ["de", "EN", "", None, 1, "english"])
 def test_unknown_language(bad):
-    with pytest.raises(ValueError, match="unknown language .*; the languages are: en, it, es, "
-                                         "ca, ru"):
+    with pytest.raises(ValueError, match="unknown language .*; the languages are: en, it, es, ca, ru"):
         describe("As Ks Qs Js Ts", lang=bad)
     with pytest.raises(ValueError, match="the languages are"):
         pokerlut.category_name(Category.FLUSH, lang=bad)
@@ -264,7 +417,12 @@ def test_stats_in_catalan_as_the_seed_table(capsys):
     assert lines[0].startswith("Totes les 2,598,960 mans de 5 cartes (high, 52 cartes), en ")
     # seed 004: "#  Jugada  Jugada en anglès  Descripció  Combinacions Possibles"
     assert re.split(r"\s{2,}", lines[1]) == [
-        "#", "Jugada", "Jugada en anglès", "Descripció", "Combinacions Possibles"]
+        "#",
+        "Jugada",
+        "Jugada en anglès",
+        "Descripció",
+        "Combinacions Possibles",
+    ]
     rows = {}
     for line in lines[2:-1]:
         m = re.fullmatch(r"(\d+)\s+(\S.*?)\s{2,}(\S.*?)\s{2,}(.*?)\s+([\d,]+)", line)
@@ -290,15 +448,15 @@ def test_stats_in_catalan_as_the_seed_table(capsys):
     assert len({len(line) for line in lines[1:]}) == 1
 
 
-@pytest.mark.parametrize(("lang", "heading", "royal"), [
-    ("en", ["#", "Hand", "Description", "Combinations"], "Royal flush"),
-    ("it", ["#", "Punto", "Punto in inglese", "Descrizione", "Combinazioni possibili"],
-     "Scala reale"),
-    ("es", ["#", "Mano", "Mano en inglés", "Descripción", "Combinaciones posibles"],
-     "Escalera real"),
-    ("ru", ["#", "Комбинация", "По-английски", "Описание", "Число комбинаций"],
-     "Королевский флеш"),
-])
+@pytest.mark.parametrize(
+    ("lang", "heading", "royal"),
+    [
+        ("en", ["#", "Hand", "Description", "Combinations"], "Royal flush"),
+        ("it", ["#", "Punto", "Punto in inglese", "Descrizione", "Combinazioni possibili"], "Scala reale"),
+        ("es", ["#", "Mano", "Mano en inglés", "Descripción", "Combinaciones posibles"], "Escalera real"),
+        ("ru", ["#", "Комбинация", "По-английски", "Описание", "Число комбинаций"], "Королевский флеш"),
+    ],
+)
 def test_stats_in_other_languages(capsys, lang, heading, royal):
     assert main(["stats", "--lang", lang, "--cards", "5", "--quiet"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -309,8 +467,7 @@ def test_stats_in_other_languages(capsys, lang, heading, royal):
 
 
 def test_stats_of_a_low_game_in_russian(capsys):
-    assert main(["stats", "--lang", "ru", "--game", "eight-or-better", "--cards", "5",
-                 "--quiet"]) == 0
+    assert main(["stats", "--lang", "ru", "--game", "eight-or-better", "--cards", "5", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "Колесо" in out and "Младшая до восьмёрки" in out and "35,840" in out
     assert "Нет подходящей младшей комбинации" in out and "2,541,616" in out
@@ -327,26 +484,31 @@ def test_stats_without_lang_is_the_classic_table(capsys):
 
 def test_eval_and_compare_in_a_language(capsys):
     assert main(["eval", "Kh Kd 6s 6c Kc 2d 3c", "--lang", "it"]) == 0
-    assert capsys.readouterr().out == ("Kh Kd 6s 6c Kc 2d 3c: forza 7277, Full, Full di re e sei "
-                                       "(migliori cinque: Kh Kd 6s 6c Kc)\n")
+    assert capsys.readouterr().out == (
+        "Kh Kd 6s 6c Kc 2d 3c: forza 7277, Full, Full di re e sei (migliori cinque: Kh Kd 6s 6c Kc)\n"
+    )
     assert main(["eval", "9s 8d 7s 6s Kh", "--game", "eight-or-better", "--lang", "ca"]) == 0
     assert capsys.readouterr().out == "9s 8d 7s 6s Kh: força 0, Cap mà baixa vàlida\n"
-    assert main(["compare", "Kh Kd 9h 8s 7c", "Ks Kc 9d 8c 7d", "--game", "italian-4",
-                 "--lang", "es"]) == 0
+    assert main(["compare", "Kh Kd 9h 8s 7c", "Ks Kc 9d 8c 7d", "--game", "italian-4", "--lang", "es"]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "Kh Kd 9h 8s 7c: 1048 (Par de reyes (corazones))",
-        "Ks Kc 9d 8c 7d: 1047 (Par de reyes (diamantes))", "gana la primera mano"]
+        "Ks Kc 9d 8c 7d: 1047 (Par de reyes (diamantes))",
+        "gana la primera mano",
+    ]
     assert main(["compare", "As Ks Qs Js Ts", "Ah Kh Qh Jh Th", "--lang", "ru"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "ничья, банк делится"
     assert main(["eval", "As Ks Qs Js Ts"]) == 0  # without --lang: as before
     assert capsys.readouterr().out == "As Ks Qs Js Ts: strength 7462, STRAIGHT_FLUSH, Royal flush\n"
 
 
-@pytest.mark.parametrize("args", [
-    ["stats", "--lang", "de", "--cards", "5", "--quiet"],
-    ["eval", "As Ks Qs Js Ts", "--lang", "xx"],
-    ["compare", "As Ks Qs Js Ts", "Ah Kh Qh Jh Th", "--lang", "EN"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["stats", "--lang", "de", "--cards", "5", "--quiet"],
+        ["eval", "As Ks Qs Js Ts", "--lang", "xx"],
+        ["compare", "As Ks Qs Js Ts", "Ah Kh Qh Jh Th", "--lang", "EN"],
+    ],
+)
 def test_bad_lang_exits_2_with_one_line(capsys, args):
     assert main(args) == 2
     out, err = capsys.readouterr()

@@ -60,8 +60,14 @@ def reference(a, b):
 def small(cluster, tmp_path_factory):
     """The matrix of CLASSES in chunks of ~8 evaluations, with its heatmap."""
     out = tmp_path_factory.mktemp("matrix") / "small.parquet"
-    run = compute_matrix(out, CLASSES, png=out.with_suffix(".png"),
-                         scheduler=cluster.scheduler_address, chunk_pairs=8, progress=False)
+    run = compute_matrix(
+        out,
+        CLASSES,
+        png=out.with_suffix(".png"),
+        scheduler=cluster.scheduler_address,
+        chunk_pairs=8,
+        progress=False,
+    )
     return run, pd.read_parquet(out)
 
 
@@ -113,8 +119,9 @@ def test_resume_computes_only_missing_chunks(small, cluster):
         path.unlink()
     kept = {p: p.stat().st_mtime_ns for p in files if p not in lost}
     (parts / "chunk-00001.parquet.tmp-99999").write_bytes(b"half written")  # a killed write
-    again = compute_matrix(run.out, CLASSES, scheduler=cluster.scheduler_address,
-                           chunk_pairs=8, progress=False)
+    again = compute_matrix(
+        run.out, CLASSES, scheduler=cluster.scheduler_address, chunk_pairs=8, progress=False
+    )
     assert (again.chunks_computed, again.chunks_skipped) == (2, run.chunks - 2)
     assert all(p.exists() for p in lost)
     assert {p: p.stat().st_mtime_ns for p in kept} == kept  # the others were not rewritten
@@ -150,41 +157,67 @@ def test_plan_of_the_whole_matrix():
 def test_classes():
     assert parse_classes("22, kAs,72O") == ["AKs", "72o", "22"]
     assert parse_classes(["72o", "AA"]) == ["AA", "72o"]
-    for bad, message in (("AA,AX", "unknown hand class 'AX'"), ("AA,aa", "given twice"),
-                         ("AKx", "unknown"), ("", "unknown")):
+    for bad, message in (
+        ("AA,AX", "unknown hand class 'AX'"),
+        ("AA,aa", "given twice"),
+        ("AKx", "unknown"),
+        ("", "unknown"),
+    ):
         with pytest.raises(ValueError, match=message):
             parse_classes(bad)
 
 
 def run_cli(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "pokerlut", "matrix", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    return subprocess.run(
+        [sys.executable, "-m", "pokerlut", "matrix", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONWARNINGS": "ignore"},
+    )
 
 
 @pytest.mark.slow
 def test_cli_end_to_end(tmp_path):
-    done = run_cli("--out", "m.parquet", "--png", "m.png", "--classes", "AA,72o",
-                   "--workers", "2", "--json", cwd=tmp_path)
+    done = run_cli(
+        "--out",
+        "m.parquet",
+        "--png",
+        "m.png",
+        "--classes",
+        "AA,72o",
+        "--workers",
+        "2",
+        "--json",
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
     assert summary["classes"] == 2 and summary["chunks_computed"] == summary["chunks"]
     assert summary["worker_numba_threads"] == [1, 1]  # bulk.local_client's, as its threads
     table = pd.read_parquet(tmp_path / "m.parquet")
     assert table[["hero", "villain"]].values.tolist() == [
-        ["AA", "AA"], ["AA", "72o"], ["72o", "AA"], ["72o", "72o"]]
+        ["AA", "AA"],
+        ["AA", "72o"],
+        ["72o", "AA"],
+        ["72o", "72o"],
+    ]
     assert (tmp_path / "m.png").stat().st_size > 1000
     # AA against 72o, by the range-against-range call
     expected = pokerlut.equity(["AA", "72o"], exact=True).players[0].equity
     assert table.equity[1] == pytest.approx(expected, abs=1e-12)
 
 
-@pytest.mark.parametrize("args, message", [
-    (("--out", "x.parquet", "--classes", "AA,XYo"), "unknown hand class 'XYo'"),
-    (("--out", "x.parquet", "--workers", "0", "--classes", "AA"), "workers must be"),
-    (("--out", "no/such/x.parquet", "--classes", "AA"), "no folder"),
-    (("--out", "x.parquet", "--chunk-pairs", "0"), "chunk_pairs must be"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("--out", "x.parquet", "--classes", "AA,XYo"), "unknown hand class 'XYo'"),
+        (("--out", "x.parquet", "--workers", "0", "--classes", "AA"), "workers must be"),
+        (("--out", "no/such/x.parquet", "--classes", "AA"), "no folder"),
+        (("--out", "x.parquet", "--chunk-pairs", "0"), "chunk_pairs must be"),
+    ],
+)
 def test_cli_bad_input(tmp_path, monkeypatch, capsys, args, message):
     from pokerlut.cli import main
 

@@ -32,8 +32,7 @@ def hands_of(name):
 
 def deals_of(a, b, c):
     """The deals of three classes: triples of hands sharing no card, counted by brute force."""
-    return sum(len({*x, *y, *z}) == 6
-               for x in hands_of(a) for y in hands_of(b) for z in hands_of(c))
+    return sum(len({*x, *y, *z}) == 6 for x in hands_of(a) for y in hands_of(b) for z in hands_of(c))
 
 
 def check_against_equity(names):
@@ -48,10 +47,18 @@ def check_against_equity(names):
         assert r.tie[p] == pytest.approx(e.players[p].tie, abs=1e-12), names
 
 
-@pytest.mark.parametrize("names", [
-    ("AA", "KK", "QQ"), ("AKs", "QQ", "72o"), ("AKo", "QJo", "T9o"), ("AA", "AKs", "AKo"),
-    ("72o", "72o", "83o"), ("KQs", "KQs", "KQs"), ("A5s", "54s", "22"),
-])
+@pytest.mark.parametrize(
+    "names",
+    [
+        ("AA", "KK", "QQ"),
+        ("AKs", "QQ", "72o"),
+        ("AKo", "QJo", "T9o"),
+        ("AA", "AKs", "AKo"),
+        ("72o", "72o", "83o"),
+        ("KQs", "KQs", "KQs"),
+        ("A5s", "54s", "22"),
+    ],
+)
 def test_triples_against_exact_equity(names):
     check_against_equity(names)
 
@@ -75,8 +82,7 @@ def test_order_of_the_players():
 
 
 def test_not_dealable():
-    for names in (("AA", "AA", "AA"), ("AA", "AA", "AKs"), ("AKo", "AA", "AA"),
-                  ("KK", "KK", "KK")):
+    for names in (("AA", "AA", "AA"), ("AA", "AA", "AKs"), ("AKo", "AA", "AA"), ("KK", "KK", "KK")):
         assert deals_of(*names) == 0
         r = class_triple(*names)
         assert (r.deals, r.equity, sum(r.counts)) == (0, (0.0, 0.0, 0.0), 0), names
@@ -116,15 +122,15 @@ def small(cluster, tmp_path_factory):
     from pokerlut.matrix import compute_matrix
 
     out = tmp_path_factory.mktemp("matrix3") / "small.parquet"
-    run = compute_matrix(out, TABLE_CLASSES, players=3, scheduler=cluster.scheduler_address,
-                         chunk_triples=6, progress=False)
+    run = compute_matrix(
+        out, TABLE_CLASSES, players=3, scheduler=cluster.scheduler_address, chunk_triples=6, progress=False
+    )
     return run, pd.read_parquet(out)
 
 
 def test_table_holds_exactly_the_dealable_triples(small):
     run, table = small
-    dealable = {t: deals_of(*t)
-                for t in itertools.combinations_with_replacement(TABLE_CLASSES, 3)}
+    dealable = {t: deals_of(*t) for t in itertools.combinations_with_replacement(TABLE_CLASSES, 3)}
     dealable = {t: d for t, d in dealable.items() if d}
     assert run.class_triples == 35 and run.chunks == run.chunks_computed == 6
     assert run.worker_numba_threads == [1, 1]
@@ -170,8 +176,14 @@ def test_resume_computes_only_missing_chunks(small, cluster):
     lost = files[2]
     lost.unlink()
     kept = {p: p.stat().st_mtime_ns for p in files if p != lost}
-    again = compute_matrix(run.out, TABLE_CLASSES, players=3,
-                           scheduler=cluster.scheduler_address, chunk_triples=6, progress=False)
+    again = compute_matrix(
+        run.out,
+        TABLE_CLASSES,
+        players=3,
+        scheduler=cluster.scheduler_address,
+        chunk_triples=6,
+        progress=False,
+    )
     assert (again.chunks_computed, again.chunks_skipped) == (1, run.chunks - 1)
     assert lost.exists() and {p: p.stat().st_mtime_ns for p in kept} == kept
     pd.testing.assert_frame_equal(pd.read_parquet(run.out), table)
@@ -180,31 +192,54 @@ def test_resume_computes_only_missing_chunks(small, cluster):
 
 
 def run_cli(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "pokerlut", "matrix", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    return subprocess.run(
+        [sys.executable, "-m", "pokerlut", "matrix", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONWARNINGS": "ignore"},
+    )
 
 
 @pytest.mark.slow
 def test_cli_end_to_end(tmp_path):
     pd = pytest.importorskip("pandas")
     pytest.importorskip("distributed")
-    done = run_cli("--players", "3", "--out", "t.parquet", "--classes", "AA,KK,72o",
-                   "--workers", "2", "--chunk-triples", "3", "--json", cwd=tmp_path)
+    done = run_cli(
+        "--players",
+        "3",
+        "--out",
+        "t.parquet",
+        "--classes",
+        "AA,KK,72o",
+        "--workers",
+        "2",
+        "--chunk-triples",
+        "3",
+        "--json",
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
     assert summary["class_triples"] == 10 and summary["chunks_computed"] == 4
     assert summary["dealable_triples"] == 8  # AA, AA, AA and KK, KK, KK cannot be dealt
     table = pd.read_parquet(tmp_path / "t.parquet")
     assert table[["a", "b", "c"]].astype(str).values.tolist()[:3] == [
-        ["AA", "AA", "KK"], ["AA", "AA", "72o"], ["AA", "KK", "KK"]]
+        ["AA", "AA", "KK"],
+        ["AA", "AA", "72o"],
+        ["AA", "KK", "KK"],
+    ]
 
 
-@pytest.mark.parametrize("args, message", [
-    (("--players", "3", "--out", "x.parquet", "--png", "x.png"), "--png draws the heads-up"),
-    (("--players", "3", "--out", "x.parquet", "--chunk-triples", "0"), "chunk_triples must"),
-    (("--out", "x.parquet", "--chunk-triples", "5"), "--chunk-triples goes with"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("--players", "3", "--out", "x.parquet", "--png", "x.png"), "--png draws the heads-up"),
+        (("--players", "3", "--out", "x.parquet", "--chunk-triples", "0"), "chunk_triples must"),
+        (("--out", "x.parquet", "--chunk-triples", "5"), "--chunk-triples goes with"),
+    ],
+)
 def test_cli_bad_input(tmp_path, monkeypatch, capsys, args, message):
     from pokerlut.cli import main
 

@@ -25,8 +25,7 @@ from pokerlut.names import Category
 
 pytestmark = pytest.mark.slow  # a table build and 2,598,960 hands through the brute force
 
-RULES = Rules("deuce-to-seven-wheel", "deuce-to-seven where A-2-3-4-5 is a straight",
-              ace="both", low=True)
+RULES = Rules("deuce-to-seven-wheel", "deuce-to-seven where A-2-3-4-5 is a straight", ace="both", low=True)
 
 
 def high_key(five):
@@ -45,10 +44,21 @@ def high_key(five):
     if top is not None:
         category = Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT
         return (int(category), top)
-    category = (Category.FOUR_OF_A_KIND if shape[0] == 4 else Category.FULL_HOUSE if shape[:2] == [3, 2]
-                else Category.FLUSH if flush else Category.THREE_OF_A_KIND if shape[0] == 3
-                else Category.TWO_PAIR if shape[:2] == [2, 2] else Category.ONE_PAIR if shape[0] == 2
-                else Category.HIGH_CARD)
+    category = (
+        Category.FOUR_OF_A_KIND
+        if shape[0] == 4
+        else Category.FULL_HOUSE
+        if shape[:2] == [3, 2]
+        else Category.FLUSH
+        if flush
+        else Category.THREE_OF_A_KIND
+        if shape[0] == 3
+        else Category.TWO_PAIR
+        if shape[:2] == [2, 2]
+        else Category.ONE_PAIR
+        if shape[0] == 2
+        else Category.HIGH_CARD
+    )
     return (int(category), *(r for r, _ in groups))
 
 
@@ -85,15 +95,21 @@ def test_every_five_card_hand_orders_and_counts_as_the_brute_force(tables_path, 
     counts = Counter(Category(k[0]).name for k in keys)
     assert counts["STRAIGHT"] == 10_200 and counts["STRAIGHT_FLUSH"] == 40  # the wheel counts
     assert counts["HIGH_CARD"] == 1_302_540
-    result = subprocess.run([sys.executable, "-m", "pokerlut", "stats", "--game", RULES.name, "--cards", "5",
-                             "--json"], capture_output=True, text=True, env={**os.environ, "POKERLUT_TABLES": tables_path})
+    result = subprocess.run(
+        [sys.executable, "-m", "pokerlut", "stats", "--game", RULES.name, "--cards", "5", "--json"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "POKERLUT_TABLES": tables_path},
+    )
     assert result.returncode == 0, result.stderr
     stats = json.loads(result.stdout)
     assert stats["hands"] == 2_598_960
     rows = {row["category"].upper().replace(" ", "_"): row for row in stats["categories"]}
     rows = {name: row for name, row in rows.items() if name in Category.__members__}  # no "7-low" rows
     assert {name: row["hands"] for name, row in rows.items()} == counts
-    assert {name: row["classes"] for name, row in rows.items()} == Counter(Category(k[0]).name for k in by_key)
+    assert {name: row["classes"] for name, row in rows.items()} == Counter(
+        Category(k[0]).name for k in by_key
+    )
 
 
 def test_seven_card_hands_one_at_a_time_and_in_a_batch(tables_path):

@@ -15,14 +15,21 @@ def deals(game: str, n: int, n_hole: int, n_board: int, seed: int, suited: bool 
     cards share a suit, so flushes are common."""
     rng = np.random.default_rng(seed)
     deck = np.array(ref.deck(game), dtype=np.uint8)
-    cards = deck[np.argsort(rng.random((n, len(deck))), axis=1)[:, :n_hole + n_board]]
+    cards = deck[np.argsort(rng.random((n, len(deck))), axis=1)[:, : n_hole + n_board]]
     if suited:
         for row in cards:
             suit = int(rng.integers(4))
             same = [c for c in deck[rng.permutation(len(deck))] if c & 3 == suit][:5]
             rest = [c for c in row if c not in same]
-            row[:] = [same[0], same[1], *rest[:n_hole - 2], same[2], same[3], same[4],
-                      *rest[n_hole - 2:n_hole - 2 + n_board - 3]]
+            row[:] = [
+                same[0],
+                same[1],
+                *rest[: n_hole - 2],
+                same[2],
+                same[3],
+                same[4],
+                *rest[n_hole - 2 : n_hole - 2 + n_board - 3],
+            ]
     return np.ascontiguousarray(cards[:, :n_hole]), np.ascontiguousarray(cards[:, n_hole:])
 
 
@@ -41,34 +48,48 @@ def test_random_omaha_hands_match_the_reference(game, n_hole, n_board):
         fast = pokerlut.evaluate_omaha_batch(holes, boards, game=game)
         expected = reference(game, holes, boards)
         bad = np.flatnonzero(fast != expected)
-        assert not len(bad), (pokerlut.format_cards(holes[bad[0]]),
-                              pokerlut.format_cards(boards[bad[0]]), fast[bad[0]], expected[bad[0]])
+        assert not len(bad), (
+            pokerlut.format_cards(holes[bad[0]]),
+            pokerlut.format_cards(boards[bad[0]]),
+            fast[bad[0]],
+            expected[bad[0]],
+        )
         some = slice(0, 50)
-        assert [pokerlut.evaluate_omaha(h, b, game=game) for h, b in zip(holes[some], boards[some])] \
-            == fast[some].tolist()
+        assert [pokerlut.evaluate_omaha(h, b, game=game) for h, b in zip(holes[some], boards[some])] == fast[
+            some
+        ].tolist()
 
 
 def test_the_issue_example_and_the_one_card_flush():
     assert pokerlut.evaluate_omaha("Ks 8c Js 5c", "3s 5h Qs Qd 9h") == 4675
-    assert pokerlut.describe(4675) == "Two pair, queens and fives, king kicker" or \
-        pokerlut.category(4675) == pokerlut.Category.TWO_PAIR
+    assert (
+        pokerlut.describe(4675) == "Two pair, queens and fives, king kicker"
+        or pokerlut.category(4675) == pokerlut.Category.TWO_PAIR
+    )
     # one hole spade and four board spades: a flush in hold'em, none in Omaha
     assert pokerlut.category(pokerlut.evaluate("As 2c Ks Qs Js 5s 9h")) == pokerlut.Category.FLUSH
-    assert pokerlut.category(pokerlut.evaluate_omaha("As 2c 3d 4h", "Ks Qs Js 5s 9h")) == \
-        pokerlut.Category.HIGH_CARD
+    assert (
+        pokerlut.category(pokerlut.evaluate_omaha("As 2c 3d 4h", "Ks Qs Js 5s 9h"))
+        == pokerlut.Category.HIGH_CARD
+    )
     # two hole spades: the flush
-    assert pokerlut.category(pokerlut.evaluate_omaha("As 2s 3d 4h", "Ks Qs Js 5d 9h")) == \
-        pokerlut.Category.FLUSH
+    assert (
+        pokerlut.category(pokerlut.evaluate_omaha("As 2s 3d 4h", "Ks Qs Js 5d 9h")) == pokerlut.Category.FLUSH
+    )
     # four aces in the hand play as a pair: only two hole cards count
-    assert pokerlut.category(pokerlut.evaluate_omaha("As Ad Ah Ac", "2c 7d 9h Js 4c")) == \
-        pokerlut.Category.ONE_PAIR
+    assert (
+        pokerlut.category(pokerlut.evaluate_omaha("As Ad Ah Ac", "2c 7d 9h Js 4c"))
+        == pokerlut.Category.ONE_PAIR
+    )
 
 
 def test_eight_or_better_needs_two_low_hole_cards():
     g = "eight-or-better"
     assert pokerlut.evaluate_omaha("As Kd Qc Jh", "2c 3d 4h 5s 8c", game=g) == 0  # one low hole card
-    assert pokerlut.describe(pokerlut.evaluate_omaha("As 2d Qc Jh", "3c 4d 5h Ks Kc", game=g), game=g) == \
-        "Wheel (5-4-3-2-A)"
+    assert (
+        pokerlut.describe(pokerlut.evaluate_omaha("As 2d Qc Jh", "3c 4d 5h Ks Kc", game=g), game=g)
+        == "Wheel (5-4-3-2-A)"
+    )
 
 
 def test_one_board_for_every_row_and_threads():
@@ -92,13 +113,16 @@ def test_the_kernel_runs_in_user_numba_code():
     assert (out == pokerlut.evaluate_omaha_batch(holes, boards, game="eight-or-better")).all()
 
 
-@pytest.mark.parametrize("hole,board,message", [
-    ("As Ks Qs", "2c 3c 4c", "hole cards are 4, 5 or 6, not 3"),
-    ("As Ks Qs Js Ts 9s 8s", "2c 3c 4c", "hole cards are 4, 5 or 6, not 7"),
-    ("As Ks Qs Js", "2c 3c", "board has 3, 4 or 5 cards, not 2"),
-    ("As Ks Qs Js", "2c 3c As", "card As is both a hole card and on the board"),
-    ("As Ks Qs Js", "2c 3c Zz", "Zz"),
-])
+@pytest.mark.parametrize(
+    "hole,board,message",
+    [
+        ("As Ks Qs", "2c 3c 4c", "hole cards are 4, 5 or 6, not 3"),
+        ("As Ks Qs Js Ts 9s 8s", "2c 3c 4c", "hole cards are 4, 5 or 6, not 7"),
+        ("As Ks Qs Js", "2c 3c", "board has 3, 4 or 5 cards, not 2"),
+        ("As Ks Qs Js", "2c 3c As", "card As is both a hole card and on the board"),
+        ("As Ks Qs Js", "2c 3c Zz", "Zz"),
+    ],
+)
 def test_bad_omaha_hands(hole, board, message):
     with pytest.raises(ValueError, match=message):
         pokerlut.evaluate_omaha(hole, board)

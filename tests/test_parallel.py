@@ -30,9 +30,10 @@ def test_blocks_differ_by_about_one_item(threads: int) -> None:
 def test_falling_runs_of_unknown_work_are_shared_evenly() -> None:
     # like the parts of one deal in kernels.boards: 16 equal rank blocks, then per suit parts
     # that get lighter; the estimates are all equal, so only the order can balance them
-    runs = [np.full(16, 4.5)] + [scale * np.array([8.8, 6, 3.9, 2.5, 1.6, 0.9, 0.5, 0.3, 0.2,
-                                                    0.2, 0.2, 0.2, 0.2, 0.2])
-                                 for scale in (1, 1, 1.8, 1.8)]
+    runs = [np.full(16, 4.5)] + [
+        scale * np.array([8.8, 6, 3.9, 2.5, 1.6, 0.9, 0.5, 0.3, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2])
+        for scale in (1, 1, 1.8, 1.8)
+    ]
     work = np.concatenate(runs)
     natural = _block_work(work, np.arange(len(work)), 2)
     balanced = _block_work(work, balanced_order(np.ones(len(work)), 2), 2)

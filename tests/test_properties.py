@@ -27,7 +27,11 @@ suit_permutations = st.permutations(range(4))
 _RANK_WINDOWS = [[12, 0, 1, 2, 3]] + [list(range(lo, lo + w)) for w in (5, 6, 7) for lo in range(14 - w)]
 POOLS = (
     [list(range(52))]
-    + [[c for c in range(52) if c & 3 in suits] for k in (1, 2) for suits in itertools.combinations(range(4), k)]
+    + [
+        [c for c in range(52) if c & 3 in suits]
+        for k in (1, 2)
+        for suits in itertools.combinations(range(4), k)
+    ]
     + [[4 * r + s for r in ranks for s in range(4)] for ranks in _RANK_WINDOWS]
 )
 

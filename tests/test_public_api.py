@@ -15,18 +15,58 @@ import pokerlut
 # How many leading arguments are data (cards, strengths, names) for each public function; every
 # parameter after them must be keyword-only. A new public function must be added here.
 DATA_ARGS = {
-    "best_five": 1, "category": 1, "category_batch": 1, "category_name": 1, "compare": 2,
-    "compare_batch": 2, "count_hands": 1, "deals": 0, "deck": 1, "describe": 1,
-    "describe_batch": 1, "equity": 3, "evaluate": 1, "evaluate_batch": 1, "evaluate_omaha": 2,
-    "evaluate_omaha_batch": 2, "format_card": 1, "format_cards": 1, "from_cactus_kev": 1,
-    "from_treys": 1, "games": 0, "holds": 2, "italian_deck": 1, "load_tables": 1,
-    "parse_batch": 1, "parse_card": 1, "parse_cards": 1, "parse_range": 1, "paytable": 1,
-    "paytables": 0, "stand_ins": 1, "strengths_in_order": 1, "to_cactus_kev": 1, "to_treys": 1,
-    "video_poker": 1, "winners": 1,
+    "best_five": 1,
+    "category": 1,
+    "category_batch": 1,
+    "category_name": 1,
+    "compare": 2,
+    "compare_batch": 2,
+    "count_hands": 1,
+    "deals": 0,
+    "deck": 1,
+    "describe": 1,
+    "describe_batch": 1,
+    "equity": 3,
+    "evaluate": 1,
+    "evaluate_batch": 1,
+    "evaluate_omaha": 2,
+    "evaluate_omaha_batch": 2,
+    "format_card": 1,
+    "format_cards": 1,
+    "from_cactus_kev": 1,
+    "from_treys": 1,
+    "games": 0,
+    "holds": 2,
+    "italian_deck": 1,
+    "load_tables": 1,
+    "parse_batch": 1,
+    "parse_card": 1,
+    "parse_cards": 1,
+    "parse_range": 1,
+    "paytable": 1,
+    "paytables": 0,
+    "stand_ins": 1,
+    "strengths_in_order": 1,
+    "to_cactus_kev": 1,
+    "to_treys": 1,
+    "video_poker": 1,
+    "winners": 1,
 }
 NUMBA = {"eval5", "hand_add", "hand_empty", "hand_merge", "hand_strength", "omaha_strength"}
-CLASSES = {"Category", "EquityResult", "Game", "Hold", "PayLine", "Paytable", "PlayerEquity",
-           "Range", "Rules", "Tables", "TablesError", "VideoPoker"}
+CLASSES = {
+    "Category",
+    "EquityResult",
+    "Game",
+    "Hold",
+    "PayLine",
+    "Paytable",
+    "PlayerEquity",
+    "Range",
+    "Rules",
+    "Tables",
+    "TablesError",
+    "VideoPoker",
+}
 
 HAND = "As Ks Qs Js Ts"
 HANDS = np.array([[51, 47, 43, 39, 35]], np.uint8)
@@ -37,20 +77,28 @@ WRONG = {
     "category_batch": (lambda: pokerlut.category_batch([1.5]), lambda: pokerlut.category_batch([9999])),
     "category_name": (lambda: pokerlut.category_name(2.5), lambda: pokerlut.category_name("no such")),
     "compare": (lambda: pokerlut.compare(HAND, 3.5), lambda: pokerlut.compare(HAND, "As Ks")),
-    "compare_batch": (lambda: pokerlut.compare_batch(HANDS, HANDS.astype(float)),
-                      lambda: pokerlut.compare_batch(HANDS, HANDS[:, :4])),
+    "compare_batch": (
+        lambda: pokerlut.compare_batch(HANDS, HANDS.astype(float)),
+        lambda: pokerlut.compare_batch(HANDS, HANDS[:, :4]),
+    ),
     "count_hands": (lambda: pokerlut.count_hands("5"), lambda: pokerlut.count_hands(8)),
     "deck": (lambda: pokerlut.deck(5), lambda: pokerlut.deck("huge")),
     "describe": (lambda: pokerlut.describe(2.5), lambda: pokerlut.describe(HAND, lang="xx")),
     "describe_batch": (lambda: pokerlut.describe_batch(["x"]), lambda: pokerlut.describe_batch([0])),
     "equity": (lambda: pokerlut.equity("AsAh KsKh"), lambda: pokerlut.equity(["AsAh", "AsKd"])),
     "evaluate": (lambda: pokerlut.evaluate(2.5), lambda: pokerlut.evaluate("As Ks")),
-    "evaluate_batch": (lambda: pokerlut.evaluate_batch(HANDS.astype(float)),
-                       lambda: pokerlut.evaluate_batch(HANDS[:, :4])),
-    "evaluate_omaha": (lambda: pokerlut.evaluate_omaha(2.5, "2c 3d 4h"),
-                       lambda: pokerlut.evaluate_omaha("As Ks", "2c 3d 4h")),
-    "evaluate_omaha_batch": (lambda: pokerlut.evaluate_omaha_batch(HANDS[:, :4].astype(float), HANDS[:, :3]),
-                             lambda: pokerlut.evaluate_omaha_batch(HANDS[:, :3], HANDS[:, :3])),
+    "evaluate_batch": (
+        lambda: pokerlut.evaluate_batch(HANDS.astype(float)),
+        lambda: pokerlut.evaluate_batch(HANDS[:, :4]),
+    ),
+    "evaluate_omaha": (
+        lambda: pokerlut.evaluate_omaha(2.5, "2c 3d 4h"),
+        lambda: pokerlut.evaluate_omaha("As Ks", "2c 3d 4h"),
+    ),
+    "evaluate_omaha_batch": (
+        lambda: pokerlut.evaluate_omaha_batch(HANDS[:, :4].astype(float), HANDS[:, :3]),
+        lambda: pokerlut.evaluate_omaha_batch(HANDS[:, :3], HANDS[:, :3]),
+    ),
     "format_card": (lambda: pokerlut.format_card("As"), lambda: pokerlut.format_card(60)),
     "format_cards": (lambda: pokerlut.format_cards(2.5), lambda: pokerlut.format_cards([60])),
     "from_cactus_kev": (lambda: pokerlut.from_cactus_kev("1"), lambda: pokerlut.from_cactus_kev(0)),
@@ -63,7 +111,10 @@ WRONG = {
     "parse_cards": (lambda: pokerlut.parse_cards(2.5), lambda: pokerlut.parse_cards("As Zz")),
     "parse_range": (lambda: pokerlut.parse_range(5), lambda: pokerlut.parse_range("AKx")),
     "paytable": (lambda: pokerlut.paytable(5), lambda: pokerlut.paytable("no-such-table")),
-    "stand_ins": (lambda: pokerlut.stand_ins(2.5, wild="jokers"), lambda: pokerlut.stand_ins("As Ks", wild="jokers")),
+    "stand_ins": (
+        lambda: pokerlut.stand_ins(2.5, wild="jokers"),
+        lambda: pokerlut.stand_ins("As Ks", wild="jokers"),
+    ),
     "strengths_in_order": (lambda: pokerlut.strengths_in_order("5"), lambda: pokerlut.strengths_in_order(9)),
     "to_cactus_kev": (lambda: pokerlut.to_cactus_kev("1"), lambda: pokerlut.to_cactus_kev(0)),
     "to_treys": (lambda: pokerlut.to_treys("As"), lambda: pokerlut.to_treys(52)),
@@ -74,8 +125,11 @@ NO_INPUT = {"deals", "games", "paytables"}
 
 
 def test_all_is_exactly_what_the_root_exports():
-    exported = {name for name, value in vars(pokerlut).items()
-                if not name.startswith("_") and not isinstance(value, types.ModuleType)}
+    exported = {
+        name
+        for name, value in vars(pokerlut).items()
+        if not name.startswith("_") and not isinstance(value, types.ModuleType)
+    }
     assert exported | {"__version__"} == set(pokerlut.__all__)
     assert len(pokerlut.__all__) == len(set(pokerlut.__all__))
 
@@ -90,8 +144,8 @@ def test_options_are_keyword_only(name):
     params = list(inspect.signature(getattr(pokerlut, name)).parameters.values())
     leading = [p for p in params if p.kind == p.POSITIONAL_OR_KEYWORD]
     assert len(leading) == DATA_ARGS[name], (name, leading)
-    assert params[:len(leading)] == leading
-    rest = params[len(leading):]
+    assert params[: len(leading)] == leading
+    rest = params[len(leading) :]
     assert all(p.kind in (p.KEYWORD_ONLY, p.VAR_POSITIONAL) for p in rest), (name, rest)
 
 
@@ -106,17 +160,26 @@ def test_a_wrong_type_is_a_type_error_and_a_wrong_value_a_value_error(name):
     assert type(raised.value) is ValueError and str(raised.value)
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: pokerlut.evaluate(["Qs", "Js", "Ts"], ["As", "Ks"]),  # treys: evaluate(board, hand)
-     r"treys' evaluate\(board, hand\) is evaluate\(\[\*board, \*hand\]\)"),
-    (lambda: pokerlut.evaluate("As", "Ks", "Qs", "Js", "Ts"),  # phevaluator: evaluate_cards(...)
-     r"evaluate\(\) takes the cards of a hand in one argument, not in 5: evaluate\(\['As', 'Ks'"),
-    (lambda: pokerlut.evaluate(51, 47, 43, 39, 35), r"evaluate\(\[51, 47, 43, 39, 35\]\)"),
-    (lambda: pokerlut.evaluate(HAND, "ace-to-five"),
-     r"evaluate\(\)'s options are keyword-only: evaluate\(cards, game='ace-to-five'\)"),
-    (lambda: pokerlut.evaluate(HAND, "high", "jokers"), r"keyword-only options \(game=, wild="),
-    (lambda: pokerlut.describe(HAND, "ace-to-five"), r"positional argument"),
-])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (
+            lambda: pokerlut.evaluate(["Qs", "Js", "Ts"], ["As", "Ks"]),  # treys: evaluate(board, hand)
+            r"treys' evaluate\(board, hand\) is evaluate\(\[\*board, \*hand\]\)",
+        ),
+        (
+            lambda: pokerlut.evaluate("As", "Ks", "Qs", "Js", "Ts"),  # phevaluator: evaluate_cards(...)
+            r"evaluate\(\) takes the cards of a hand in one argument, not in 5: evaluate\(\['As', 'Ks'",
+        ),
+        (lambda: pokerlut.evaluate(51, 47, 43, 39, 35), r"evaluate\(\[51, 47, 43, 39, 35\]\)"),
+        (
+            lambda: pokerlut.evaluate(HAND, "ace-to-five"),
+            r"evaluate\(\)'s options are keyword-only: evaluate\(cards, game='ace-to-five'\)",
+        ),
+        (lambda: pokerlut.evaluate(HAND, "high", "jokers"), r"keyword-only options \(game=, wild="),
+        (lambda: pokerlut.describe(HAND, "ace-to-five"), r"positional argument"),
+    ],
+)
 def test_other_libraries_call_shapes_are_named(call, message):
     with pytest.raises(TypeError, match=message):
         call()
@@ -124,9 +187,12 @@ def test_other_libraries_call_shapes_are_named(call, message):
 
 def _results():
     r = pokerlut.equity(["AsAh", "KsKh"], "2c 7d 9h Tc")
-    return {"EquityResult": r, "PlayerEquity": r.players[0],
-            "VideoPoker": pokerlut.video_poker("jacks-or-better-9-6"),
-            "Hold": pokerlut.holds("2h 2d 7s 8s 9c", "deuces-wild")[0]}
+    return {
+        "EquityResult": r,
+        "PlayerEquity": r.players[0],
+        "VideoPoker": pokerlut.video_poker("jacks-or-better-9-6"),
+        "Hold": pokerlut.holds("2h 2d 7s 8s 9c", "deuces-wild")[0],
+    }
 
 
 @pytest.mark.parametrize("name", ["EquityResult", "PlayerEquity", "VideoPoker", "Hold"])
@@ -142,21 +208,27 @@ def test_every_result_has_a_docstring_a_short_repr_and_plain_data(name):
         assert len(frame) == (2 if name == "EquityResult" else len(result.probabilities))
 
 
-@pytest.mark.parametrize("imports", [
-    "import pokerlut, pandas as pd",  # pandas after pokerlut: registered when pandas is imported
-    "import pandas as pd, pokerlut",  # before
-    # pandas imported lazily in another thread (as pyarrow does) must not deadlock
-    "import pyarrow as pa, pokerlut, threading\n"
-    "t = threading.Thread(target=lambda: pa.array([1]).to_pandas()); t.start(); t.join(60)\n"
-    "import pandas as pd",
-])
+@pytest.mark.parametrize(
+    "imports",
+    [
+        "import pokerlut, pandas as pd",  # pandas after pokerlut: registered when pandas is imported
+        "import pandas as pd, pokerlut",  # before
+        # pandas imported lazily in another thread (as pyarrow does) must not deadlock
+        "import pyarrow as pa, pokerlut, threading\n"
+        "t = threading.Thread(target=lambda: pa.array([1]).to_pandas()); t.start(); t.join(60)\n"
+        "import pandas as pd",
+    ],
+)
 def test_series_poker_whatever_the_import_order(imports):
     import subprocess
     import sys
 
-    code = (f"{imports}\nimport sys\nassert 'pokerlut.frame' not in sys.modules\n"
-            "print(pd.Series(['As Ks Qs Js Ts', 'Kh Kd 6s 6c Kc']).poker.strength().tolist())")
-    done = subprocess.run([sys.executable, "-W", "error", "-c", code], capture_output=True,
-                          text=True, timeout=120)
+    code = (
+        f"{imports}\nimport sys\nassert 'pokerlut.frame' not in sys.modules\n"
+        "print(pd.Series(['As Ks Qs Js Ts', 'Kh Kd 6s 6c Kc']).poker.strength().tolist())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["[7462,", "7277]"]

@@ -355,7 +355,7 @@ def test_specific_hands_and_repr_round_trip(combos, weights) -> None:  # noqa: A
     r = parse_range(text)
     assert rows(r) == sorted(combos)
     assert dict(zip(rows(r), r.weights.tolist())) == dict(zip(combos, weights))
-    assert parse_range(repr(r)[len("Range('"): -len("')")]) == r
+    assert parse_range(repr(r)[len("Range('") : -len("')")]) == r
 
 
 # ---------------------------------------------------------------------------------------------
@@ -399,25 +399,30 @@ def test_class_names_agree_with_script() -> None:
     assert [CLASS_SIZE[n] for n in names] == sizes.tolist()
 
 
-
-@pytest.mark.parametrize("grouped, plain", [
-    ("0.4(AsKs)", "AsKs:0.4"),
-    ("80%(A8s+)", "A8s+:0.8"),
-    ("80%(A8s+, KQs), QQ", "A8s+:0.8, KQs:0.8, QQ"),
-    (".5(TT-77)", "TT-77:0.5"),
-    ("100%(AKo)", "AKo"),
-])
+@pytest.mark.parametrize(
+    "grouped, plain",
+    [
+        ("0.4(AsKs)", "AsKs:0.4"),
+        ("80%(A8s+)", "A8s+:0.8"),
+        ("80%(A8s+, KQs), QQ", "A8s+:0.8, KQs:0.8, QQ"),
+        (".5(TT-77)", "TT-77:0.5"),
+        ("100%(AKo)", "AKo"),
+    ],
+)
 def test_weights_as_eval7_and_equilab_write_them(grouped, plain):
     assert parse_range(grouped) == parse_range(plain)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("0.4(AsKs:0.5)", "has a weight of its own"),
-    ("150%(AKs)", "outside"),
-    ("AK:x", "expected a decimal"),
-    ("AKx", "bad suffix"),
-    ("hello", "weighted as 'AKs:0.5', '0.5\\(AKs\\)' or '50%\\(AKs, QQ\\)'"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("0.4(AsKs:0.5)", "has a weight of its own"),
+        ("150%(AKs)", "outside"),
+        ("AK:x", "expected a decimal"),
+        ("AKx", "bad suffix"),
+        ("hello", "weighted as 'AKs:0.5', '0.5\\(AKs\\)' or '50%\\(AKs, QQ\\)'"),
+    ],
+)
 def test_bad_weighted_ranges_say_what_is_accepted(text, message):
     with pytest.raises(ValueError, match=message):
         parse_range(text)

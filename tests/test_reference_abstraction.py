@@ -228,9 +228,9 @@ def test_flop_nut_hand_made_and_runouts():
 
 def test_hs_bin_boundaries_exact():
     assert ra.hs_bin(Fraction(0), 50) == 0
-    assert ra.hs_bin(Fraction(1), 50) == 49          # HS = 1 falls in the last bin
+    assert ra.hs_bin(Fraction(1), 50) == 49  # HS = 1 falls in the last bin
     assert ra.hs_bin(Fraction(1, 2), 2) == 1
-    assert ra.hs_bin(Fraction(1, 50), 50) == 1       # exact boundary goes up
+    assert ra.hs_bin(Fraction(1, 50), 50) == 1  # exact boundary goes up
     assert ra.hs_bin(Fraction(1, 50) - Fraction(1, 10**9), 50) == 0
     assert ra.hs_bin(Fraction(49, 50), 50) == 49
     for k in range(50):
@@ -243,27 +243,27 @@ def test_hs_bin_boundaries_exact():
 @pytest.mark.parametrize(
     "func, hole, board",
     [
-        (ra.river_hs, [0], [4, 8, 12, 16, 20]),             # one hole card
-        (ra.river_hs, [0, 1, 2], [4, 8, 12, 16, 20]),       # three hole cards
-        (ra.river_hs, [0, 1], [4, 8, 12, 16]),              # turn board to river_hs
+        (ra.river_hs, [0], [4, 8, 12, 16, 20]),  # one hole card
+        (ra.river_hs, [0, 1, 2], [4, 8, 12, 16, 20]),  # three hole cards
+        (ra.river_hs, [0, 1], [4, 8, 12, 16]),  # turn board to river_hs
         (ra.river_hs_counts, [0, 1], [4, 8, 12, 16, 20, 24]),
-        (ra.river_hs, [0, 0], [4, 8, 12, 16, 20]),          # duplicate in hole
-        (ra.river_hs, [0, 4], [4, 8, 12, 16, 20]),          # hole card on board
-        (ra.river_hs, [0, 1], [4, 8, 12, 16, 16]),          # duplicate on board
-        (ra.river_hs, [0, 52], [4, 8, 12, 16, 20]),         # out of range
+        (ra.river_hs, [0, 0], [4, 8, 12, 16, 20]),  # duplicate in hole
+        (ra.river_hs, [0, 4], [4, 8, 12, 16, 20]),  # hole card on board
+        (ra.river_hs, [0, 1], [4, 8, 12, 16, 16]),  # duplicate on board
+        (ra.river_hs, [0, 52], [4, 8, 12, 16, 20]),  # out of range
         (ra.river_hs, [-1, 1], [4, 8, 12, 16, 20]),
-        (ra.river_hs, [True, 1], [4, 8, 12, 16, 20]),       # bool is not a card
-        (ra.river_hs, [0.0, 1], [4, 8, 12, 16, 20]),        # float is not a card
+        (ra.river_hs, [True, 1], [4, 8, 12, 16, 20]),  # bool is not a card
+        (ra.river_hs, [0.0, 1], [4, 8, 12, 16, 20]),  # float is not a card
         (ra.river_hs, ["As", 1], [4, 8, 12, 16, 20]),
         (ra.river_hs, "As Ks", [4, 8, 12, 16, 20]),
         (ra.river_hs, None, [4, 8, 12, 16, 20]),
-        (ra.turn_ehs, [0, 1], [4, 8, 12]),                  # flop board to turn_ehs
+        (ra.turn_ehs, [0, 1], [4, 8, 12]),  # flop board to turn_ehs
         (ra.turn_ehs, [0, 1], [4, 8, 12, 16, 20]),
         (ra.turn_ehs, [0, 1], [0, 8, 12, 16]),
-        (ra.flop_ehs, [0, 1], [4, 8, 12, 16]),              # turn board to flop_ehs
+        (ra.flop_ehs, [0, 1], [4, 8, 12, 16]),  # turn board to flop_ehs
         (ra.flop_ehs, [0, 1], [4, 8]),
         (ra.flop_ehs, [0, 1], [4, 8, 99]),
-        (ra.histogram, [0, 1], [4, 8, 12, 16, 20]),         # river board: no runouts
+        (ra.histogram, [0, 1], [4, 8, 12, 16, 20]),  # river board: no runouts
         (ra.histogram, [0, 1], [4, 8]),
         (ra.histogram, [0, 1], [1, 8, 12, 16]),
         (ra.runout_hs, [0, 1], [4, 8, 12, 16, 20]),

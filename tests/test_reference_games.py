@@ -58,7 +58,7 @@ HIGH_TABLE = {  # category: (5-card hands, distinct classes)
     "HIGH_CARD": (1302540, 1277),
 }
 ACE_TO_FIVE_TABLE = {
-    "HIGH_CARD": (1317888, 1287),   # no pair
+    "HIGH_CARD": (1317888, 1287),  # no pair
     "ONE_PAIR": (1098240, 2860),
     "TWO_PAIR": (123552, 858),
     "THREE_OF_A_KIND": (54912, 858),
@@ -91,7 +91,7 @@ TABLES = {
     "high": HIGH_TABLE,
     "ace-to-five": ACE_TO_FIVE_TABLE,
     "deuce-to-seven": DEUCE_TO_SEVEN_TABLE,
-    "ace-to-six": DEUCE_TO_SEVEN_TABLE,   # "Ace-to-six has deuce-to-seven's counts"
+    "ace-to-six": DEUCE_TO_SEVEN_TABLE,  # "Ace-to-six has deuce-to-seven's counts"
     "eight-or-better": {"HIGH_CARD": (57344, 56), None: (2598960 - 57344, 1)},
     "short-deck": SHORT_DECK_TABLE,
     "short-deck-trips": SHORT_DECK_TABLE,
@@ -175,12 +175,12 @@ def test_structural_relations_between_games():
         if max(Counter(ranks).values()) > 4:
             continue
         if len(set(ranks)) == 5:
-            hands.append([4 * rank + 3 for rank in ranks])                    # suited
+            hands.append([4 * rank + 3 for rank in ranks])  # suited
             hands.append([4 * rank + (i == 0) for i, rank in enumerate(ranks)])  # offsuit
         else:
             seen = Counter()
             hand = []
-            for rank in ranks:              # equal ranks get suits 0, 1, 2, 3 in turn
+            for rank in ranks:  # equal ranks get suits 0, 1, 2, 3 in turn
                 hand.append(4 * rank + seen[rank])
                 seen[rank] += 1
             hands.append(hand)
@@ -190,7 +190,7 @@ def test_structural_relations_between_games():
         high = key5(hand, "high")
         assert high == reference.hand_key(hand)
         d27 = key5(hand, "deuce-to-seven")
-        if ranks == [0, 1, 2, 3, 12]:           # the wheel: not a straight in deuce-to-seven
+        if ranks == [0, 1, 2, 3, 12]:  # the wheel: not a straight in deuce-to-seven
             assert category5(hand, "deuce-to-seven") in ("HIGH_CARD", "FLUSH")
         else:
             assert d27 == tuple(-x for x in high)
@@ -237,23 +237,24 @@ def test_short_deck_games_differ_only_in_trips_vs_straight():
 def test_ace_to_five_examples():
     g = "ace-to-five"
     nine = k("9c 8c 7c 6c 5c", g)
-    assert cat("9c 8c 7c 6c 5c", g) == "HIGH_CARD"        # a nine-high low, no straight flush
-    assert nine == k("9d 8c 7c 6h 5c", g)                   # suits never matter
-    assert nine > k("Tc 8d 7h 6s 5c", g)                    # beats a ten-high
-    assert nine < k("8c 7d 6h 5s 4c", g)                    # loses to an eight-high
+    assert cat("9c 8c 7c 6c 5c", g) == "HIGH_CARD"  # a nine-high low, no straight flush
+    assert nine == k("9d 8c 7c 6h 5c", g)  # suits never matter
+    assert nine > k("Tc 8d 7h 6s 5c", g)  # beats a ten-high
+    assert nine < k("8c 7d 6h 5s 4c", g)  # loses to an eight-high
     wheel = k("5c 4d 3h 2s Ac", g)
-    assert wheel == k("5s 4s 3s 2s As", g)                  # the steel wheel is the same low
+    assert wheel == k("5s 4s 3s 2s As", g)  # the steel wheel is the same low
     assert wheel > k("6c 4d 3h 2s Ac", g) > k("6c 5d 4h 3s 2c", g) > k("7c 4d 3h 2s Ac", g)
-    assert cat("6c 5d 4h 3s 2c", g) == "HIGH_CARD"          # no straights in ace-to-five
+    assert cat("6c 5d 4h 3s 2c", g) == "HIGH_CARD"  # no straights in ace-to-five
     # fewer pairs first: any no-pair beats any pair, a pair beats two pair, ...
     assert k("Kc Qd Jh Ts 8c", g) > k("Ac Ad 2c 3d 4h", g)
     assert k("Kc Kd Qh Js Tc", g) > k("2c 2d 3h 3s 4c", g)
     assert k("Kc Kd Qh Qs Jc", g) > k("2c 2d 2h 3s 4c", g)
     assert k("Kc Kd Kh Qs Jc", g) > k("2c 2d 2h 3s 3c", g)
     assert k("Kc Kd Kh Qs Qc", g) > k("2c 2d 2h 2s 3c", g)
-    assert [cat(t, g) for t in ("Ac Ad 2c 3d 4h", "2c 2d 3h 3s 4c", "2c 2d 2h 3s 4c",
-                                "2c 2d 2h 3s 3c", "2c 2d 2h 2s 3c")] == [
-        "ONE_PAIR", "TWO_PAIR", "THREE_OF_A_KIND", "FULL_HOUSE", "FOUR_OF_A_KIND"]
+    assert [
+        cat(t, g)
+        for t in ("Ac Ad 2c 3d 4h", "2c 2d 3h 3s 4c", "2c 2d 2h 3s 4c", "2c 2d 2h 3s 3c", "2c 2d 2h 2s 3c")
+    ] == ["ONE_PAIR", "TWO_PAIR", "THREE_OF_A_KIND", "FULL_HOUSE", "FOUR_OF_A_KIND"]
     # the ace is low in pairs too: aces are the lowest pair
     assert k("Ac Ad 6c 7d 8h", g) > k("2c 2d 6h 7s 8s", g)
     # paired hands: the pair first, then the kickers (ambiguous in RULES.md; standard rule)
@@ -263,30 +264,30 @@ def test_ace_to_five_examples():
 
 def test_deuce_to_seven_examples():
     g = "deuce-to-seven"
-    assert cat("5s 4s 3s 2s As", g) == "FLUSH"               # ace-high flush, not a straight flush
-    assert cat("5h 4s 3h 2c Ad", g) == "HIGH_CARD"           # ace-high, not a straight
-    assert k("5s 4s 3s 2s As", g) > k("6s 4s 3s 2s As", g)   # better (lower) ace-high flush
+    assert cat("5s 4s 3s 2s As", g) == "FLUSH"  # ace-high flush, not a straight flush
+    assert cat("5h 4s 3h 2c Ad", g) == "HIGH_CARD"  # ace-high, not a straight
+    assert k("5s 4s 3s 2s As", g) > k("6s 4s 3s 2s As", g)  # better (lower) ace-high flush
     assert k("5h 4s 3h 2c Ad", g) > k("5s 4s 3s 2s As", g)
-    assert k("5h 4s 3h 2c Ad", g) < k("Kh Qs Jh 9c 8d", g)   # ace-high is worse than king-high
-    assert k("5h 4s 3h 2c Ad", g) > k("2h 2s 3h 4c 5d", g)   # but better than a pair
+    assert k("5h 4s 3h 2c Ad", g) < k("Kh Qs Jh 9c 8d", g)  # ace-high is worse than king-high
+    assert k("5h 4s 3h 2c Ad", g) > k("2h 2s 3h 4c 5d", g)  # but better than a pair
     best5 = k("7c 5d 4h 3s 2c", g)
     assert best5 > k("7c 6d 4h 3s 2c", g) > k("8c 5d 4h 3s 2c", g)
     assert cat("7s 5s 4s 3s 2s", g) == "FLUSH"
     assert k("7s 5s 4s 3s 2s", g) < k("Ac Kd Qh Js 9c", g)
     assert cat("6c 5d 4h 3s 2c", g) == "STRAIGHT"
     assert cat("Ac Kd Qh Js Tc", g) == "STRAIGHT"
-    assert k("6c 5d 4h 3s 2c", g) < k("2c 2d 2h 3s 4c", g)   # a straight is worse than trips
-    assert k("6c 5d 4h 3s 2c", g) > k("Ac Kd Qh Js Tc", g)   # the lowest straight is the best one
-    assert k("As Ks Qs Js Ts", g) < k("6s 5s 4s 3s 2s", g)   # royal flush is the worst hand
+    assert k("6c 5d 4h 3s 2c", g) < k("2c 2d 2h 3s 4c", g)  # a straight is worse than trips
+    assert k("6c 5d 4h 3s 2c", g) > k("Ac Kd Qh Js Tc", g)  # the lowest straight is the best one
+    assert k("As Ks Qs Js Ts", g) < k("6s 5s 4s 3s 2s", g)  # royal flush is the worst hand
     assert k("2c 2d 2h 2s 3c", g) > k("6s 5s 4s 3s 2s", g)
 
 
 def test_ace_to_six_examples():
     g = "ace-to-six"
-    assert cat("Ac Ks Qs Jd Ts", g) == "HIGH_CARD"          # king-high, no straight
+    assert cat("Ac Ks Qs Jd Ts", g) == "HIGH_CARD"  # king-high, no straight
     assert k("Ac Ks Qs Jd Ts", g) > k("Kc Qs Js Td 9s", g)  # ... so it beats the K-high straight
     assert k("Ac Ks Qs Jd Ts", g) > k("2c Ks Qs Jd Ts", g)  # and the ace is the lowest card
-    assert cat("5h 4s 3h 2c Ad", g) == "STRAIGHT"           # the wheel is a (five-high) straight
+    assert cat("5h 4s 3h 2c Ad", g) == "STRAIGHT"  # the wheel is a (five-high) straight
     assert cat("5s 4s 3s 2s As", g) == "STRAIGHT_FLUSH"
     assert k("5h 4s 3h 2c Ad", g) > k("6h 5s 4h 3c 2d", g)  # the lowest straight
     assert k("5h 4s 3h 2c Ad", g) < k("Kh Kd Qh Js Tc", g)  # still worse than a pair
@@ -302,11 +303,11 @@ def test_eight_or_better_examples():
     g = "eight-or-better"
     assert cat("8c 7d 6h 5s 4c", g) == "HIGH_CARD"
     assert k("8c 7d 6h 5s 4c", g) == k("8c 7d 6h 5s 4c", "ace-to-five")
-    assert k("9c 4d 3h 2s Ac", g) is None                   # a nine
+    assert k("9c 4d 3h 2s Ac", g) is None  # a nine
     assert k("Kc 4d 3h 2s Ac", g) is None
-    assert k("Ac Ad 2c 3d 4h", g) is None                   # a pair
+    assert k("Ac Ad 2c 3d 4h", g) is None  # a pair
     assert cat("Ac Ad 2c 3d 4h", g) is None
-    wheel = k("5s 4s 3s 2s As", g)                          # steel wheel: best low
+    wheel = k("5s 4s 3s 2s As", g)  # steel wheel: best low
     assert wheel == k("5c 4d 3h 2s Ac", g)
     assert wheel > k("6c 4d 3h 2s Ac", g)
     assert k("8c 6d 5h 4s 3c", g) > k("8c 7d 3h 2s Ac", g)  # 8-6 beats 8-7
@@ -315,10 +316,10 @@ def test_eight_or_better_examples():
 
 def test_short_deck_examples():
     for g in ("short-deck", "short-deck-trips"):
-        assert cat("Ah 6c 7d 8s 9s", g) == "STRAIGHT"         # A-6-7-8-9
+        assert cat("Ah 6c 7d 8s 9s", g) == "STRAIGHT"  # A-6-7-8-9
         assert k("Ah 6c 7d 8s 9s", g) < k("Tc 6c 7d 8s 9h", g)  # the lowest straight
         assert k("Ah 6c 7d 8s 9s", g) > k("Kc Kd Qh Qs Jc", g)  # beats two pair
-        assert cat("Kh Ac 6d 7s 8c", g) == "HIGH_CARD"        # K-A-6-7-8 wraps: no straight
+        assert cat("Kh Ac 6d 7s 8c", g) == "HIGH_CARD"  # K-A-6-7-8 wraps: no straight
         assert cat("Ah 6h 7h 8h 9h", g) == "STRAIGHT_FLUSH"
         assert k("Ah 6h 7h 8h 9h", g) < k("Th 6h 7h 8h 9h", g)
         assert k("Ah 6h 7h 8h 9h", g) > k("Ac Ad Ah As Kc", g)
@@ -329,7 +330,7 @@ def test_short_deck_examples():
         assert k("As Ks Qs Js Ts", g) > k("Ks Qs Js Ts 9s", g)  # royal flush on top
         assert k("Ac Kd Qh Js Tc", g) > k("Ac Kd Qh Js 9c", g)
         with pytest.raises(ValueError):
-            k("5c 6c 7c 8c 9c", g)                             # no fives in the short deck
+            k("5c 6c 7c 8c 9c", g)  # no fives in the short deck
     # trips vs straight: the only difference between the two short-deck games
     assert k("6c 6d 6h 7s 8c", "short-deck") < k("Ah 6c 7d 8s 9s", "short-deck")
     assert k("6c 6d 6h 7s 8c", "short-deck-trips") > k("Ac Kd Qh Js Tc", "short-deck-trips")
@@ -343,8 +344,8 @@ def test_high_examples():
     assert cat("Qs Ks Ac 2h 3d", g) == "HIGH_CARD"
     assert cat("As Ks Qs Js Ts", g) == "STRAIGHT_FLUSH"
     assert cat("Ah Kh 9h 7h 6h", g) == "FLUSH"
-    assert k("Ah Kh 9h 7h 6h", g) < k("2c 2d 2h 3c 3d", g)    # full house beats flush here
-    assert k("2c 2d 2h 3c 4d", g) < k("5d 4c 3h 2s Ad", g)    # straight beats trips
+    assert k("Ah Kh 9h 7h 6h", g) < k("2c 2d 2h 3c 3d", g)  # full house beats flush here
+    assert k("2c 2d 2h 3c 4d", g) < k("5d 4c 3h 2s Ad", g)  # straight beats trips
 
 
 # --------------------------------------------------------------------------------------------
@@ -355,8 +356,8 @@ def test_best_of_six_and_seven_examples():
     assert best("As Ks Qs Js Ts 2c 3d", "high") == (8, 12)
     assert best("Ah Ad Ac Kc Kd Ks 2c", "high") == k("Ah Ad Ac Kc Kd", "high")
     assert best("9h 9d 9c 5s 5d 5h", "high") == k("9h 9d 9c 5s 5d", "high")
-    assert best("2h 3h 4h 5h 7d 6c", "high") == (4, 5)          # seven-high straight, no flush
-    assert best("2h 3h 4h 5h 7d 6c 6h", "high") == (8, 4)       # 6h makes a six-high straight flush
+    assert best("2h 3h 4h 5h 7d 6c", "high") == (4, 5)  # seven-high straight, no flush
+    assert best("2h 3h 4h 5h 7d 6c 6h", "high") == (8, 4)  # 6h makes a six-high straight flush
 
     g = "ace-to-five"
     assert best("Kc Kd 5h 4s 3c 2d Ah", g) == k("5h 4s 3c 2d Ah", g)
@@ -367,13 +368,13 @@ def test_best_of_six_and_seven_examples():
     g = "deuce-to-seven"
     assert best("7c 5d 4h 3s 2c 2d Ac", g) == k("7c 5d 4h 3s 2c", g)
     assert best("Kc 8d 6h 5s 4c 3d 2h", g) == k("8d 5s 4c 3d 2h", g)  # avoid 6-5-4-3-2
-    assert best("7s 5s 4s 3s 2s 9d", g) == k("9d 5s 4s 3s 2s", g)     # avoid the flush
-    assert best("Ac Ad Ah As Kc Kd", g) == k("Ac Ad Ah Kc Kd", g)     # aces full beats quads
+    assert best("7s 5s 4s 3s 2s 9d", g) == k("9d 5s 4s 3s 2s", g)  # avoid the flush
+    assert best("Ac Ad Ah As Kc Kd", g) == k("Ac Ad Ah Kc Kd", g)  # aces full beats quads
 
     g = "ace-to-six"
     assert best("Ac 2d 3h 4s 5c 6d Kh", g) == k("6d 4s 3h 2d Ac", g)  # avoid both straights
-    assert best("Ac Kd Qh Js Tc 9d", g) == k("Ac Qh Js Tc 9d", g)     # queen-high, the ace is low
-    assert best("Kc Qd Jh Ts 9c 2d", g) == k("Qd Jh Ts 9c 2d", g)     # queen-high
+    assert best("Ac Kd Qh Js Tc 9d", g) == k("Ac Qh Js Tc 9d", g)  # queen-high, the ace is low
+    assert best("Kc Qd Jh Ts 9c 2d", g) == k("Qd Jh Ts 9c 2d", g)  # queen-high
     # K-Q-J-T-9 is a straight: a pair of kings is the better low
     assert best("Kc Qd Jh Ts 9c Kd", g) == k("Kc Kd Jh Ts 9c", g)
     assert best("6s 4s 3s 2s As 7d", g) == k("7d 4s 3s 2s As", g)
@@ -415,7 +416,7 @@ def test_omaha_examples():
     assert omaha("Ks 8c Js 5c", "3s 5h Qs Qd 9s") == k("Ks Js Qs 9s 3s", "high")
     # Four board spades and one hole spade is no flush: exactly two hole cards must play.
     assert omaha("As 2c 3d 4h", "Ks Qs Js 5s 9h") == k("As 4h Ks Qs Js", "high") == (0, 12, 11, 10, 9, 2)
-    assert best("As 2c Ks Qs Js 5s 9h", "high")[0] == 5          # in hold'em it is a flush
+    assert best("As 2c Ks Qs Js 5s 9h", "high")[0] == 5  # in hold'em it is a flush
     # four aces in the hole are only a pair of aces
     assert omaha("Ac Ad Ah As Kc Kd", "2c 3d 4h") == k("Ac Ad 4h 3d 2c", "high")
     # a hole pair with a board pair makes the full house; with one hole nine the kicker must
@@ -431,8 +432,8 @@ def test_omaha_eight_or_better():
     g = "eight-or-better"
     assert omaha("As 2c 3d 4h", "5s 6d 7c Kh Kd", g) == k("7c 6d 5s 2c As", g)
     assert omaha("Ac 2d Kh Ks", "3c 4d 5h 9c Td", g) == k("5h 4d 3c 2d Ac", g)
-    assert omaha("Ac 2c 3c 4c", "5d Kd Qd Jd Td", g) is None    # only one low board card
-    assert best("Ac 2c 3c 4c 5d Kd Qd", g) == k("5d 4c 3c 2c Ac", g)   # stud/hold'em: a wheel
+    assert omaha("Ac 2c 3c 4c", "5d Kd Qd Jd Td", g) is None  # only one low board card
+    assert best("Ac 2c 3c 4c 5d Kd Qd", g) == k("5d 4c 3c 2c Ac", g)  # stud/hold'em: a wheel
     # the board's ace and deuce pair the hole's; hole 2-3 with board A-6-7 is the best low
     assert omaha("Ac 2c 3h Kd", "Ad 2d 6s 7h 8c", g) == k("7h 6s 3h 2c Ad", g)
     # the high half of the same hand
@@ -446,7 +447,9 @@ def test_omaha_eight_or_better():
 @pytest.mark.parametrize("game", GAMES)
 def test_bad_input(game):
     good = deck(game)[-5:]
-    assert category5(good, game) == (None if game == "eight-or-better" else "FOUR_OF_A_KIND")  # Kc + four aces
+    assert category5(good, game) == (
+        None if game == "eight-or-better" else "FOUR_OF_A_KIND"
+    )  # Kc + four aces
     bad_hands = [
         good[:4],
         good + [deck(game)[0]],
@@ -479,7 +482,7 @@ def test_bad_input(game):
     with pytest.raises(ValueError):
         omaha_best_key(cards[:4], cards[10:16], game)
     with pytest.raises(ValueError):
-        omaha_best_key(cards[:4], cards[3:8], game)          # card in both
+        omaha_best_key(cards[:4], cards[3:8], game)  # card in both
     with pytest.raises(ValueError):
         omaha_best_key(cards[:3] + [cards[0]], cards[10:15], game)
 

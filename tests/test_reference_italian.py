@@ -107,8 +107,9 @@ def test_counts_36_cards_match_short_deck():
     }
 
 
-@pytest.mark.parametrize("players", [pytest.param(p, marks=pytest.mark.slow) if p > 6 else p
-                                     for p in range(2, 9)])
+@pytest.mark.parametrize(
+    "players", [pytest.param(p, marks=pytest.mark.slow) if p > 6 else p for p in range(2, 9)]
+)
 def test_counts_total_every_deck(players):
     counts = category_counts(players)
     assert set(counts) == set(CATEGORIES)
@@ -341,12 +342,21 @@ def test_rule7_straight_suit_of_top_card():
 # Rule 8: straight flushes, cycle royal > middle > minimum > royal
 
 CYCLE = {
-    4: {"royal": "T{s} J{s} Q{s} K{s} A{s}", "middle": "9{s} T{s} J{s} Q{s} K{s}",
-        "minimum": "A{s} 7{s} 8{s} 9{s} T{s}"},
-    9: {"royal": "T{s} J{s} Q{s} K{s} A{s}", "middle": "2{s} 3{s} 4{s} 5{s} 6{s}",
-        "minimum": "A{s} 2{s} 3{s} 4{s} 5{s}"},
-    2: {"royal": "T{s} J{s} Q{s} K{s} A{s}", "middle": "9{s} T{s} J{s} Q{s} K{s}",
-        "minimum": "A{s} 9{s} T{s} J{s} Q{s}"},
+    4: {
+        "royal": "T{s} J{s} Q{s} K{s} A{s}",
+        "middle": "9{s} T{s} J{s} Q{s} K{s}",
+        "minimum": "A{s} 7{s} 8{s} 9{s} T{s}",
+    },
+    9: {
+        "royal": "T{s} J{s} Q{s} K{s} A{s}",
+        "middle": "2{s} 3{s} 4{s} 5{s} 6{s}",
+        "minimum": "A{s} 2{s} 3{s} 4{s} 5{s}",
+    },
+    2: {
+        "royal": "T{s} J{s} Q{s} K{s} A{s}",
+        "middle": "9{s} T{s} J{s} Q{s} K{s}",
+        "minimum": "A{s} 9{s} T{s} J{s} Q{s}",
+    },
 }
 
 
@@ -442,8 +452,10 @@ def _hands_by_category(players, rng, per_category=400):
             candidates.append(rng.sample(cards, 5))
         for hand in candidates:
             found[category(hand, players)].append(hand)
-    return {name: rng.sample(hands, min(per_category, len(hands))) if len(hands) > per_category
-            else hands for name, hands in found.items()}
+    return {
+        name: rng.sample(hands, min(per_category, len(hands))) if len(hands) > per_category else hands
+        for name, hands in found.items()
+    }
 
 
 @pytest.fixture(scope="module", params=[4, 9])

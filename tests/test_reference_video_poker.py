@@ -25,8 +25,14 @@ def cards(text: str) -> list[int]:
 
 # Natural 52-card hands, standard counts: one pair of a given rank is C(4,2) * C(12,3) * 4**3 = 84480.
 NATURAL = {
-    "royal flush": 4, "straight flush": 36, "four of a kind": 624, "full house": 3744,
-    "flush": 5108, "straight": 10200, "three of a kind": 54912, "two pair": 123552,
+    "royal flush": 4,
+    "straight flush": 36,
+    "four of a kind": 624,
+    "full house": 3744,
+    "flush": 5108,
+    "straight": 10200,
+    "three of a kind": 54912,
+    "two pair": 123552,
 }
 JACKS = {**NATURAL, "jacks or better": 4 * 84480, None: 2598960 - sum(NATURAL.values()) - 4 * 84480}
 
@@ -36,8 +42,11 @@ JACKS = {**NATURAL, "jacks or better": 4 * 84480, None: 2598960 - sum(NATURAL.va
 QUADS = {
     "bonus-poker": {"four aces": 48, "four 2s-4s": 144, "four 5s-Ks": 432},
     "double-double-bonus": {
-        "four aces with a 2-4": 12, "four aces": 36, "four 2s-4s with an A-4": 36,
-        "four 2s-4s": 108, "four 5s-Ks": 432,
+        "four aces with a 2-4": 12,
+        "four aces": 36,
+        "four 2s-4s with an A-4": 36,
+        "four 2s-4s": 108,
+        "four 5s-Ks": 432,
     },
 }
 
@@ -213,8 +222,14 @@ def test_hold_four_to_a_royal_joker_poker() -> None:
     family, pays = ref.PAYTABLES["joker-poker"]
     hand = cards("Ah Kh Qh Jh 2s")
     assert ref.hold_counts(hand, 0b01111, family) == Counter(
-        {"natural royal flush": 1, "wild royal flush": 1, "flush": 8, "straight": 3,
-         "kings or better": 6, None: 29}
+        {
+            "natural royal flush": 1,
+            "wild royal flush": 1,
+            "flush": 8,
+            "straight": 3,
+            "kings or better": 6,
+            None: 29,
+        }
     )
     assert ref.hold_value(hand, 0b01111, family, pays) == Fraction(955, 48)
 
@@ -265,8 +280,11 @@ def test_paytables_name_every_line_in_decreasing_order(name: str) -> None:
     flush listed above them: no natural hand is both."""
     family, pays = ref.PAYTABLES[name]
     assert set(pays) == set(ref.LINES[family])
-    ordered = [pays[line] for line in ref.LINES[family] if family in ("deuces-wild", "joker-poker")
-               or line != "straight flush"]
+    ordered = [
+        pays[line]
+        for line in ref.LINES[family]
+        if family in ("deuces-wild", "joker-poker") or line != "straight flush"
+    ]
     assert ordered == sorted(ordered, reverse=True)
 
 

@@ -79,19 +79,19 @@ def test_five_of_a_kind_examples():
     # five of a kind beats the best straight flush; with the bug only aces make it
     assert k("Jk 2c 2d 2h 2s") > k("As Ks Qs Js Ts", wild="jokers") == nat("As Ks Qs Js Ts")
     assert cat("Kh Kd Kc Ks Jk", wild="bug") == "FOUR_OF_A_KIND"
-    assert k("Kh Kd Kc Ks Jk", wild="bug") == (7, 11, 12)           # four kings, ace kicker
-    assert cat("Kh Kd Kc Jk Jk", wild="bug") == "FULL_HOUSE"        # two bugs = two aces: KKK AA
+    assert k("Kh Kd Kc Ks Jk", wild="bug") == (7, 11, 12)  # four kings, ace kicker
+    assert cat("Kh Kd Kc Jk Jk", wild="bug") == "FULL_HOUSE"  # two bugs = two aces: KKK AA
     assert k("Kh Kd Kc Jk Jk", wild="bug") == nat("Kh Kd Kc Ac Ad")
     assert k("Ah Ad Ac Jk Jk", wild="bug") == (9, 12)
 
 
 def test_quads_and_trips_with_wild_cards_go_to_the_kickers():
     assert k("9s 9h 9d Jk Kc") > k("9s 9h 9d Jk Qc")
-    assert k("9s 9h 9d Jk Kc") == nat("9s 9h 9d 9c Kc")            # equal quads split
+    assert k("9s 9h 9d Jk Kc") == nat("9s 9h 9d 9c Kc")  # equal quads split
     assert k("9s 9h Jk Jk Kc") == nat("9s 9h 9d 9c Kc")
-    assert k("7c 7d Jk Ks 4h") > k("7h 7s Jk Qc 4d")                 # trips 7 7 7, K vs Q
+    assert k("7c 7d Jk Ks 4h") > k("7h 7s Jk Qc 4d")  # trips 7 7 7, K vs Q
     assert k("7c 7d Jk Ks 4h") == nat("7c 7d 7h Ks 4h")
-    assert k("7c 7d Jk Ks 5h") > k("7c 7d Jk Ks 4h")                 # second kicker
+    assert k("7c 7d Jk Ks 5h") > k("7c 7d Jk Ks 4h")  # second kicker
     assert cat("7c 7d 2s Ks 4h", wild="deuces") == "THREE_OF_A_KIND"
 
 
@@ -107,11 +107,11 @@ def test_wild_card_completes_straights_and_flushes():
     assert k("Ks 9s 5s 3s 2s", wild="deuces") == nat("As Ks 9s 5s 3s")
     # straights: the wild card takes the top when it can
     assert k("9s 8d 7c 6h Jk") == (4, 8)
-    assert k("9s 8d 7c 5h Jk") == (4, 7)                               # fills the gap
-    assert k("5s 4d 3c 2h Jk") == (4, 4)                               # six-high, not the wheel
-    assert k("As 3d 4c 5h 2c", wild="deuces") == (4, 3)              # the wild deuce is a 2: wheel
-    assert k("As 3s 4s 5s 2c", wild="deuces") == (8, 3)              # steel wheel
-    assert k("6s 3d 4c 5h 2c", wild="deuces") == (4, 5)              # 7-high, not 6-high
+    assert k("9s 8d 7c 5h Jk") == (4, 7)  # fills the gap
+    assert k("5s 4d 3c 2h Jk") == (4, 4)  # six-high, not the wheel
+    assert k("As 3d 4c 5h 2c", wild="deuces") == (4, 3)  # the wild deuce is a 2: wheel
+    assert k("As 3s 4s 5s 2c", wild="deuces") == (8, 3)  # steel wheel
+    assert k("6s 3d 4c 5h 2c", wild="deuces") == (4, 5)  # 7-high, not 6-high
 
 
 def test_the_bug():
@@ -147,7 +147,7 @@ def test_ace_to_five_with_jokers():
 def test_ace_to_five_brute_force_is_the_lowest_missing_rank_rule():
     """Every natural part of 3 or 4 cards (by signature) with 2 or 1 jokers."""
     for n_wild in (1, 2):
-        for (ranks, one_suit) in rw._natural_signatures(tuple(range(52)), 5 - n_wild):
+        for ranks, one_suit in rw._natural_signatures(tuple(range(52)), 5 - n_wild):
             cards = rw._representative(ranks, one_suit) + [52, 53][:n_wild]
             expected = rw.lowball_rule_key5(cards)
             assert key5(cards, "ace-to-five", "jokers") == expected, rw.cards_text(cards)
@@ -163,14 +163,15 @@ def test_six_and_seven_cards():
     assert best_key(parse_cards("Jk Jk As Ks 9d 3c 7h"), "high", "bug") == nat("As Ac Ad Ks 9d")
     assert best_key(parse_cards("Jk Jk As Ks 9d 3c 7h"), "high", "jokers") == nat("As Ac Ad Ks 9d")
     assert best_key(parse_cards("Jk 2c Ah Kh Qh Jh 9s"), "high", "deuces") == (8, 12)
-    assert best_key(parse_cards("Jk Kc Kd Qh Qs 5c 5d"), "ace-to-five", "jokers") == \
-        nat("Ac 5c 5d Kc Qh", "ace-to-five")
+    assert best_key(parse_cards("Jk Kc Kd Qh Qs 5c 5d"), "ace-to-five", "jokers") == nat(
+        "Ac 5c 5d Kc Qh", "ace-to-five"
+    )
     assert best_key(parse_cards("Jk Kc Kd Kh Ks Qh"), "high", "jokers") == (9, 11)
 
 
 def test_input_checks():
     with pytest.raises(ValueError):
-        key5([52, 0, 1, 2, 3], "high")                 # no jokers without a wild mode
+        key5([52, 0, 1, 2, 3], "high")  # no jokers without a wild mode
     with pytest.raises(ValueError):
         key5([52, 0, 1, 2, 3], "ace-to-five", "deuces")
     with pytest.raises(ValueError):
@@ -212,8 +213,10 @@ def test_no_wild_card_is_the_plain_game(game, wild):
         assert category5(hand[:5], game, wild) == reference_games.category5(hand[:5], game)
 
 
-@pytest.mark.parametrize("game,wild", [pytest.param(*mode, marks=pytest.mark.slow)
-                                       if mode[1] == "deuces" else mode for mode in ALL_MODES])
+@pytest.mark.parametrize(
+    "game,wild",
+    [pytest.param(*mode, marks=pytest.mark.slow) if mode[1] == "deuces" else mode for mode in ALL_MODES],
+)
 def test_replacing_a_wild_card_never_helps(game, wild):
     """Fully wild cards (and the lowball joker): a natural card in place of a wild card never
     makes the hand stronger. The bug only stands for aces (or straight / flush cards), so for the
@@ -266,8 +269,11 @@ def test_substitution_order_does_not_matter(game, wild):
             ranks = tuple(sorted(card // 4 for card in cards))
             flush = len({card % 4 for card in cards}) == 1 and len(set(ranks)) == 5
             key = rw._shape_key(ranks, flush, game)
-            if rule == "bug" and any(card // 4 != 12 for card in substitute) and \
-                    rw.category_of_key(key, game) not in ("STRAIGHT", "FLUSH", "STRAIGHT_FLUSH"):
+            if (
+                rule == "bug"
+                and any(card // 4 != 12 for card in substitute)
+                and rw.category_of_key(key, game) not in ("STRAIGHT", "FLUSH", "STRAIGHT_FLUSH")
+            ):
                 continue
             best = key if best is None or key > best else best
         assert key5(list(naturals) + [52, 53], game, wild) == best
@@ -282,8 +288,9 @@ def test_substitution_order_does_not_matter(game, wild):
 def test_all_two_joker_hands_directly(game, wild):
     """Every hand of the 54-card deck holding both jokers, valued one by one by key5, against the
     two-joker part of the grouped table."""
-    direct = Counter(key5(list(three) + [52, 53], game, wild)
-                     for three in itertools.combinations(range(52), 3))
+    direct = Counter(
+        key5(list(three) + [52, 53], game, wild) for three in itertools.combinations(range(52), 3)
+    )
     table = {key: count for (n_wild, key), count in rw._table(game, wild, 54).items() if n_wild == 2}
     assert dict(direct) == table
 
@@ -326,9 +333,13 @@ def test_category_tables():
             print(f"strengths({game!r}, {wild!r}): N = {len(strengths(game, wild)):,}")
 
     # a bigger deck holds every hand of a smaller one, with the same value
-    for game, wild, small, big in [("high", "jokers", 53, 54), ("high", "bug", 53, 54),
-                                   ("high", "deuces", 52, 53), ("high", "deuces", 53, 54),
-                                   ("ace-to-five", "jokers", 53, 54)]:
+    for game, wild, small, big in [
+        ("high", "jokers", 53, 54),
+        ("high", "bug", 53, 54),
+        ("high", "deuces", 52, 53),
+        ("high", "deuces", 53, 54),
+        ("ace-to-five", "jokers", 53, 54),
+    ]:
         for category, (hands, _) in tables[game, wild, small].items():
             assert tables[game, wild, big][category][0] >= hands
 
@@ -337,18 +348,22 @@ def test_category_tables():
     for deck_size in (53, 54):
         jokers = tables["high", "jokers", deck_size]
         # every natural class occurs (from the natural hands), plus the 13 five of a kind
-        assert {c: n for c, (_, n) in jokers.items()} == \
-            {**{c: n for c, (_, n) in plain_high.items()}, "FIVE_OF_A_KIND": 13}
+        assert {c: n for c, (_, n) in jokers.items()} == {
+            **{c: n for c, (_, n) in plain_high.items()},
+            "FIVE_OF_A_KIND": 13,
+        }
         # a fully wild joker always makes at least a pair, and never leaves two pair best
         assert jokers["HIGH_CARD"][0] == plain_high["HIGH_CARD"][0]
         assert jokers["TWO_PAIR"][0] == plain_high["TWO_PAIR"][0]
         bug = tables["high", "bug", deck_size]
-        assert {c: n for c, (_, n) in bug.items()} == \
-            {**{c: n for c, (_, n) in plain_high.items()}, "FIVE_OF_A_KIND": 1}
-        assert bug["FIVE_OF_A_KIND"][0] == {53: 1, 54: 2 + 4}[deck_size]   # AAAA+bug, AAA+2 bugs
+        assert {c: n for c, (_, n) in bug.items()} == {
+            **{c: n for c, (_, n) in plain_high.items()},
+            "FIVE_OF_A_KIND": 1,
+        }
+        assert bug["FIVE_OF_A_KIND"][0] == {53: 1, 54: 2 + 4}[deck_size]  # AAAA+bug, AAA+2 bugs
         low = tables["ace-to-five", "jokers", deck_size]
         assert {c: n for c, (_, n) in low.items()} == {c: n for c, (_, n) in plain_low.items()}
-        assert low["FULL_HOUSE"][0] == plain_low["FULL_HOUSE"][0]     # a joker never makes one
+        assert low["FULL_HOUSE"][0] == plain_low["FULL_HOUSE"][0]  # a joker never makes one
         # four of a kind with a joker: only four naturals of a rank + joker (the joker is the kicker)
         assert low["FOUR_OF_A_KIND"][0] == plain_low["FOUR_OF_A_KIND"][0] + 13 * (deck_size - 52)
 
@@ -362,7 +377,7 @@ def test_category_tables():
         assert (4, 3) in keys and (8, 3) in keys and (4, 4) not in keys and (8, 4) not in keys
         assert (9, 0) not in keys
         # the hands without a wild card: natural high cards of the ranks 3..A
-        no_deuce_high_card = (math.comb(12, 5) - 8) * (4 ** 5 - 4)
+        no_deuce_high_card = (math.comb(12, 5) - 8) * (4**5 - 4)
         assert deuces["HIGH_CARD"] == (no_deuce_high_card, math.comb(12, 5) - 8)
 
     assert len(strengths("high", "jokers")) == 7462 + 13

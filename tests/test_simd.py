@@ -22,13 +22,17 @@ from pokerlut.kernels.hashing import MIXED_HASH, RANK5_HASH, RANK_HASH
 from pokerlut.rules import rules
 from pokerlut.stats import deck_of
 
-needs_simd = pytest.mark.skipif(not simd.AVAILABLE, reason="the CPU lacks AVX2 and AVX-512: the "
-                                "batch kernel runs one row at a time")
+needs_simd = pytest.mark.skipif(
+    not simd.AVAILABLE, reason="the CPU lacks AVX2 and AVX-512: the batch kernel runs one row at a time"
+)
 # numba's target cut to x86-64 with AVX2 (and without AVX2: no block kernel)
 AVX2_ONLY = dict(NUMBA_CPU_NAME="x86-64", NUMBA_CPU_FEATURES="+sse2,+sse4.2,+avx,+avx2,+popcnt")
 NO_AVX2 = dict(NUMBA_CPU_NAME="x86-64", NUMBA_CPU_FEATURES="+sse2,+sse4.2,+popcnt")
-NO_WILD = [game for game in pokerlut.games()  # every game without wild cards
-         if not game.startswith("italian-") and not isinstance(tables.load(game), tables.Wild)]
+NO_WILD = [
+    game
+    for game in pokerlut.games()  # every game without wild cards
+    if not game.startswith("italian-") and not isinstance(tables.load(game), tables.Wild)
+]
 
 
 def test_every_kind_of_tables_without_wild_cards_is_covered():
@@ -40,15 +44,19 @@ def test_every_kind_of_tables_without_wild_cards_is_covered():
 def test_the_batch_kernel_runs_a_block_at_a_time_on_this_cpu():
     hands = (np.arange(7, dtype=np.uint8)[None].repeat(40, axis=0) * 3) % 52
     out, first_bad = np.empty(40, np.uint16), np.full(64, 40, np.int64)
-    uncached = [njit(parallel=True, _nrt=False)(kernel.py_func)  # cached code hides its asm
-                for kernel in (batch.rows_kernel(7, check=True),
-                               batch.rows_kernel(7, check=True, simd=False))]
+    uncached = [
+        njit(parallel=True, _nrt=False)(kernel.py_func)  # cached code hides its asm
+        for kernel in (batch.rows_kernel(7, check=True), batch.rows_kernel(7, check=True, simd=False))
+    ]
     for kernel in uncached:
         kernel(tables.load(), hands, out, first_bad)
     # the byte permute reading 16 rows, or the byte shuffle of ymm registers reading 8
     mark = r"vperm[ti]2b" if simd.LANES == 16 else r"vpshufb\s[^\n]*%ymm"
-    shuffles = [re.search(mark, code) is not None
-                for kernel in uncached for code in ["".join(kernel.inspect_asm().values())]]
+    shuffles = [
+        re.search(mark, code) is not None
+        for kernel in uncached
+        for code in ["".join(kernel.inspect_asm().values())]
+    ]
     assert shuffles == [True, False]
 
 
@@ -84,7 +92,7 @@ def every_hand_in_batches(game, n_cards):
     idx = np.arange(n_cards, dtype=np.int64)
     rows = np.empty((4_000_003, n_cards), np.uint8)  # not a multiple of 16: a tail every batch
     done = 0
-    while (count := next_hands(deck, idx, rows)):
+    while count := next_hands(deck, idx, rows):
         part = slice(done, done + count)
         checked[part] = pokerlut.evaluate_batch(rows[:count], game=game)
         unchecked[part] = pokerlut.evaluate_batch(rows[:count], game=game, validate=False)
@@ -96,9 +104,15 @@ def every_hand_in_batches(game, n_cards):
 SLOW = {("high", 7), ("ace-to-five", 7), ("deuce-to-seven", 7)}
 
 
-@pytest.mark.parametrize(("game", "n_cards"), [
-    pytest.param(game, n, marks=[pytest.mark.slow] if (game, n) in SLOW else [])
-    for game in NO_WILD for n in (5, 6, 7) if (game, n) in SLOW or n < 7 or "short" in game])
+@pytest.mark.parametrize(
+    ("game", "n_cards"),
+    [
+        pytest.param(game, n, marks=[pytest.mark.slow] if (game, n) in SLOW else [])
+        for game in NO_WILD
+        for n in (5, 6, 7)
+        if (game, n) in SLOW or n < 7 or "short" in game
+    ],
+)
 def test_every_hand_in_batches_gets_its_strength_in_order(game, n_cards):
     checked, unchecked = every_hand_in_batches(game, n_cards)
     expected = pokerlut.strengths_in_order(n_cards, game=game)
@@ -120,8 +134,10 @@ def test_the_one_row_kernel_gets_every_five_card_hand_and_random_sevens_right(ga
     assert next_hands(deck, np.arange(5, dtype=np.int64), fives) == len(fives)
     rng = np.random.default_rng(len(game))
     sevens = deck[np.argsort(rng.random((100_000, len(deck))), axis=1)[:, :7]]
-    for hands, expected in ((fives, pokerlut.strengths_in_order(5, game=game)),
-                            (sevens, pokerlut.evaluate_batch(sevens, game=game))):
+    for hands, expected in (
+        (fives, pokerlut.strengths_in_order(5, game=game)),
+        (sevens, pokerlut.evaluate_batch(sevens, game=game)),
+    ):
         out, first_bad = np.empty(len(hands), np.uint16), np.full(64, len(hands), np.int64)
         batch.rows_kernel(hands.shape[1], check, simd=False)(t, hands, out, first_bad)
         assert (out == expected).all() and (first_bad == len(hands)).all()
@@ -150,8 +166,7 @@ def plant(hands, row, defect, deck):
 def test_the_first_bad_row_is_named_in_any_lane_and_in_the_tail(game, n_cards, defect):
     deck = sorted(rules(game).deck)
     rng = np.random.default_rng(n_cards)
-    good = np.array([rng.choice(deck, n_cards, replace=False) for _ in range(16 * 6 + 9)],
-                    dtype=np.uint8)
+    good = np.array([rng.choice(deck, n_cards, replace=False) for _ in range(16 * 6 + 9)], dtype=np.uint8)
     expected = pokerlut.evaluate_batch(good, game=game)
     for first in (0, 1, 5, 7, 8, 15, 16, 17, 40, 63, 64, 95, 96, 100, 104):
         hands = good.copy()
@@ -174,7 +189,7 @@ def test_the_rank_and_suit_keys_built_into_the_kernel_are_the_tables(game):
     t = tables.load(game)
     for card in rules(game).deck:
         rank, suit = divmod(int(card), 4)
-        assert int(t.card_key[card]) == 5 ** rank + (1 << (32 + 4 * suit))
+        assert int(t.card_key[card]) == 5**rank + (1 << (32 + 4 * suit))
 
 
 @pytest.mark.parametrize("game", NO_WILD)
@@ -183,8 +198,10 @@ def test_any_byte_reads_inside_the_tables(game):
     `bucket_bits` bits, a slot below the largest offset plus 2**pos_bits, or a 13-bit suited
     mask. The tables must hold every one of those; then any row, valid or not, reads inside."""
     t = tables.load(game)
-    for offsets, values, spec in ((t.rank_offsets, t.rank_values, RANK_HASH),
-                                  (t.rank5_offsets, t.rank5_values, RANK5_HASH)):
+    for offsets, values, spec in (
+        (t.rank_offsets, t.rank_values, RANK_HASH),
+        (t.rank5_offsets, t.rank5_values, RANK5_HASH),
+    ):
         assert len(offsets) == 1 << spec.bucket_bits
         assert int(offsets.max()) + (1 << spec.pos_bits) <= len(values)
     assert len(t.flush) == 1 << 13
@@ -199,12 +216,19 @@ def test_any_byte_reads_inside_the_tables(game):
 
 
 def test_a_cpu_without_avx2_evaluates_one_row_at_a_time():
-    code = ("import numpy as np, pokerlut\n"
-            "from pokerlut.kernels import simd\n"
-            "hands = np.array([[51, 47, 43, 39, 35, 3, 7]] * 40, np.uint8)\n"
-            "print(simd.AVAILABLE, set(pokerlut.evaluate_batch(hands).tolist()))\n")
-    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, **NO_AVX2),
-                          capture_output=True, text=True, check=True)
+    code = (
+        "import numpy as np, pokerlut\n"
+        "from pokerlut.kernels import simd\n"
+        "hands = np.array([[51, 47, 43, 39, 35, 3, 7]] * 40, np.uint8)\n"
+        "print(simd.AVAILABLE, set(pokerlut.evaluate_batch(hands).tolist()))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=dict(os.environ, **NO_AVX2),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert done.stdout.split("\n")[0] == "False {7462}"
 
 
@@ -214,9 +238,12 @@ def test_a_cpu_without_avx2_evaluates_one_row_at_a_time():
 def test_this_file_passes_with_the_avx2_kernel():
     """The tests above (but the slow ones) in a process whose numba target is AVX2 alone, so
     that a machine with AVX-512 checks the eight-row kernel too."""
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           "-m", "not slow", __file__], env=dict(os.environ, **AVX2_ONLY),
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not slow", __file__],
+        env=dict(os.environ, **AVX2_ONLY),
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stdout[-3000:]
     assert " passed" in done.stdout and " failed" not in done.stdout
 
@@ -245,15 +272,16 @@ def test_the_block_check_flags_exactly_the_blocks_with_a_bad_row(game, n_cards):
     t = tables.load(game)
     rng = np.random.default_rng(n_cards)
     blocks = 4_000
-    hands = np.array([rng.choice(deck, n_cards, replace=False)
-                      for _ in range(blocks * simd.LANES)], dtype=np.uint8)
+    hands = np.array(
+        [rng.choice(deck, n_cards, replace=False) for _ in range(blocks * simd.LANES)], dtype=np.uint8
+    )
     out = np.empty(len(hands), np.uint16)
     flagged = np.ones(blocks, bool)
     block_flags(t, hands, batch.deck_mask(t), out, flagged)
     assert not flagged.any()
-    defects = ([(card, position) for card in ("outside", 52, 63, 64, 255)
-                for position in range(n_cards)]
-               + [("repeat", j, k) for j, k in itertools.combinations(range(n_cards), 2)])
+    defects = [(card, position) for card in ("outside", 52, 63, 64, 255) for position in range(n_cards)] + [
+        ("repeat", j, k) for j, k in itertools.combinations(range(n_cards), 2)
+    ]
     for b in range(blocks):
         plant(hands, b * simd.LANES + b % simd.LANES, defects[b % len(defects)], deck)
     block_flags(t, hands, batch.deck_mask(t), out, flagged)

@@ -28,29 +28,42 @@ print(json.dumps(names))
 
 def compiled_by(code: str, tmp_path) -> list[str]:
     """The numba functions a new process compiles (empty cache in tmp_path) running `code`."""
-    done = subprocess.run([sys.executable, "-c", COMPILED.format(code=textwrap.indent(code, "    "))],
-                          env=dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path)),
-                          capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-c", COMPILED.format(code=textwrap.indent(code, "    "))],
+        env=dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path)),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.splitlines()[-1])
 
 
 def test_import_and_single_hands_compile_nothing(tmp_path):
-    assert compiled_by("""
+    assert (
+        compiled_by(
+            """
 import pokerlut
 pokerlut.evaluate("As Ks Qs Js Ts"), pokerlut.evaluate([0, 5, 9, 13, 20, 24, 30])
 pokerlut.describe("Kh Kd 6s 6c Kc 2d 9h"), pokerlut.compare("6h 5d 4c 3s 2h", "5h 4d 3c 2s Ah")
 pokerlut.best_five("2c As Kd Ks 7h Ah Ac"), pokerlut.winners(["As Ad Kc Kd 2h", "Qs Qh Jc Jd 3s"])
 pokerlut.evaluate("Ah Ad Ac As Jk", wild="jokers"), pokerlut.describe("Kh Qh Jh Th X", wild="bug")
 pokerlut.compare("Ac 7c 8c 9c Tc", "Th Jh Qh Kh Ah", game="italian-4")
-""", tmp_path) == []
+""",
+            tmp_path,
+        )
+        == []
+    )
 
 
 def test_a_first_batch_compiles_the_kernel_of_its_width_alone(tmp_path):
-    names = compiled_by("""
+    names = compiled_by(
+        """
 import numpy as np, pokerlut
 pokerlut.evaluate_batch(np.arange(7, dtype=np.uint8)[None].repeat(3, axis=0))
-""", tmp_path)
+""",
+        tmp_path,
+    )
     kernels = [name for name in names if name.startswith("rows_kernel")]
     assert kernels == ["rows_kernel.<locals>.rows"], names
     assert "_wild_flush" not in names  # only wild games' tables compile it
@@ -68,8 +81,12 @@ def every_game():
     for name, italian in ITALIAN_GAMES.items():
         for by_suit in (True, False):
             options = dict(game=name, flush_by_suit=by_suit)
-            yield pytest.param(italian, italian_tables(italian, by_suit), options,
-                               id=f"{name}-{'suit' if by_suit else 'ranks'}-first")
+            yield pytest.param(
+                italian,
+                italian_tables(italian, by_suit),
+                options,
+                id=f"{name}-{'suit' if by_suit else 'ranks'}-first",
+            )
 
 
 GAMES = list(every_game())
@@ -110,14 +127,27 @@ def test_one_hand_equals_the_batch_kernel_on_every_five_card_hand(game_rules, it
     assert [strength(hand) for hand in hands.tolist()] == expected.tolist()
 
 
-@pytest.mark.parametrize("hand", [
-    [51, 51, 43, 39, 35],  # a card twice
-    [51, 47, 43, 39, 52],  # a joker in a game without wild cards
-    [51, 47, 43, 39, 54], [51, 47, 43, 39, 300], [51, 47, 43, 39, -1], [51, 47, 43, 39, -60],
-    [51, 47, 43, 39, True], [51, 47, 43, 39, 35.0], [51, 47, 43, 39, np.int64(35)],
-    [51, 47, 43, 39], [51, 47, 43, 39, 35, 31, 27, 23], (), "As Ks Qs Js Ts",
-    np.array([51, 47, 43, 39, 35]), {51, 47, 43, 39, 35}, None,
-])
+@pytest.mark.parametrize(
+    "hand",
+    [
+        [51, 51, 43, 39, 35],  # a card twice
+        [51, 47, 43, 39, 52],  # a joker in a game without wild cards
+        [51, 47, 43, 39, 54],
+        [51, 47, 43, 39, 300],
+        [51, 47, 43, 39, -1],
+        [51, 47, 43, 39, -60],
+        [51, 47, 43, 39, True],
+        [51, 47, 43, 39, 35.0],
+        [51, 47, 43, 39, np.int64(35)],
+        [51, 47, 43, 39],
+        [51, 47, 43, 39, 35, 31, 27, 23],
+        (),
+        "As Ks Qs Js Ts",
+        np.array([51, 47, 43, 39, 35]),
+        {51, 47, 43, 39, 35},
+        None,
+    ],
+)
 def test_one_hand_declines_what_is_not_distinct_card_ints_of_the_deck(hand):
     """-1 (the caller then explains or converts); no wrong strength, no exception."""
     assert one_hand.hand_strength(tables.load("high"))(hand) == -1

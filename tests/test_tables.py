@@ -47,13 +47,26 @@ def test_rebuild_is_byte_identical(rebuilt):
 def test_high_tables_are_those_of_version_0_1():
     """The redesign into games left the high game's tables as they were (sha256 of 0.1.0)."""
     manifest = json.loads((SHIPPED / "manifest.json").read_text())["files"]
-    assert {name: manifest[name]["sha256"][:16] for name in (
-        "classes.npy", "flush.npy", "pair_offsets.npy", "pair_values.npy", "rank_offsets.npy",
-        "rank_values.npy", "unique5.npy")} == {
-        "classes.npy": "0aafe604b6e7919d", "flush.npy": "37863aca7fa24c33",
-        "pair_offsets.npy": "b5a90f5a780bc2af", "pair_values.npy": "fe0ad6e926a331f0",
-        "rank_offsets.npy": "7a9034b6b357275d", "rank_values.npy": "6e4bf2985347c333",
-        "unique5.npy": "63cb019aacf4ec4d"}
+    assert {
+        name: manifest[name]["sha256"][:16]
+        for name in (
+            "classes.npy",
+            "flush.npy",
+            "pair_offsets.npy",
+            "pair_values.npy",
+            "rank_offsets.npy",
+            "rank_values.npy",
+            "unique5.npy",
+        )
+    } == {
+        "classes.npy": "0aafe604b6e7919d",
+        "flush.npy": "37863aca7fa24c33",
+        "pair_offsets.npy": "b5a90f5a780bc2af",
+        "pair_values.npy": "fe0ad6e926a331f0",
+        "rank_offsets.npy": "7a9034b6b357275d",
+        "rank_values.npy": "6e4bf2985347c333",
+        "unique5.npy": "63cb019aacf4ec4d",
+    }
 
 
 @pytest.mark.parametrize("game", ALL_GAMES)
@@ -91,8 +104,9 @@ def _rank_lookups(t, keys, five):
 def test_five_card_rank_table_agrees_with_the_rank_table(game):
     """Every five-card rank multiset of the deck reads the same value from both tables."""
     ranks = sorted({int(card) >> 2 for card in rules_of(game).deck})
-    multisets = [m for m in itertools.combinations_with_replacement(ranks, 5)
-                 if max(m.count(r) for r in m) <= 4]
+    multisets = [
+        m for m in itertools.combinations_with_replacement(ranks, 5) if max(m.count(r) for r in m) <= 4
+    ]
     keys = np.array([sum(5**r for r in m) for m in multisets], dtype=np.uint64)
     t = tables.load(game)
     five = _rank_lookups(t, keys, True)
@@ -138,8 +152,7 @@ def test_wrong_shape_with_matching_manifest_is_refused(tmp_path):
     target = _copy(tmp_path)
     np.save(target / "flush.npy", np.zeros(100, dtype=np.uint16))
     manifest = json.loads((target / "manifest.json").read_text())
-    manifest["files"]["flush.npy"]["sha256"] = hashlib.sha256(
-        (target / "flush.npy").read_bytes()).hexdigest()
+    manifest["files"]["flush.npy"]["sha256"] = hashlib.sha256((target / "flush.npy").read_bytes()).hexdigest()
     (target / "manifest.json").write_text(json.dumps(manifest))
     with pytest.raises(tables.TablesError, match="wrong dtype or shape"):
         tables.load_dir(target)
@@ -148,11 +161,18 @@ def test_wrong_shape_with_matching_manifest_is_refused(tmp_path):
 # The kernel kind the build names for each game, from its rules: whether flushes are hands,
 # whether a flush can hurt (the lowballs where it counts), wild cards; Omaha where suited
 # cards settle a hand or never matter, without suit ties (docs/rules.md, Hold'em and Omaha).
-KIND = {"high": "suits-settle", "ace-to-five": "suits-ignored", "deuce-to-seven": "suits-mixed",
-        "ace-to-six": "suits-mixed", "eight-or-better": "suits-ignored", "short-deck": "suits-settle",
-        "short-deck-trips": "suits-settle", **{g: "wild" for g in WILD_GAMES if g.startswith("high")},
-        **{g: "wild-suits-ignored" for g in WILD_GAMES if g.startswith("ace-to-five")},
-        **{g: "suits-settle" for g in ITALIAN_GAMES}}
+KIND = {
+    "high": "suits-settle",
+    "ace-to-five": "suits-ignored",
+    "deuce-to-seven": "suits-mixed",
+    "ace-to-six": "suits-mixed",
+    "eight-or-better": "suits-ignored",
+    "short-deck": "suits-settle",
+    "short-deck-trips": "suits-settle",
+    **{g: "wild" for g in WILD_GAMES if g.startswith("high")},
+    **{g: "wild-suits-ignored" for g in WILD_GAMES if g.startswith("ace-to-five")},
+    **{g: "suits-settle" for g in ITALIAN_GAMES},
+}
 OMAHA = {"high", "ace-to-five", "eight-or-better", "short-deck", "short-deck-trips"}
 
 

@@ -17,8 +17,7 @@ pa = pytest.importorskip("pyarrow")
 RANKS = "23456789TJQKA"
 # Every spelling of each suit and of a joker that pokerlut.cards accepts (its own tables).
 SUIT_SPELLINGS = [[s for s, v in cards_module.SUIT_OF.items() if v == suit] for suit in range(4)]
-JOKER_SPELLINGS = ["Jk", "jk", "JK", "jK", "Jkr", "JKR", "jkR", "X", "x", "joker", "JOKER",
-                   "JoKeR", "🃏"]
+JOKER_SPELLINGS = ["Jk", "jk", "JK", "jK", "Jkr", "JKR", "jkR", "X", "x", "joker", "JOKER", "JoKeR", "🃏"]
 SEPARATORS = ["", " ", "  ", ",", ", ", ";", "\t", "\n", " ,; ", "\u3000", "\xa0", "\u2009"]
 
 
@@ -34,8 +33,7 @@ def spell(rng: np.random.Generator, cards: list[int]) -> str:
         if card >= 52:
             parts.append(str(rng.choice(JOKER_SPELLINGS)))
         else:
-            text = str(rng.choice(rank_spellings(card // 4))) + str(
-                rng.choice(SUIT_SPELLINGS[card % 4]))
+            text = str(rng.choice(rank_spellings(card // 4))) + str(rng.choice(SUIT_SPELLINGS[card % 4]))
             parts.append(text + ("\ufe0f" if not text[-1].isascii() and rng.random() < 0.5 else ""))
         parts.append(str(rng.choice(SEPARATORS)))
     parts[-1] = str(rng.choice(SEPARATORS)) if rng.random() < 0.2 else ""
@@ -91,8 +89,7 @@ def test_random_spellings_read_as_parse_cards_reads_them(k, jokers):
 
 
 # Characters to corrupt texts with: near misses of every part of a card's spelling.
-NOISE = list("1023456789tTjJqQkKaAcCdDhHsSxXoOeErRzZ ,;\t\u3000\xa0\ufe0f"
-             "♠♥♦♣♤♡♢♧🃏\x00é")
+NOISE = list("1023456789tTjJqQkKaAcCdDhHsSxXoOeErRzZ ,;\t\u3000\xa0\ufe0f♠♥♦♣♤♡♢♧🃏\x00é")
 
 
 @pytest.mark.parametrize("jokers", [False, True])
@@ -110,9 +107,12 @@ def test_corrupted_texts_are_refused_exactly_when_parse_cards_refuses_them(joker
                 text.insert(where, str(rng.choice(NOISE)))
         texts.append("".join(text))
     texts[0] = spell(rng, [0, 1, 2, 3, 4])  # a good first row fixes k
-    for name, column in [("list", texts), ("numpy-U", np.array(texts)),
-                         ("numpy-S", np.array([t.encode() for t in texts])),
-                         ("arrow", pa.array(texts))]:
+    for name, column in [
+        ("list", texts),
+        ("numpy-U", np.array(texts)),
+        ("numpy-S", np.array([t.encode() for t in texts])),
+        ("arrow", pa.array(texts)),
+    ]:
         got = pokerlut.parse_batch(column, jokers=jokers, errors="mask")
         assert isinstance(got, np.ma.MaskedArray)
         for row, text in enumerate(texts):
@@ -128,20 +128,24 @@ def test_corrupted_texts_are_refused_exactly_when_parse_cards_refuses_them(joker
 
 
 def test_every_separator_is_a_separator_and_no_other_character_is():
-    separators = [chr(c) for c in range(0x110000)
-                  if 0xD800 > c or c > 0xDFFF if cards_module.SEPARATORS.fullmatch(chr(c))]
+    separators = [
+        chr(c)
+        for c in range(0x110000)
+        if 0xD800 > c or c > 0xDFFF
+        if cards_module.SEPARATORS.fullmatch(chr(c))
+    ]
     assert len(separators) > 20
     got = pokerlut.parse_batch([f"As{c}Kd" for c in separators])
     assert (got == [51, 45]).all()
     others = [chr(c) for c in range(1, 0x3100) if chr(c) not in separators]
-    masked = pokerlut.parse_batch(["AsKd"] + [f"As{c}Kd" for c in others if c != "\ufe0f"],
-                                  errors="mask")
+    masked = pokerlut.parse_batch(["AsKd"] + [f"As{c}Kd" for c in others if c != "\ufe0f"], errors="mask")
     assert masked.mask[1:].all()
 
 
 def test_rows_of_another_length_and_bytes_that_are_not_utf8():
-    texts = np.array([b"As Kd 7h", "A♠ K♦ 7♥".encode(), "As Kd 7h".encode("utf-16"),
-                      b"As\xc0\x81Kd"])  # \xc0\x81 is an overlong encoding of \x01
+    texts = np.array(
+        [b"As Kd 7h", "A♠ K♦ 7♥".encode(), "As Kd 7h".encode("utf-16"), b"As\xc0\x81Kd"]
+    )  # \xc0\x81 is an overlong encoding of \x01
     got = pokerlut.parse_batch(texts, errors="mask")
     assert got.mask[:, 0].tolist() == [False, False, True, True]
     with pytest.raises(ValueError, match=r"^row 2: .* is not UTF-8 text"):
@@ -160,8 +164,7 @@ def test_a_bad_row_raises_naming_the_row_and_its_text():
     }
     for text, words in cases.items():
         for column in (["As Kd 7h 7c 2s 9d Tc"] * 3 + [text], np.array([good] * 3 + [text])):
-            with pytest.raises(ValueError, match=f"^row 3: {re.escape(repr(text))}:? .*"
-                                                 f"{re.escape(words)}"):
+            with pytest.raises(ValueError, match=f"^row 3: {re.escape(repr(text))}:? .*{re.escape(words)}"):
                 pokerlut.parse_batch(column)
     with pytest.raises(ValueError, match=r"row 1: 'As Kd' has 2 cards, but cards=7 was asked"):
         pokerlut.parse_batch([good, "As Kd"], cards=7)
@@ -183,9 +186,14 @@ def test_errors_mask():
 
 
 def test_empty_input():
-    for empty in ([], np.array([], dtype="U20"), np.array([], dtype="S5"),
-                  pd.Series([], dtype=object),
-                  pd.Series([], dtype="string[pyarrow]"), pa.array([], pa.string())):
+    for empty in (
+        [],
+        np.array([], dtype="U20"),
+        np.array([], dtype="S5"),
+        pd.Series([], dtype=object),
+        pd.Series([], dtype="string[pyarrow]"),
+        pa.array([], pa.string()),
+    ):
         plain = pokerlut.parse_batch(empty)
         assert plain.shape == (0, 0) and not isinstance(plain, np.ma.MaskedArray)
         assert pokerlut.parse_batch(empty, cards=7).shape == (0, 7)
@@ -204,8 +212,17 @@ def test_missing_values_in_a_series(dtype):
 
 
 def test_input_that_is_not_text_is_a_type_error():
-    for bad in ("As Kd 7h 7c 2s", b"As Kd", 7, {"a": 1}, np.array([1, 2]), np.array([1.5]),
-                pd.Series([1, 2]), pa.array([1, 2]), pd.DataFrame({"hand": ["As Kd"]})):
+    for bad in (
+        "As Kd 7h 7c 2s",
+        b"As Kd",
+        7,
+        {"a": 1},
+        np.array([1, 2]),
+        np.array([1.5]),
+        pd.Series([1, 2]),
+        pa.array([1, 2]),
+        pd.DataFrame({"hand": ["As Kd"]}),
+    ):
         with pytest.raises(TypeError):
             pokerlut.parse_batch(bad)
     with pytest.raises(TypeError, match=r"^row 1: 5 is a int"):
@@ -222,8 +239,9 @@ def test_threads_do_not_change_the_answer():
     texts = np.array([spell(rng, row) for row in hands.tolist()])
     one = pokerlut.parse_batch(texts, threads=1)
     assert (one == hands).all()
-    assert (pokerlut.parse_batch(texts, threads=pokerlut.parallel.numba.config.NUMBA_NUM_THREADS)
-            == one).all()
+    assert (
+        pokerlut.parse_batch(texts, threads=pokerlut.parallel.numba.config.NUMBA_NUM_THREADS) == one
+    ).all()
 
 
 NAMES = np.array([r + s for r in RANKS for s in "cdhs"], dtype="S2").view(np.uint8).reshape(52, 2)
@@ -237,12 +255,12 @@ def test_ten_million_rows():
     cards = np.empty((n, 7), dtype=np.uint8)
     for start in range(0, n, 250_000):  # blocks keep the memory down
         block = rng.random((250_000, 52), dtype=np.float32)
-        cards[start:start + 250_000] = np.argpartition(block, 7, axis=1)[:, :7]
+        cards[start : start + 250_000] = np.argpartition(block, 7, axis=1)[:, :7]
     text = np.zeros((n, 20), dtype=np.uint8)
     spaced, joined = slice(0, n, 2), slice(1, n, 2)
     for j in range(7):
-        text[spaced, 3 * j:3 * j + 2] = NAMES[cards[spaced, j]]
-        text[joined, 2 * j:2 * j + 2] = NAMES[cards[joined, j]]
+        text[spaced, 3 * j : 3 * j + 2] = NAMES[cards[spaced, j]]
+        text[joined, 2 * j : 2 * j + 2] = NAMES[cards[joined, j]]
     text[spaced, 2:20:3] = ord(" ")
     texts = text.view("S20").reshape(n)
     assert texts[0] == " ".join(pokerlut.format_card(int(c)) for c in cards[0]).encode()
@@ -251,9 +269,11 @@ def test_ten_million_rows():
     assert (got == cards).all()
 
 
-GAMES = ([(g, None) for g in pokerlut.games()]  # Italian poker's too: italian-2 .. italian-9
-         + [("high", w) for w in ("jokers", "bug", "deuces")]
-         + [("ace-to-five", w) for w in ("jokers", "bug")])
+GAMES = (
+    [(g, None) for g in pokerlut.games()]  # Italian poker's too: italian-2 .. italian-9
+    + [("high", w) for w in ("jokers", "bug", "deuces")]
+    + [("ace-to-five", w) for w in ("jokers", "bug")]
+)
 
 
 def strength_range(game, wild):
@@ -292,7 +312,8 @@ def test_categories_and_descriptions_of_every_strength(game, wild):
     for lang in ("it", "ru"):
         sample = strengths[:: max(1, len(strengths) // 50)]
         assert pokerlut.describe_batch(sample, game=game, wild=wild, lang=lang).tolist() == [
-            pokerlut.describe(int(s), game=game, wild=wild, lang=lang) for s in sample]
+            pokerlut.describe(int(s), game=game, wild=wild, lang=lang) for s in sample
+        ]
     for bad in ([top + 1], [low - 1] if low == 1 else [top + 7]):
         for f in (pokerlut.category_batch, pokerlut.describe_batch):
             with pytest.raises(ValueError, match=rf"^row 2: strength {bad[0]} is out of range"):
@@ -320,8 +341,10 @@ def test_evaluate_batch_takes_text():
     for name, column in containers(texts).items():
         np.testing.assert_array_equal(pokerlut.evaluate_batch(column), want, err_msg=name)
     short = [pokerlut.format_cards(h) for h in np.arange(16, 52).reshape(-1, 6)]
-    np.testing.assert_array_equal(pokerlut.evaluate_batch(short, game="short-deck"),
-                                  [pokerlut.evaluate(t, game="short-deck") for t in short])
+    np.testing.assert_array_equal(
+        pokerlut.evaluate_batch(short, game="short-deck"),
+        [pokerlut.evaluate(t, game="short-deck") for t in short],
+    )
     assert pokerlut.evaluate_batch(["As Ah Ac Ad Jk"], wild="jokers").tolist() == [7475]
     with pytest.raises(ValueError, match="row 1: 'As Kd Zz"):
         pokerlut.evaluate_batch(["As Kd 7h 7c 2s", "As Kd Zz 7c 2s"])
@@ -340,8 +363,7 @@ def test_accessor(dtype):
     assert strengths.index.equals(index) and strengths.name == "hand"
     assert strengths.tolist() == [pokerlut.evaluate(t) for t in texts]
     assert series.poker.category().tolist() == [pokerlut.category(s).name for s in strengths]
-    assert series.poker.describe(lang="es").tolist() == [pokerlut.describe(t, lang="es")
-                                                          for t in texts]
+    assert series.poker.describe(lang="es").tolist() == [pokerlut.describe(t, lang="es") for t in texts]
     assert [c.tolist() for c in series.poker.cards()] == hands.tolist()
     low = series.poker.strength(game="eight-or-better")
     assert low.tolist() == [pokerlut.evaluate(t, game="eight-or-better") for t in texts]
@@ -349,8 +371,9 @@ def test_accessor(dtype):
 
 
 def test_accessor_masks_bad_rows():
-    series = pd.Series(["As Ks Qs Js Ts", "As As Qs Js Ts", None, "2c 3c 4c 5c 7d", "As Ks"],
-                       index=list("abcde"))
+    series = pd.Series(
+        ["As Ks Qs Js Ts", "As As Qs Js Ts", None, "2c 3c 4c 5c 7d", "As Ks"], index=list("abcde")
+    )
     with pytest.raises(ValueError, match="row 1: 'As As Qs Js Ts': duplicate card"):
         series.poker.strength()
     got = series.poker.strength(errors="mask")
@@ -360,8 +383,7 @@ def test_accessor_masks_bad_rows():
     assert series.poker.category(errors="mask").isna().tolist() == got.isna().tolist()
     assert series.poker.describe(errors="mask")["a"] == "Royal flush"
     assert series.poker.cards(errors="mask").isna().tolist() == got.isna().tolist()
-    short = pd.Series(["As Ks Qs Js Ts", "2c 3c 4c 5c 7d"]).poker.strength(game="short-deck",
-                                                                            errors="mask")
+    short = pd.Series(["As Ks Qs Js Ts", "2c 3c 4c 5c 7d"]).poker.strength(game="short-deck", errors="mask")
     assert short.isna().tolist() == [False, True]  # 2c is not in the short deck
 
 

@@ -29,20 +29,45 @@ from pokerlut.video_poker import NOTHING, PayLine, Paytable, holds, paytable, pa
 
 FAMILY = {name: family for name, (family, _) in ref.PAYTABLES.items()}
 HANDS = {  # hands of every kind, per family: made hands, draws, wild cards 0..4, nothing
-    "jacks-or-better": ["Ah Kh Qh Jh Th", "Ah Kh Qh Jh 2s", "Jc Jd 5h 7s 9c", "2c 7d 9h Js 4c",
-                        "As Ad Ac Ah 3c", "3c 3d 3h 3s Ac", "5d 6d 7d 8c Kd", "Tc Jd Qh Ks 2d"],
-    "deuces-wild": ["2c 2d 2h 2s 9c", "2h 2d 7s 8s 9c", "2c 5h 6h 7h Kd", "3c 7d 9h Js Kc",
-                    "Ts Js Qs Ks As", "2s Js Qs Ks As", "9c 9d 9h 4s 4d", "2d 3c 3h 8s Jd"],
-    "joker-poker": ["Jk Ah Kh Qh 3c", "Jk 5c 5d 9h 9s", "3c 7d 9h Js Kc", "Kc Kd 4h 7s 9c",
-                    "Jk As Ad Ac Ah", "Jk 2c 3c 4c 8d", "Ts Js Qs Ks As", "6c 6d 6h Jd Jc"],
+    "jacks-or-better": [
+        "Ah Kh Qh Jh Th",
+        "Ah Kh Qh Jh 2s",
+        "Jc Jd 5h 7s 9c",
+        "2c 7d 9h Js 4c",
+        "As Ad Ac Ah 3c",
+        "3c 3d 3h 3s Ac",
+        "5d 6d 7d 8c Kd",
+        "Tc Jd Qh Ks 2d",
+    ],
+    "deuces-wild": [
+        "2c 2d 2h 2s 9c",
+        "2h 2d 7s 8s 9c",
+        "2c 5h 6h 7h Kd",
+        "3c 7d 9h Js Kc",
+        "Ts Js Qs Ks As",
+        "2s Js Qs Ks As",
+        "9c 9d 9h 4s 4d",
+        "2d 3c 3h 8s Jd",
+    ],
+    "joker-poker": [
+        "Jk Ah Kh Qh 3c",
+        "Jk 5c 5d 9h 9s",
+        "3c 7d 9h Js Kc",
+        "Kc Kd 4h 7s 9c",
+        "Jk As Ad Ac Ah",
+        "Jk 2c 3c 4c 8d",
+        "Ts Js Qs Ks As",
+        "6c 6d 6h Jd Jc",
+    ],
 }
 for family in ("bonus-poker", "double-double-bonus"):
     HANDS[family] = HANDS["jacks-or-better"]
 FEW = 3  # hands per table in the fast tier; the slow tier takes them all
 
 
-def reference_values(hand: list[int], table: Paytable, family: str,
-                     min_pair: int | None = None) -> dict[int, Fraction]:
+def reference_values(
+    hand: list[int], table: Paytable, family: str, min_pair: int | None = None
+) -> dict[int, Fraction]:
     return ref.hold_values(hand, family, {line.name: line.pays for line in table.lines}, min_pair)
 
 
@@ -63,8 +88,11 @@ def check_holds(text: str, table: Paytable, family: str, min_pair: int | None = 
     assert got[0].rank == 1 and got[-1].rank <= 32
 
 
-CASES = [pytest.param(name, hand, marks=[pytest.mark.slow] * (i >= FEW), id=f"{name}-{hand}")
-         for name in paytables() for i, hand in enumerate(HANDS[FAMILY[name]])]
+CASES = [
+    pytest.param(name, hand, marks=[pytest.mark.slow] * (i >= FEW), id=f"{name}-{hand}")
+    for name in paytables()
+    for i, hand in enumerate(HANDS[FAMILY[name]])
+]
 
 
 @pytest.mark.parametrize("name, hand", CASES)
@@ -83,8 +111,9 @@ def test_holds_of_random_deals_agree_with_brute_force(name: str) -> None:
 
 def test_tables_of_our_own_agree_with_brute_force() -> None:
     job = paytable("jacks-or-better-9-6")
-    tens = Paytable("tens-or-better", job.lines[:-1] + (
-        PayLine("jacks or better", 1, Category.ONE_PAIR, ranks="TJQKA"),))  # the reference's name
+    tens = Paytable(
+        "tens-or-better", job.lines[:-1] + (PayLine("jacks or better", 1, Category.ONE_PAIR, ranks="TJQKA"),)
+    )  # the reference's name
     check_holds("Tc Td 5h 7s 9c", tens, "jacks-or-better", min_pair=8)
     check_holds("Ts Js Qd 4h 4c", tens, "jacks-or-better", min_pair=8)
     halves = job.with_pays({"two pair": Fraction(5, 2), "jacks or better": 0.5}, name="halves")
@@ -127,9 +156,14 @@ def test_scaling_every_payout_scales_the_return() -> None:
     assert (game3.probabilities, game3.kept) == (game.probabilities, game.kept)
 
 
-@pytest.mark.parametrize("name, line, change", [("jacks-or-better-9-6", "royal flush", 200),
-                                                 ("deuces-wild", "four of a kind", 1),
-                                                 ("joker-poker", "two pair", Fraction(1, 4))])
+@pytest.mark.parametrize(
+    "name, line, change",
+    [
+        ("jacks-or-better-9-6", "royal flush", 200),
+        ("deuces-wild", "four of a kind", 1),
+        ("joker-poker", "two pair", Fraction(1, 4)),
+    ],
+)
 def test_one_payout_moves_the_return_by_its_probability(name: str, line: str, change: Fraction) -> None:
     """Raising one payout by d moves the best return by p d, p the line's probability, with
     p between its value before and after (best play may change: it can only gain)."""
@@ -210,13 +244,16 @@ def test_bad_input_is_named() -> None:
         PayLine(NOTHING, 1)
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["video-poker", "nope"], "unknown pay table 'nope'"),
-    (["video-poker", "deuces-wild", "--hand", "2h 2h 7s 8s 9c"], "duplicate card '2h'"),
-    (["video-poker", "deuces-wild", "--pays", "flush=-1"], "must not be negative"),
-    (["video-poker", "deuces-wild", "--pays", "flush"], "--pays takes LINE=PAYOUT"),
-    (["video-poker", "deuces-wild", "--hand", "Jk 2d 7s 8s 9c"], "Jk is not in the 52-card deck"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["video-poker", "nope"], "unknown pay table 'nope'"),
+        (["video-poker", "deuces-wild", "--hand", "2h 2h 7s 8s 9c"], "duplicate card '2h'"),
+        (["video-poker", "deuces-wild", "--pays", "flush=-1"], "must not be negative"),
+        (["video-poker", "deuces-wild", "--pays", "flush"], "--pays takes LINE=PAYOUT"),
+        (["video-poker", "deuces-wild", "--hand", "Jk 2d 7s 8s 9c"], "Jk is not in the 52-card deck"),
+    ],
+)
 def test_the_command_line_refuses_bad_input_in_one_line(capsys, argv, message) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err

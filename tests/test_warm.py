@@ -34,10 +34,12 @@ print(json.dumps({"compiles": len(compiled.buffer), "cache_hits": [
 
 def run(args, cache, timeout=600):
     """`python ARGS` with numba's cache in `cache` (None: where this process has it)."""
-    env = {**os.environ, "PYTHONWARNINGS": "ignore",
-           **({"NUMBA_CACHE_DIR": str(cache)} if cache is not None else {})}
-    done = subprocess.run([sys.executable, *args], env=env, capture_output=True, text=True,
-                          timeout=timeout)
+    env = {
+        **os.environ,
+        "PYTHONWARNINGS": "ignore",
+        **({"NUMBA_CACHE_DIR": str(cache)} if cache is not None else {}),
+    }
+    done = subprocess.run([sys.executable, *args], env=env, capture_output=True, text=True, timeout=timeout)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -50,11 +52,14 @@ def index_files(report):
 @pytest.mark.slow
 def test_warm_fills_the_cache_that_a_new_process_loads(tmp_path):
     cache = tmp_path / "cache"
-    report = json.loads(run(["-m", "pokerlut", "warm", "--workers", "2", "--only",
-                             "evaluate_batch high 7", "--json"], cache))
+    report = json.loads(
+        run(["-m", "pokerlut", "warm", "--workers", "2", "--only", "evaluate_batch high 7", "--json"], cache)
+    )
     assert report["workers"] == 2
     assert sorted(job["name"] for job in report["jobs"]) == [
-        "evaluate_batch high 7 checked", "evaluate_batch high 7 unchecked"]
+        "evaluate_batch high 7 checked",
+        "evaluate_batch high 7 unchecked",
+    ]
     assert all(job["compiled"] for job in report["jobs"])  # the cache was empty
     assert report["kernels"] == sum(len(job["compiled"]) for job in report["jobs"])
     assert report["cache"] and all(Path(f).parent == cache for f in report["cache"])
@@ -79,33 +84,39 @@ def test_jobs_cover_every_kind_of_tables():
     names = [job.name for job in warm.jobs()]
     assert len(names) == len(set(names))
     kinds = {type(tables.load(game)) for game in [*GAMES, *WILD_GAMES]}
-    warmed = {type(tables.load(job.args[0])) for job in warm.jobs()
-              if job.run is warm._evaluate_batch}
+    warmed = {type(tables.load(job.args[0])) for job in warm.jobs() if job.run is warm._evaluate_batch}
     assert warmed == kinds
     for width in (5, 6, 7):
         for check in ("checked", "unchecked"):
             assert f"evaluate_batch high+jokers {width} {check}" in names
     assert [n for n in names if n.startswith("equity holdem monte-carlo")] == [
-        f"equity holdem monte-carlo {n} players" for n in warm.MC_PLAYERS]
+        f"equity holdem monte-carlo {n} players" for n in warm.MC_PLAYERS
+    ]
 
 
 def test_list_and_help(capsys):
     assert main(["warm", "--list", "--only", "equity holdem monte-carlo"]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        f"equity holdem monte-carlo {n} players" for n in warm.MC_PLAYERS]
+        f"equity holdem monte-carlo {n} players" for n in warm.MC_PLAYERS
+    ]
     assert main(["warm", "--list", "--only", "equity omaha*monte-carlo"]) == 0  # any players
     assert capsys.readouterr().out.splitlines() == [
-        "equity omaha monte-carlo", "equity omaha-hi-lo monte-carlo"]
+        "equity omaha monte-carlo",
+        "equity omaha-hi-lo monte-carlo",
+    ]
     with pytest.raises(SystemExit):
         main(["--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert f"(Monte Carlo: for {warm.MC_PLAYERS[0]} to {warm.MC_PLAYERS[-1]} players)" in help_text
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--workers", "0"], "pokerlut warm: workers must be a positive int, not 0"),
-    (["--only", "no such job"], "pokerlut warm: no warm job matches 'no such job'"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--workers", "0"], "pokerlut warm: workers must be a positive int, not 0"),
+        (["--only", "no such job"], "pokerlut warm: no warm job matches 'no such job'"),
+    ],
+)
 def test_bad_input_exits_2_with_one_line(capsys, args, message):
     assert main(["warm", *args]) == 2
     out, err = capsys.readouterr()

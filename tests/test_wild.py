@@ -38,8 +38,7 @@ def test_every_five_card_hand_by_category_and_order(game, wild):
     for size in DECKS[wild]:
         counts = count_hands(5, game=game, wild=wild, deck=size)
         rows = {r.label: (r.hands, r.classes) for r in by_category(counts, game, wild)}
-        expected = {c.lower().replace("_", " "): v
-                    for c, v in ref.category_counts(game, wild, size).items()}
+        expected = {c.lower().replace("_", " "): v for c, v in ref.category_counts(game, wild, size).items()}
         categories = {c.name.lower().replace("_", " ") for c in pokerlut.Category}
         assert {k: v for k, v in rows.items() if v[0] and k in categories} == expected, size
         keys = ref.hand_counts(game, wild, size)  # key -> hands
@@ -72,7 +71,7 @@ def test_random_seven_card_hands_match_the_reference(game, wild):
     hands = random_hands(50_000, 7, 54, seed=len(wild))
     fast = pokerlut.evaluate_batch(hands, game=game, wild=wild)
     rows = hands.tolist()
-    chunks = [(rows[i:i + 5000], game, wild) for i in range(0, len(rows), 5000)]
+    chunks = [(rows[i : i + 5000], game, wild) for i in range(0, len(rows), 5000)]
     with ProcessPoolExecutor(2) as pool:
         keys = [k for part in pool.map(_reference_keys, chunks) for k in part]
     assert same_order(fast, keys)
@@ -94,7 +93,6 @@ def best_of_subsets(t, hands, out):
         out[i] = best
 
 
-
 @pytest.mark.slow
 @pytest.mark.parametrize("game,wild", MODES)
 def test_seven_cards_are_the_best_of_their_fives(game, wild):
@@ -112,21 +110,24 @@ def test_without_wild_cards_every_mode_is_the_plain_game(game, wild):
     hands = np.argsort(rng.random((50_000, 52)), axis=1)[:, :7].astype(np.uint8)
     if wild == "deuces":
         hands = hands[~(hands < 4).any(axis=1)]
-    assert (pokerlut.evaluate_batch(hands, game=game, wild=wild) ==
-            pokerlut.evaluate_batch(hands, game=game)).all()
+    assert (
+        pokerlut.evaluate_batch(hands, game=game, wild=wild) == pokerlut.evaluate_batch(hands, game=game)
+    ).all()
 
 
 @settings(max_examples=400, deadline=None)
-@given(wild=st.sampled_from(["jokers", "deuces"]), n_cards=st.integers(5, 7),
-       data=st.data())
+@given(wild=st.sampled_from(["jokers", "deuces"]), n_cards=st.integers(5, 7), data=st.data())
 def test_a_natural_card_in_place_of_a_wild_card_is_never_stronger(wild, n_cards, data):
     """Hypothesis: replace one wild card of a hand by any natural card not in it."""
     wild_cards = set(pokerlut.rules.rules("high", wild).wild_cards)
-    hand = data.draw(st.lists(st.integers(0, 53), min_size=n_cards, max_size=n_cards,
-                              unique=True).filter(lambda h: wild_cards & set(h)))
+    hand = data.draw(
+        st.lists(st.integers(0, 53), min_size=n_cards, max_size=n_cards, unique=True).filter(
+            lambda h: wild_cards & set(h)
+        )
+    )
     position = data.draw(st.sampled_from([i for i, c in enumerate(hand) if c in wild_cards]))
     natural = data.draw(st.sampled_from([c for c in range(52) if c not in hand]))
-    replaced = hand[:position] + [natural] + hand[position + 1:]
+    replaced = hand[:position] + [natural] + hand[position + 1 :]
     assert pokerlut.evaluate(replaced, wild=wild) <= pokerlut.evaluate(hand, wild=wild)
 
 
@@ -151,13 +152,17 @@ def test_the_kernels_take_wild_tables_in_user_numba_code():
 
 def test_five_of_a_kind():
     assert pokerlut.describe("Ah Ad Ac As Jk", wild="jokers") == "Five of a kind, aces (Jk as A♠)"
-    assert pokerlut.category(pokerlut.evaluate("Ah Ad Ac As Jk", wild="bug"), wild="bug") == \
-        pokerlut.Category.FIVE_OF_A_KIND
+    assert (
+        pokerlut.category(pokerlut.evaluate("Ah Ad Ac As Jk", wild="bug"), wild="bug")
+        == pokerlut.Category.FIVE_OF_A_KIND
+    )
     assert pokerlut.compare("Qh Qd Qc Qs Jk", "6h 6d 6c 6s joker", wild="jokers") == 1
     assert pokerlut.evaluate("Qh Qd Qc Qs Jk", wild="jokers") > pokerlut.evaluate(
-        "Ah Kh Qh Jh Th", wild="jokers")  # above the royal flush
+        "Ah Kh Qh Jh Th", wild="jokers"
+    )  # above the royal flush
     assert pokerlut.evaluate("Qh Qd Qc Jk Jk", wild="jokers") == pokerlut.evaluate(
-        "Qh Qd Qc Qs Jk", wild="jokers")  # equal hands split
+        "Qh Qd Qc Qs Jk", wild="jokers"
+    )  # equal hands split
 
 
 def test_equal_quads_with_a_joker_go_to_the_kicker():
@@ -168,22 +173,26 @@ def test_equal_quads_with_a_joker_go_to_the_kicker():
 def test_a_joker_completes_a_royal_flush_and_the_bug_is_an_ace():
     assert pokerlut.describe("Kh Qh Jh Th Jk", wild="jokers") == "Royal flush (Jk as A♥)"
     assert pokerlut.describe("Kh Qh Jh Th Jk", wild="bug") == "Royal flush (Jk as A♥)"
-    assert pokerlut.describe("Kc Kd 7h 4s Jk", wild="bug") == \
-        "Pair of kings (Jk as A♠)"
-    assert pokerlut.describe("Kc Kd 7h 4s Jk", wild="jokers") == \
-        "Three of a kind, kings (Jk as K♠)"
-    assert pokerlut.category(pokerlut.evaluate("9c 8d 7h 6s Jk", wild="bug"), wild="bug") == \
-        pokerlut.Category.STRAIGHT
+    assert pokerlut.describe("Kc Kd 7h 4s Jk", wild="bug") == "Pair of kings (Jk as A♠)"
+    assert pokerlut.describe("Kc Kd 7h 4s Jk", wild="jokers") == "Three of a kind, kings (Jk as K♠)"
+    assert (
+        pokerlut.category(pokerlut.evaluate("9c 8d 7h 6s Jk", wild="bug"), wild="bug")
+        == pokerlut.Category.STRAIGHT
+    )
     # in a flush a wild card takes the highest rank the flush lacks
     assert pokerlut.describe("Ah 9h 7h 4h Jk", wild="jokers") == "Flush, ace-high (Jk as K♥)"
 
 
 def test_deuces_wild():
-    assert pokerlut.describe("2c 2d 2h 2s 9c", wild="deuces") == \
-        "Five of a kind, nines (2c as 9♠, 2d as 9♥, 2h as 9♦, 2s as 9♠)"  # a fifth nine repeats
+    assert (
+        pokerlut.describe("2c 2d 2h 2s 9c", wild="deuces")
+        == "Five of a kind, nines (2c as 9♠, 2d as 9♥, 2h as 9♦, 2s as 9♠)"
+    )  # a fifth nine repeats
     assert pokerlut.describe("2c 2d 2h 2s 9c Ah", wild="deuces").startswith("Five of a kind, aces")
-    assert pokerlut.category(pokerlut.evaluate("2c Kh Qh Jh Th", wild="deuces"), wild="deuces") == \
-        pokerlut.Category.STRAIGHT_FLUSH
+    assert (
+        pokerlut.category(pokerlut.evaluate("2c Kh Qh Jh Th", wild="deuces"), wild="deuces")
+        == pokerlut.Category.STRAIGHT_FLUSH
+    )
 
 
 def test_california_lowball():
@@ -203,10 +212,12 @@ def test_best_five_and_stand_ins():
 def test_two_jokers_in_one_hand():
     assert pokerlut.parse_cards("Jk As JOKER", jokers=True).tolist() == [52, 51, 53]
     assert pokerlut.evaluate("Jk Jk As Ks Qs", wild="jokers") == pokerlut.evaluate(
-        "As Ks Qs Js Ts", wild="jokers")
+        "As Ks Qs Js Ts", wild="jokers"
+    )
     assert pokerlut.describe("Jk Jk As Ks 7d", wild="jokers").startswith("Three of a kind, aces")
     assert pokerlut.evaluate("Jk Jk Ac Ad Ah", wild="jokers") == pokerlut.evaluate(
-        "Ah As Ac Ad Jk", wild="jokers")
+        "Ah As Ac Ad Jk", wild="jokers"
+    )
 
 
 # --- the command line and equity -------------------------------------------------------------
@@ -215,8 +226,7 @@ def test_two_jokers_in_one_hand():
 def test_stats_command_with_jokers():
     from test_cli import run
 
-    result = run("stats", "--game", "high", "--wild", "jokers", "--deck", "53", "--cards", "5",
-                 "--quiet")
+    result = run("stats", "--game", "high", "--wild", "jokers", "--deck", "53", "--cards", "5", "--quiet")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("All 2,869,685 hands of 5 cards (high+jokers, 53 cards)")
@@ -246,21 +256,32 @@ def test_equity_with_jokers_against_brute_force():
 # --- bad input -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("call,message", [
-    (lambda: pokerlut.parse_cards("Jk X Jkr As", jokers=True), "too many jokers"),
-    (lambda: pokerlut.evaluate("As Ks Qs Js Jk"), r"joker 'Jk' at position 4: .*wild='jokers'"),
-    (lambda: pokerlut.evaluate("As Ks Qs Js Jk", wild="wild"), "wild='wild' is not offered in high"),
-    (lambda: pokerlut.evaluate("As Ks Qs Js Jk", game="deuce-to-seven", wild="bug"),
-     "not offered in deuce-to-seven; wild cards go with: high"),
-    (lambda: pokerlut.evaluate_batch(np.array([[52, 52, 1, 2, 3]], np.uint8), wild="jokers"),
-     "row 0: duplicate card 'Jk'"),
-    (lambda: pokerlut.evaluate_batch(np.array([[52, 0, 1, 2, 3]], np.uint8)),
-     "row 0: card 52 at position 0 is out of range 0..51"),
-    (lambda: pokerlut.evaluate_batch(np.array([[54, 0, 1, 2, 3]]), wild="bug"),
-     "row 0: card 54 at position 0 is out of range 0..53"),
-    (lambda: count_hands(5, wild="jokers", deck=52), "deck must be 53 or 54 cards"),
-    (lambda: pokerlut.evaluate_omaha("Jk As Ks Qs", "2c 3c 4c", game="high+jokers"), "not offered"),
-])
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        (lambda: pokerlut.parse_cards("Jk X Jkr As", jokers=True), "too many jokers"),
+        (lambda: pokerlut.evaluate("As Ks Qs Js Jk"), r"joker 'Jk' at position 4: .*wild='jokers'"),
+        (lambda: pokerlut.evaluate("As Ks Qs Js Jk", wild="wild"), "wild='wild' is not offered in high"),
+        (
+            lambda: pokerlut.evaluate("As Ks Qs Js Jk", game="deuce-to-seven", wild="bug"),
+            "not offered in deuce-to-seven; wild cards go with: high",
+        ),
+        (
+            lambda: pokerlut.evaluate_batch(np.array([[52, 52, 1, 2, 3]], np.uint8), wild="jokers"),
+            "row 0: duplicate card 'Jk'",
+        ),
+        (
+            lambda: pokerlut.evaluate_batch(np.array([[52, 0, 1, 2, 3]], np.uint8)),
+            "row 0: card 52 at position 0 is out of range 0..51",
+        ),
+        (
+            lambda: pokerlut.evaluate_batch(np.array([[54, 0, 1, 2, 3]]), wild="bug"),
+            "row 0: card 54 at position 0 is out of range 0..53",
+        ),
+        (lambda: count_hands(5, wild="jokers", deck=52), "deck must be 53 or 54 cards"),
+        (lambda: pokerlut.evaluate_omaha("Jk As Ks Qs", "2c 3c 4c", game="high+jokers"), "not offered"),
+    ],
+)
 def test_bad_wild_input(call, message):
     with pytest.raises(ValueError, match=message):
         call()

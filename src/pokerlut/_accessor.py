@@ -36,8 +36,9 @@ class _AfterPandas(importlib.abc.MetaPathFinder):
     """Finds nothing itself: on the first import of pandas it steps aside, finds pandas' spec
     as Python would, and has its loader register the accessor after executing pandas."""
 
-    def find_spec(self, fullname: str, path: Sequence[str] | None,
-                  target: types.ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: types.ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
         if fullname != "pandas":
             return None
         sys.meta_path.remove(self)

@@ -32,8 +32,15 @@ from .evaluate import evaluate_batch
 from .game import resolve
 from .names import NO_CATEGORY
 
-__all__ = ["CHUNK_ROWS", "NO_CATEGORY", "BulkRun", "category_path", "evaluate", "evaluate_file",
-           "local_client"]
+__all__ = [
+    "CHUNK_ROWS",
+    "NO_CATEGORY",
+    "BulkRun",
+    "category_path",
+    "evaluate",
+    "evaluate_file",
+    "local_client",
+]
 
 CHUNK_ROWS = 1 << 20  # rows per task by default: ~7 MB of 7-card hands, a few ms of work
 _ROW = re.compile(r"^row (\d+)")
@@ -48,7 +55,7 @@ def _renumbered(error: Exception, first: Any) -> Exception:
         return type(error)(text)
     row = int(match[1])
     where = first(row) if callable(first) else first + row
-    return type(error)(f"row {where}{text[match.end():]}")
+    return type(error)(f"row {where}{text[match.end() :]}")
 
 
 def _hands_of_arrow(column: Any, jokers: bool = False) -> np.ndarray:
@@ -87,8 +94,10 @@ def _hands_of_arrow(column: Any, jokers: bool = False) -> np.ndarray:
 def _is_list(kind: Any) -> bool:
     """Whether a pyarrow type is a list (any kind) of integers."""
     pa = need("pyarrow")
-    return bool((pa.types.is_list(kind) or pa.types.is_large_list(kind)
-                 or pa.types.is_fixed_size_list(kind)) and pa.types.is_integer(kind.value_type))
+    return bool(
+        (pa.types.is_list(kind) or pa.types.is_large_list(kind) or pa.types.is_fixed_size_list(kind))
+        and pa.types.is_integer(kind.value_type)
+    )
 
 
 def _strengths(part: Any, first: Any, options: dict[str, Any]) -> np.ndarray:
@@ -96,37 +105,33 @@ def _strengths(part: Any, first: Any, options: dict[str, Any]) -> np.ndarray:
     `first`: the chunk's first row (or its row -> label function), for error messages."""
     try:
         if not isinstance(part, np.ndarray):
-            part = _hands_of_arrow(need("pyarrow").array(part) if _is_pandas(part) else part,
-                                   jokers=options["wild"] is not None)
+            part = _hands_of_arrow(
+                need("pyarrow").array(part) if _is_pandas(part) else part, jokers=options["wild"] is not None
+            )
         return evaluate_batch(part, **options)
     except (ValueError, TypeError) as error:
         raise _renumbered(error, first) from None
 
 
-def _evaluate_part(part: Any, first: int,
-                   options: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+def _evaluate_part(part: Any, first: int, options: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
     """A task of `evaluate_file`: the strengths and categories of one chunk of hands."""
     from .text import category_batch
 
     strengths = _strengths(part, first, options)
-    return strengths, category_batch(strengths, **{k: v for k, v in options.items()
-                                                if k != "validate"})
+    return strengths, category_batch(strengths, **{k: v for k, v in options.items() if k != "validate"})
 
 
 def _is_pandas(part: Any) -> bool:
     return type(part).__module__.startswith("pandas")
 
 
-def _options(game: str, wild: str | None,
-             flush_by_suit: bool | None, validate: bool) -> dict[str, Any]:
+def _options(game: str, wild: str | None, flush_by_suit: bool | None, validate: bool) -> dict[str, Any]:
     """evaluate_batch's keywords, checked now (a bad game fails here, not in a worker)."""
     resolve(game, wild, flush_by_suit)
-    return dict(game=game, wild=wild, flush_by_suit=flush_by_suit,
-                validate=validate)
+    return dict(game=game, wild=wild, flush_by_suit=flush_by_suit, validate=validate)
 
 
-def _strengths_block(block: np.ndarray, options: dict[str, Any],
-                     block_info: Any = None) -> np.ndarray:
+def _strengths_block(block: np.ndarray, options: dict[str, Any], block_info: Any = None) -> np.ndarray:
     first = block_info[0]["array-location"][0][0] if block_info else 0
     return _strengths(block, first, options)
 
@@ -137,9 +142,14 @@ def _strengths_partition(part: Any, options: dict[str, Any]) -> Any:
     return pd.Series(strengths, index=part.index, name="strength")
 
 
-def evaluate(hands: Any, *, game: str = "high", wild: str | None = None,
-             flush_by_suit: bool | None = None,
-             validate: bool = True) -> Any:
+def evaluate(
+    hands: Any,
+    *,
+    game: str = "high",
+    wild: str | None = None,
+    flush_by_suit: bool | None = None,
+    validate: bool = True,
+) -> Any:
     """Lazy strengths (uint16) of the hands of a dask array of shape (n, 5|6|7) chunked by rows
     (`map_blocks` over `evaluate_batch`), or of a dask Series of card lists or of text (per
     partition; a bad row is named by its index label). Nothing runs until `.compute()`.
@@ -155,16 +165,15 @@ def evaluate(hands: Any, *, game: str = "high", wild: str | None = None,
     da = need("dask.array")
     if isinstance(hands, da.Array):
         if hands.ndim != 2 or hands.dtype.kind not in "iu":
-            raise TypeError(f"hands must be a 2-d integer dask array, not {hands.ndim}-d "
-                            f"{hands.dtype}")
+            raise TypeError(f"hands must be a 2-d integer dask array, not {hands.ndim}-d {hands.dtype}")
         if len(hands.chunks[1]) > 1:
             hands = hands.rechunk({1: -1})
-        return hands.map_blocks(_strengths_block, options, drop_axis=1, dtype=np.uint16,
-                                meta=np.empty(0, dtype=np.uint16))
+        return hands.map_blocks(
+            _strengths_block, options, drop_axis=1, dtype=np.uint16, meta=np.empty(0, dtype=np.uint16)
+        )
     dd = need("dask.dataframe")
     if isinstance(hands, dd.Series):
-        return hands.map_partitions(_strengths_partition, options,
-                                    meta=("strength", np.uint16))
+        return hands.map_partitions(_strengths_partition, options, meta=("strength", np.uint16))
     raise TypeError(f"hands must be a dask array or dask Series, not {type(hands).__name__}")
 
 
@@ -189,8 +198,10 @@ class _Source:
         elif self.path.suffix in (".parquet", ".pq"):
             self._open_parquet(column)
         else:
-            raise ValueError(f"{self.path}: the input is .npy or .parquet, "
-                             f"not {self.path.suffix or 'a file without suffix'}")
+            raise ValueError(
+                f"{self.path}: the input is .npy or .parquet, "
+                f"not {self.path.suffix or 'a file without suffix'}"
+            )
 
     def _open_npy(self) -> None:
         try:
@@ -200,8 +211,10 @@ class _Source:
         if not isinstance(hands, np.ndarray):
             raise ValueError(f"{self.path} is not a .npy array")
         if hands.dtype != np.uint8 or hands.ndim != 2 or hands.shape[1] not in (5, 6, 7):
-            raise ValueError(f"{self.path} holds {hands.dtype} of shape {hands.shape}: "
-                             f"pokerlut bulk reads uint8 card ints of shape (n, 5|6|7)")
+            raise ValueError(
+                f"{self.path} holds {hands.dtype} of shape {hands.shape}: "
+                f"pokerlut bulk reads uint8 card ints of shape (n, 5|6|7)"
+            )
         self.hands, self.rows = hands, len(hands)
 
     def _open_parquet(self, column: str | None) -> None:
@@ -213,17 +226,19 @@ class _Source:
         schema = self.file.schema_arrow
         if column is None:
             if len(schema.names) != 1:
-                raise ValueError(f"{self.path} has columns {', '.join(schema.names)}: "
-                                 f"name the hands with --column")
+                raise ValueError(
+                    f"{self.path} has columns {', '.join(schema.names)}: name the hands with --column"
+                )
             column = schema.names[0]
         if column not in schema.names:
-            raise ValueError(f"{self.path} has no column {column!r} "
-                             f"(columns: {', '.join(schema.names)})")
+            raise ValueError(f"{self.path} has no column {column!r} (columns: {', '.join(schema.names)})")
         kind = schema.field(column).type
         pa = need("pyarrow")
         if not (_is_list(kind) or pa.types.is_string(kind) or pa.types.is_large_string(kind)):
-            raise ValueError(f"column {column!r} holds {kind}: hands are card lists "
-                             f"(list<uint8>) or text (\"As Kd 7h 7c 2s\")")
+            raise ValueError(
+                f"column {column!r} holds {kind}: hands are card lists "
+                f'(list<uint8>) or text ("As Kd 7h 7c 2s")'
+            )
         for name in ("strength", "category"):
             if name in schema.names:
                 raise ValueError(f"{self.path} already has a column {name!r}")
@@ -233,7 +248,7 @@ class _Source:
         """(first row, the hands to send to a task, the rows to keep for the output)."""
         if self.format == "npy":
             for start in range(0, self.rows, self.chunk_rows):
-                yield start, np.ascontiguousarray(self.hands[start:start + self.chunk_rows]), None
+                yield start, np.ascontiguousarray(self.hands[start : start + self.chunk_rows]), None
             return
         start = 0
         for batch in self.file.iter_batches(batch_size=self.chunk_rows):
@@ -248,8 +263,9 @@ class _Sink:
         self.out, self.format = Path(out), source.format
         wanted = (".npy",) if source.format == "npy" else (".parquet", ".pq")
         if self.out.suffix not in wanted:
-            raise ValueError(f"the output of {source.format} input is {' or '.join(wanted)} "
-                             f"too, not {self.out.name}")
+            raise ValueError(
+                f"the output of {source.format} input is {' or '.join(wanted)} too, not {self.out.name}"
+            )
         if not self.out.parent.is_dir():
             raise ValueError(f"no such folder: {self.out.parent}")
         self.paths = [self.out] + ([category_path(self.out)] if self.format == "npy" else [])
@@ -266,8 +282,8 @@ class _Sink:
 
     def put(self, start: int, kept: Any, strengths: np.ndarray, categories: np.ndarray) -> None:
         if self.format == "npy":
-            self.strengths[start:start + len(strengths)] = strengths
-            self.categories[start:start + len(strengths)] = categories
+            self.strengths[start : start + len(strengths)] = strengths
+            self.categories[start : start + len(strengths)] = categories
             return
         self.waiting[start] = (kept, strengths, categories)
         while self.next_row in self.waiting:  # Parquet rows go out in order
@@ -278,10 +294,13 @@ class _Sink:
     def _write(self, batch: Any, strengths: np.ndarray, categories: np.ndarray) -> None:
         pa, pq = need("pyarrow"), need("pyarrow.parquet")
         names = pa.DictionaryArray.from_arrays(
-            pa.array(categories, mask=categories == NO_CATEGORY).cast(pa.int8()),
-            pa.array(self.names))
-        table = pa.Table.from_batches([batch]).append_column(
-            "strength", pa.array(strengths)).append_column("category", names)
+            pa.array(categories, mask=categories == NO_CATEGORY).cast(pa.int8()), pa.array(self.names)
+        )
+        table = (
+            pa.Table.from_batches([batch])
+            .append_column("strength", pa.array(strengths))
+            .append_column("category", names)
+        )
         if self.writer is None:
             self.writer = pq.ParquetWriter(self.temps[0], table.schema)
         self.writer.write_table(table)
@@ -317,11 +336,20 @@ def category_path(out: str | Path) -> Path:
     return out.with_name(out.stem + ".category.npy")
 
 
-def evaluate_file(source: str | Path, out: str | Path, *, game: str = "high",
-                  wild: str | None = None, flush_by_suit: bool | None = None,
-                  column: str | None = None, chunk_rows: int = CHUNK_ROWS,
-                  client: Any = None, scheduler: str | None = None, workers: int | None = None,
-                  progress: Callable[[int], None] | None = None) -> BulkRun:
+def evaluate_file(
+    source: str | Path,
+    out: str | Path,
+    *,
+    game: str = "high",
+    wild: str | None = None,
+    flush_by_suit: bool | None = None,
+    column: str | None = None,
+    chunk_rows: int = CHUNK_ROWS,
+    client: Any = None,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> BulkRun:
     """Evaluate every hand of a file on a Dask cluster and write the results, in the input's
     order and format; return a `BulkRun` (rows, seconds, workers, outputs).
 
@@ -355,12 +383,24 @@ def evaluate_file(source: str | Path, out: str | Path, *, game: str = "high",
     except BaseException:
         sink.discard()
         raise
-    return BulkRun(str(source), tuple(str(p) for p in sink.paths), src.rows, options["game"],
-                   count, time.perf_counter() - begin)
+    return BulkRun(
+        str(source),
+        tuple(str(p) for p in sink.paths),
+        src.rows,
+        options["game"],
+        count,
+        time.perf_counter() - begin,
+    )
 
 
-def _stream(client: Any, src: _Source, sink: _Sink, options: dict[str, Any], limit: int,
-            progress: Callable[[int], None] | None) -> None:
+def _stream(
+    client: Any,
+    src: _Source,
+    sink: _Sink,
+    options: dict[str, Any],
+    limit: int,
+    progress: Callable[[int], None] | None,
+) -> None:
     """Keep at most `limit` chunks in flight or waiting to be written; write each result."""
     kept: dict[int, Any] = {}  # by a chunk's first row: the input rows the output keeps
     done = 0
@@ -378,8 +418,7 @@ def _stream(client: Any, src: _Source, sink: _Sink, options: dict[str, Any], lim
         if progress is not None:
             progress(done)
 
-    run_parts(client, _evaluate_part, work(), save, limit=limit,
-              waiting=lambda: len(sink.waiting))
+    run_parts(client, _evaluate_part, work(), save, limit=limit, waiting=lambda: len(sink.waiting))
     if done != src.rows:  # pragma: no cover (a file that changed while read)
         raise ValueError(f"{src.path}: read {done:,} rows of {src.rows:,}")
 
@@ -419,13 +458,13 @@ class BulkRun:
     seconds: float
 
     def __repr__(self) -> str:
-        return (f"BulkRun({self.rows:,} rows of {self.input} ({self.game}) -> "
-                f"{', '.join(self.outputs)} in {self.seconds:.2f} s on {self.workers} workers)")
+        return (
+            f"BulkRun({self.rows:,} rows of {self.input} ({self.game}) -> "
+            f"{', '.join(self.outputs)} in {self.seconds:.2f} s on {self.workers} workers)"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Every field as plain data for JSON (`outputs` as a list)."""
         data = asdict(self)
         data["outputs"] = list(self.outputs)
         return data
-
-

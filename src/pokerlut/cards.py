@@ -225,9 +225,7 @@ def _check_unique(cards: npt.NDArray[np.uint8]) -> None:
     if repeat is not None:
         i, j = repeat
         value = int(cards[j])
-        raise ValueError(
-            f"duplicate card {_NAMES[value]!r} ({value}) at positions {i} and {j}"
-        )
+        raise ValueError(f"duplicate card {_NAMES[value]!r} ({value}) at positions {i} and {j}")
 
 
 def parse_cards(cards: CardsLike, *, jokers: bool = False) -> npt.NDArray[np.uint8]:

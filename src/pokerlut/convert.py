@@ -48,8 +48,9 @@ _SUIT_OF_BIT = np.full(16, -1, dtype=np.int64)  # treys' suit bit -> pokerlut's 
 _SUIT_OF_BIT[list(_SUIT_BIT)] = range(4)
 
 
-def _checked(values: Any, what: str, top: int, allowed: str,
-             bottom: int = 0) -> tuple[npt.NDArray[np.int64], bool]:
+def _checked(
+    values: Any, what: str, top: int, allowed: str, bottom: int = 0
+) -> tuple[npt.NDArray[np.int64], bool]:
     """`values` as an int64 array, and whether it was one value. TypeError for what is not an
     int, a sequence of ints or an integer array; ValueError naming the first value outside
     `bottom` .. `top` as not `allowed`."""
@@ -58,8 +59,9 @@ def _checked(values: Any, what: str, top: int, allowed: str,
             raise ValueError(f"{what} {values} is not {allowed}")
         return np.array([values], dtype=np.int64), True
     if isinstance(values, (str, bytes)) or not isinstance(values, (Sequence, np.ndarray)):
-        raise TypeError(f"{what}s must be an int, a sequence of ints or an integer array, "
-                        f"not {type(values).__name__}")
+        raise TypeError(
+            f"{what}s must be an int, a sequence of ints or an integer array, not {type(values).__name__}"
+        )
     array = np.asarray(values)
     if array.size == 0:  # [] is float64 to numpy
         return array.astype(np.int64), False
@@ -69,14 +71,18 @@ def _checked(values: Any, what: str, top: int, allowed: str,
     return array.astype(np.int64), False
 
 
-def _refuse(array: npt.NDArray[np.integer[Any]], bad: npt.NDArray[np.bool_], what: str,
-            allowed: str, one: bool = False) -> None:
+def _refuse(
+    array: npt.NDArray[np.integer[Any]],
+    bad: npt.NDArray[np.bool_],
+    what: str,
+    allowed: str,
+    one: bool = False,
+) -> None:
     """ValueError naming the first value of `array` flagged in `bad`, if any."""
     if bad.any():
         index = np.unravel_index(int(np.argmax(bad)), bad.shape)
         at = tuple(map(int, index)) if len(index) > 1 else int(index[0])
-        raise ValueError(f"{what} {array[index]}{'' if one else f' at index {at}'} "
-                         f"is not {allowed}")
+        raise ValueError(f"{what} {array[index]}{'' if one else f' at index {at}'} is not {allowed}")
 
 
 @overload
@@ -170,8 +176,7 @@ def from_treys(cards: Int | Ints) -> int | npt.NDArray[np.uint8]:
 
 def _flip(values: Any, what: str, other: str) -> int | npt.NDArray[np.uint16]:
     """7463 - values, each checked to be in 1 .. 7462."""
-    array, one = _checked(values, what, CACTUS_KEV_WORST, f"in 1..{CACTUS_KEV_WORST}{other}",
-                          bottom=1)
+    array, one = _checked(values, what, CACTUS_KEV_WORST, f"in 1..{CACTUS_KEV_WORST}{other}", bottom=1)
     flipped = (CACTUS_KEV_WORST + 1 - array).astype(np.uint16)
     return int(flipped[0]) if one else flipped
 

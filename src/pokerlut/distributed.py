@@ -37,8 +37,18 @@ from typing import Any
 
 from .parallel import read_numba_environ, worker_environ
 
-__all__ = ["Parts", "check_workers", "connect", "dask_setup", "local_client", "need",
-           "numba_threads", "run_parts", "worker_numba_threads", "write_atomic"]
+__all__ = [
+    "Parts",
+    "check_workers",
+    "connect",
+    "dask_setup",
+    "local_client",
+    "need",
+    "numba_threads",
+    "run_parts",
+    "worker_numba_threads",
+    "write_atomic",
+]
 
 
 def need(module: str, extra: str = "distributed") -> Any:
@@ -46,8 +56,9 @@ def need(module: str, extra: str = "distributed") -> Any:
     try:
         return importlib.import_module(module)
     except ImportError:
-        raise ImportError(f"this needs {module.split('.')[0]}: install the {extra} extra: "
-                          f"pip install 'pokerlut[{extra}]'") from None
+        raise ImportError(
+            f"this needs {module.split('.')[0]}: install the {extra} extra: pip install 'pokerlut[{extra}]'"
+        ) from None
 
 
 # --- clusters ----------------------------------------------------------------------------------
@@ -66,11 +77,20 @@ def local_client(workers: int | None = None) -> Iterator[Any]:
     threads = 1  # per worker: Dask's and numba's
     # No dashboard; the scheduler's small HTTP server (health checks) takes any free port.
     no_dashboard = {"dashboard": False, "dashboard_address": "127.0.0.1:0"}
-    with distributed.LocalCluster(n_workers=workers, threads_per_worker=threads, processes=True,
-                                  host="127.0.0.1", dashboard_address=None,
-                                  scheduler_kwargs=no_dashboard, silence_logs=logging.CRITICAL,
-                                  env=worker_environ(threads), preload=[__name__]) as cluster, \
-            distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=threads,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            scheduler_kwargs=no_dashboard,
+            silence_logs=logging.CRITICAL,
+            env=worker_environ(threads),
+            preload=[__name__],
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         yield client
 
 
@@ -85,15 +105,15 @@ def dask_setup(worker: Any) -> None:
 def check_workers(workers: int | None, scheduler: str | None = None, client: Any = None) -> None:
     """Raise ValueError unless `workers` is None or a positive int for a local cluster."""
     if workers is not None and (client is not None or scheduler is not None):
-        raise ValueError("workers= (--workers) sets the size of a local cluster: "
-                         "not with a client or a scheduler")
+        raise ValueError(
+            "workers= (--workers) sets the size of a local cluster: not with a client or a scheduler"
+        )
     if workers is not None and (type(workers) is not int or workers < 1):
         raise ValueError(f"workers must be a positive int, not {workers!r}")
 
 
 @contextlib.contextmanager
-def connect(scheduler: str | None = None, workers: int | None = None,
-            client: Any = None) -> Iterator[Any]:
+def connect(scheduler: str | None = None, workers: int | None = None, client: Any = None) -> Iterator[Any]:
     """A Client: `client` itself if given, else one of the running cluster at `scheduler`
     ("tcp://host:8786"), else of a new `local_client(workers)`; closed on exit unless given."""
     if client is not None:
@@ -156,17 +176,24 @@ class Parts:
     ValueError: '...job.parts' holds the parts of another job (its n differ): delete it, ...
     """
 
-    def __init__(self, folder: str | os.PathLike[str], manifest: dict[str, Any], count: int,
-                 pattern: str = "chunk-{:05d}.parquet") -> None:
+    def __init__(
+        self,
+        folder: str | os.PathLike[str],
+        manifest: dict[str, Any],
+        count: int,
+        pattern: str = "chunk-{:05d}.parquet",
+    ) -> None:
         self.folder, self.count, self.pattern = Path(folder), count, pattern
         path = self.folder / "manifest.json"
         if path.exists():
             there = json.loads(path.read_text())
             if there != manifest:
                 differ = sorted(k for k in {*there, *manifest} if there.get(k) != manifest.get(k))
-                raise ValueError(f"{str(self.folder)!r} holds the parts of another job (its "
-                                 f"{', '.join(differ)} differ): delete it, or write to another "
-                                 "--out")
+                raise ValueError(
+                    f"{str(self.folder)!r} holds the parts of another job (its "
+                    f"{', '.join(differ)} differ): delete it, or write to another "
+                    "--out"
+                )
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         write_atomic(path, lambda p: p.write_text(json.dumps(manifest, indent=1)))
@@ -187,9 +214,16 @@ class Parts:
 # --- the runner --------------------------------------------------------------------------------
 
 
-def run_parts(client: Any, task: Callable[..., Any], work: Iterable[tuple[int, tuple[Any, ...]]],
-              save: Callable[[int, Any], None], name: str | None = None, *,
-              limit: int | None = None, waiting: Callable[[], int] | None = None) -> None:
+def run_parts(
+    client: Any,
+    task: Callable[..., Any],
+    work: Iterable[tuple[int, tuple[Any, ...]]],
+    save: Callable[[int, Any], None],
+    name: str | None = None,
+    *,
+    limit: int | None = None,
+    waiting: Callable[[], int] | None = None,
+) -> None:
     """Run task(*args) for every part (k, args) of `work` on the cluster of `client`, and
     save(k, result) of each as it comes back, in the order they finish: a part lost with its
     worker is run again by Dask, and what `save` wrote is kept whatever happens next. The

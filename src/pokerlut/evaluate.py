@@ -45,16 +45,18 @@ def check_deck(cards: npt.NDArray[np.uint8], rules: Rules) -> None:
     outside = ~np.isin(cards, rules.deck)
     if outside.any():
         card = int(cards[np.argmax(outside)])
-        raise ValueError(f"card {format_card(card)} is not in the {rules.name} deck "
-                         f"({rules.deck_text})")
+        raise ValueError(f"card {format_card(card)} is not in the {rules.name} deck ({rules.deck_text})")
 
 
 def _hand(cards: CardsLike, rules: Rules) -> npt.NDArray[np.uint8]:
     """Parse one hand and check its size (5, 6 or 7 cards; 5 in Italian poker) and deck."""
     hand = parse_cards(cards, jokers=rules.wild is not None)
     if len(hand) not in rules.hand_sizes:
-        raise ValueError(f"a hand has {sizes_text(rules.hand_sizes)} cards"
-                         + (" in Italian poker" if rules.suit_ties else "") + f", not {len(hand)}")
+        raise ValueError(
+            f"a hand has {sizes_text(rules.hand_sizes)} cards"
+            + (" in Italian poker" if rules.suit_ties else "")
+            + f", not {len(hand)}"
+        )
     check_deck(hand, rules)
     return hand
 
@@ -64,26 +66,30 @@ def one_argument(name: str, cards: Any, more: tuple[Any, ...]) -> TypeError:
     keyword-only, and a hand's cards are one argument (treys' `evaluate(board, hand)` and
     phevaluator's `evaluate_cards(c1, c2, ...)` call shapes are named, with the fix)."""
     given = (cards, *more)
-    if all(isinstance(c, (int, np.integer)) or (isinstance(c, str) and len(c.split()) == 1)
-           for c in given):
-        return TypeError(f"{name}() takes the cards of a hand in one argument, not in "
-                         f"{len(given)}: {name}({list(given)!r}) (phevaluator's "
-                         "evaluate_cards(c1, c2, ...) call shape)")
+    if all(isinstance(c, (int, np.integer)) or (isinstance(c, str) and len(c.split()) == 1) for c in given):
+        return TypeError(
+            f"{name}() takes the cards of a hand in one argument, not in "
+            f"{len(given)}: {name}({list(given)!r}) (phevaluator's "
+            "evaluate_cards(c1, c2, ...) call shape)"
+        )
     if len(more) == 1 and isinstance(more[0], (str, Game)):
         try:
             resolve(more[0])
         except (ValueError, TypeError):
             pass
         else:
-            return TypeError(f"{name}()'s options are keyword-only: {name}(cards, "
-                             f"game={more[0]!r})")
+            return TypeError(f"{name}()'s options are keyword-only: {name}(cards, game={more[0]!r})")
     if len(more) == 1:
-        return TypeError(f"{name}() takes all of a hand's cards in one argument: treys' "
-                         f"evaluate(board, hand) is {name}([*board, *hand]); its options are "
-                         "keyword-only (game=, wild=, flush_by_suit=)")
-    return TypeError(f"{name}() takes one hand (its cards in one argument) and keyword-only "
-                     f"options (game=, wild=, flush_by_suit=), not {len(given)} positional "
-                     "arguments")
+        return TypeError(
+            f"{name}() takes all of a hand's cards in one argument: treys' "
+            f"evaluate(board, hand) is {name}([*board, *hand]); its options are "
+            "keyword-only (game=, wild=, flush_by_suit=)"
+        )
+    return TypeError(
+        f"{name}() takes one hand (its cards in one argument) and keyword-only "
+        f"options (game=, wild=, flush_by_suit=), not {len(given)} positional "
+        "arguments"
+    )
 
 
 def sizes_text(sizes: tuple[int, ...]) -> str:
@@ -91,8 +97,13 @@ def sizes_text(sizes: tuple[int, ...]) -> str:
     return ", ".join(map(str, sizes[:-1])) + " or " * (len(sizes) > 1) + str(sizes[-1])
 
 
-def evaluate(cards: CardsLike, *more: Any, game: str | Game = "high", wild: str | None = None,
-             flush_by_suit: bool | None = None) -> int:
+def evaluate(
+    cards: CardsLike,
+    *more: Any,
+    game: str | Game = "high",
+    wild: str | None = None,
+    flush_by_suit: bool | None = None,
+) -> int:
     """Strength of the best five of 5, 6 or 7 cards in a game, higher wins.
 
     In the high game the strength is 1 (7-5-4-3-2) .. 7462 (royal flush); 0 means no
@@ -178,27 +189,25 @@ def evaluate(cards: CardsLike, *more: Any, game: str | Game = "high", wild: str 
     return strength_of(checked.tolist())
 
 
-def _as_batch(hands: Any, sizes: tuple[int, ...] = HAND_SIZES, what: str = "hands",
-              top: int = 51) -> np.ndarray:
+def _as_batch(
+    hands: Any, sizes: tuple[int, ...] = HAND_SIZES, what: str = "hands", top: int = 51
+) -> np.ndarray:
     """Check a batch's type, shape and values; return it as C-contiguous uint8 (one copy at
     most, only when the input is not already that)."""
     if isinstance(hands, np.ma.MaskedArray):
         raise TypeError(f"{what} must be a plain array, not a masked array")
     if is_text(hands):  # a column of hand texts: "As Kd 7h 7c 2s"
-        hands = (parse_batch(hands, jokers=top > 51) if len(hands)
-                 else np.empty((0, sizes[0]), np.uint8))
+        hands = parse_batch(hands, jokers=top > 51) if len(hands) else np.empty((0, sizes[0]), np.uint8)
     hands = np.asarray(hands)
     if hands.dtype.kind not in "iu":
         raise TypeError(f"{what} must be an integer array of card ints, not {hands.dtype}")
     if hands.ndim != 2 or hands.shape[1] not in sizes:
-        raise ValueError(f"{what} must have shape (n, {'|'.join(map(str, sizes))}), "
-                         f"not {hands.shape}")
+        raise ValueError(f"{what} must have shape (n, {'|'.join(map(str, sizes))}), not {hands.shape}")
     if hands.dtype != np.uint8:
         bad = (hands < 0) | (hands > top)
         if bad.any():
             row, col = np.argwhere(bad)[0]
-            raise ValueError(f"row {row}: card {hands[row, col]} at position {col} "
-                             f"is out of range 0..{top}")
+            raise ValueError(f"row {row}: card {hands[row, col]} at position {col} is out of range 0..{top}")
         hands = hands.astype(np.uint8)
     return np.ascontiguousarray(hands)
 
@@ -211,8 +220,10 @@ def _explain_row(hands: np.ndarray, row: int, rules: Rules) -> str:
         if card > top:
             return f"row {row}: card {card} at position {col} is out of range 0..{top}"
         if card not in rules.deck:
-            return (f"row {row}: card {format_card(card)} at position {col} is not in the "
-                    f"{rules.name} deck ({rules.deck_text})")
+            return (
+                f"row {row}: card {format_card(card)} at position {col} is not in the "
+                f"{rules.name} deck ({rules.deck_text})"
+            )
         if repeat is not None and repeat[1] == col:
             return f"row {row}: duplicate card {format_card(card)!r} at position {col}"
     raise AssertionError(f"row {row} was flagged but is valid")  # pragma: no cover
@@ -224,7 +235,7 @@ def first_bad_row(hands: np.ndarray, rules: Rules) -> int:
     in_deck = np.zeros(256, dtype=bool)
     in_deck[rules.deck] = True
     for start in range(0, len(hands), 1 << 16):
-        rows = hands[start:start + (1 << 16)]
+        rows = hands[start : start + (1 << 16)]
         ordered = np.sort(rows, axis=1)
         bad = ~in_deck[rows].all(axis=1) | (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
         if bad.any():
@@ -232,9 +243,15 @@ def first_bad_row(hands: np.ndarray, rules: Rules) -> int:
     return len(hands)
 
 
-def evaluate_batch(hands: Any, *, game: str | Game = "high", wild: str | None = None,
-                   flush_by_suit: bool | None = None,
-                   validate: bool = True, threads: int | None = None) -> np.ndarray:
+def evaluate_batch(
+    hands: Any,
+    *,
+    game: str | Game = "high",
+    wild: str | None = None,
+    flush_by_suit: bool | None = None,
+    validate: bool = True,
+    threads: int | None = None,
+) -> np.ndarray:
     """Strengths of every row of an (n, 5|6|7) array of card ints in a game.
 
     The rows are evaluated on the caller's numba threads. Italian poker
@@ -287,7 +304,7 @@ def evaluate_batch(hands: Any, *, game: str | Game = "high", wild: str | None = 
         masked = np.ma.getmaskarray(hands).reshape(len(hands), -1).any(axis=1)
         filled = np.array(hands.data, copy=True)
         if filled.ndim == 2 and filled.shape[1] <= len(g.rules.deck):
-            filled[masked] = g.rules.deck[:filled.shape[1]]
+            filled[masked] = g.rules.deck[: filled.shape[1]]
         out = evaluate_batch(filled, game=g, validate=validate, threads=threads)
         out[masked] = 0
         return np.ma.MaskedArray(out, mask=masked)
@@ -295,9 +312,11 @@ def evaluate_batch(hands: Any, *, game: str | Game = "high", wild: str | None = 
     hands = _as_batch(hands, rules.hand_sizes, top=53 if rules.wild else 51)
     t = tables.load(rules.name)
     if it is not None:
+
         def launch(part: slice, out: np.ndarray, bad: np.ndarray) -> None:
             italian_rows(t, it.tie_rank, it.value, hands[part], out, validate, bad)
     else:
+
         def launch(part: slice, out: np.ndarray, bad: np.ndarray) -> None:
             evaluate_rows(t, hands[part], out, bad, validate)
             if bad[0] < 0:  # a bad row in a block of rows
@@ -306,13 +325,20 @@ def evaluate_batch(hands: Any, *, game: str | Game = "high", wild: str | None = 
     return _in_chunks(len(hands), threads, launch, lambda row: _explain_row(hands, row, rules))
 
 
-def _in_chunks(n: int, threads: int | None, launch: Callable[[slice, np.ndarray, np.ndarray], None],
-               explain: Callable[[int], str]) -> np.ndarray:
+def _in_chunks(
+    n: int,
+    threads: int | None,
+    launch: Callable[[slice, np.ndarray, np.ndarray], None],
+    explain: Callable[[int], str],
+) -> np.ndarray:
     """uint16[n] filled by `launch(rows, out, first_bad)` over chunks of rows, on `threads`;
     Ctrl-C is seen between chunks. A bad row (first_bad) raises ValueError(explain(row))."""
     out = np.empty(n, dtype=np.uint16)
-    first_bad = np.full(numba.config.NUMBA_NUM_THREADS,  # type: ignore[attr-defined]
-                        CHUNK_ROWS, dtype=np.int64)
+    first_bad = np.full(
+        numba.config.NUMBA_NUM_THREADS,  # type: ignore[attr-defined]
+        CHUNK_ROWS,
+        dtype=np.int64,
+    )
     with parallel_section(threads):
         for start in range(0, n, CHUNK_ROWS):
             part = slice(start, start + CHUNK_ROWS)
@@ -322,8 +348,9 @@ def _in_chunks(n: int, threads: int | None, launch: Callable[[slice, np.ndarray,
     return out
 
 
-def category(strength: int, *, game: str | Game = "high", wild: str | None = None,
-             flush_by_suit: bool | None = None) -> Category:
+def category(
+    strength: int, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None
+) -> Category:
     """The category of a strength in a game.
 
     Parameters
@@ -366,9 +393,14 @@ def category(strength: int, *, game: str | Game = "high", wild: str | None = Non
     return g.category(strength)
 
 
-def describe(hand_or_strength: CardsLike | int, *, game: str | Game = "high",
-             wild: str | None = None, flush_by_suit: bool | None = None,
-             lang: str = "en") -> str:
+def describe(
+    hand_or_strength: CardsLike | int,
+    *,
+    game: str | Game = "high",
+    wild: str | None = None,
+    flush_by_suit: bool | None = None,
+    lang: str = "en",
+) -> str:
     """Words for a hand or a strength, in the game's terms.
 
     For a hand with wild cards, the words say what each wild card of the best five stands for;
@@ -436,8 +468,13 @@ def describe(hand_or_strength: CardsLike | int, *, game: str | Game = "high",
     words = g.words(strength, lang)
     stands = stand_ins(hand_or_strength, game=g) if g.rules.wild and strength else {}
     if stands:
-        words += " (" + ", ".join(_lang.stand_in(format_card(w), format_card(c, pretty=True), lang)
-                                  for w, c in stands.items()) + ")"
+        words += (
+            " ("
+            + ", ".join(
+                _lang.stand_in(format_card(w), format_card(c, pretty=True), lang) for w, c in stands.items()
+            )
+            + ")"
+        )
     return words
 
 
@@ -446,7 +483,14 @@ def _cycle(game: Game) -> tuple[int, int, int]:
     return NO_CYCLE if game.italian is None else game.italian.cycle
 
 
-def compare(a: CardsLike, b: CardsLike, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None) -> int:
+def compare(
+    a: CardsLike,
+    b: CardsLike,
+    *,
+    game: str | Game = "high",
+    wild: str | None = None,
+    flush_by_suit: bool | None = None,
+) -> int:
     """Whether hand a beats hand b in a game: 1 if it wins, -1 if it loses, 0 for a split pot.
 
     In Italian poker a minimum straight flush beats a royal flush, and suits break ties
@@ -488,9 +532,16 @@ def compare(a: CardsLike, b: CardsLike, *, game: str | Game = "high", wild: str 
     return int(strength_order(evaluate(a, game=g), evaluate(b, game=g), *_cycle(g)))
 
 
-def compare_batch(a: Any, b: Any, *, game: str | Game = "high", wild: str | None = None,
-                  flush_by_suit: bool | None = None,
-                  validate: bool = True, threads: int | None = None) -> np.ndarray:
+def compare_batch(
+    a: Any,
+    b: Any,
+    *,
+    game: str | Game = "high",
+    wild: str | None = None,
+    flush_by_suit: bool | None = None,
+    validate: bool = True,
+    threads: int | None = None,
+) -> np.ndarray:
     """`compare` of every row of hands `a` with the same row of hands `b`.
 
     Parameters
@@ -542,7 +593,9 @@ def compare_batch(a: Any, b: Any, *, game: str | Game = "high", wild: str | None
     return out
 
 
-def winners(hands: Any, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None) -> list[int]:
+def winners(
+    hands: Any, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None
+) -> list[int]:
     """The winning seats of a showdown: several when they split the pot.
 
     The hands are dealt from one deck, so no card may appear twice.
@@ -592,8 +645,10 @@ def winners(hands: Any, *, game: str | Game = "high", wild: str | None = None, f
     for seat, hand in enumerate(parsed):
         for card in hand:
             if owner.setdefault(card, seat) != seat:
-                raise ValueError(f"card {format_card(card)} is in seat {owner[card]} and in "
-                                 f"seat {seat}: a showdown's hands come from one deck")
+                raise ValueError(
+                    f"card {format_card(card)} is in seat {owner[card]} and in "
+                    f"seat {seat}: a showdown's hands come from one deck"
+                )
     s = [evaluate(h, game=g) for h in parsed]
     cycle = _cycle(g)
     beaten = [any(strength_order(a, b, *cycle) < 0 for b in s) for a in s]
@@ -601,8 +656,10 @@ def winners(hands: Any, *, game: str | Game = "high", wild: str | None = None, f
         return [seat for seat, lost in enumerate(beaten) if not lost]
     assert g.italian is not None  # only Italian poker has the cycle
     kinds = [straight_flush_kind(int(x), g.italian) for x in s]  # a cycle: straight flushes only
-    return sorted(max((seat for seat in range(len(s)) if kinds[seat] == kind), key=s.__getitem__)
-                  for kind in ("royal", "middle", "minimum"))
+    return sorted(
+        max((seat for seat in range(len(s)) if kinds[seat] == kind), key=s.__getitem__)
+        for kind in ("royal", "middle", "minimum")
+    )
 
 
 def best_five(cards: CardsLike, *, game: str | Game = "high", wild: str | None = None) -> np.ndarray:
@@ -719,10 +776,16 @@ def _omaha_rules(game: str | Game) -> Rules:
     rules = resolve(game).rules
     if not tables.offers_omaha(rules.name):
         omaha_games = [g for g in GAMES if tables.offers_omaha(g)]
-        why = ("wild cards" if rules.wild else "suits break ties" if rules.suit_ties
-               else "a flush counts against you there")
-        raise ValueError(f"Omaha is not offered in {rules.name} ({why}); the games for Omaha "
-                         f"are: {', '.join(omaha_games)}")
+        why = (
+            "wild cards"
+            if rules.wild
+            else "suits break ties"
+            if rules.suit_ties
+            else "a flush counts against you there"
+        )
+        raise ValueError(
+            f"Omaha is not offered in {rules.name} ({why}); the games for Omaha are: {', '.join(omaha_games)}"
+        )
     return rules
 
 
@@ -790,13 +853,13 @@ def _omaha_array(cards: Any, sizes: tuple[int, ...], n: int | None, what: str) -
     if array.ndim == 1 and what == "boards" and n is not None:
         array = np.broadcast_to(array, (n, len(array)))
     if array.ndim != 2 or array.shape[1] not in sizes:
-        raise ValueError(f"{what} must have shape (n, {'|'.join(map(str, sizes))}), "
-                         f"not {array.shape}")
+        raise ValueError(f"{what} must have shape (n, {'|'.join(map(str, sizes))}), not {array.shape}")
     return _as_batch(array, sizes, what)
 
 
-def evaluate_omaha_batch(holes: Any, boards: Any, *, game: str | Game = "high", validate: bool = True,
-                         threads: int | None = None) -> np.ndarray:
+def evaluate_omaha_batch(
+    holes: Any, boards: Any, *, game: str | Game = "high", validate: bool = True, threads: int | None = None
+) -> np.ndarray:
     """Omaha strengths of every row of `holes` with the same row of `boards`, or one board.
 
     Checked as `evaluate_batch` checks (a card outside the deck, a card in both hole and
@@ -844,9 +907,11 @@ def evaluate_omaha_batch(holes: Any, boards: Any, *, game: str | Game = "high", 
 
     def explain(row: int) -> str:
         both = np.concatenate([holes[row], boards[row]])[None, :]
-        return (_explain_row(both, 0, rules).replace("row 0", f"row {row}", 1)
-                + " (hole cards, then board)")
+        return _explain_row(both, 0, rules).replace("row 0", f"row {row}", 1) + " (hole cards, then board)"
 
-    return _in_chunks(len(holes), threads,
-                      lambda part, out, bad: omaha_rows(t, holes[part], boards[part], out,
-                                                        validate, bad), explain)
+    return _in_chunks(
+        len(holes),
+        threads,
+        lambda part, out, bad: omaha_rows(t, holes[part], boards[part], out, validate, bad),
+        explain,
+    )

@@ -62,8 +62,7 @@ def _from_lists(values: np.ndarray, jokers: bool, errors: str) -> tuple[np.ndarr
             if k is None and len(cards):
                 k, first = len(cards), row
             if len(cards) != k:
-                raise ValueError(f"row {row}: {value!r} has {len(cards)} cards, but row {first} "
-                                 f"has {k}")
+                raise ValueError(f"row {row}: {value!r} has {len(cards)} cards, but row {first} has {k}")
             rows.append(cards)
         except ValueError:
             if errors == "raise":
@@ -89,9 +88,12 @@ class PokerAccessor:
             raise ValueError(f"errors must be 'raise' or 'mask', not {errors!r}")
         series = self._series
         if is_text(series):
-            values = series.to_numpy(dtype=object) if series.dtype.kind == "O" and not (
-                isinstance(series.dtype, (pd.StringDtype, pd.ArrowDtype, pd.CategoricalDtype))
-            ) else None
+            values = (
+                series.to_numpy(dtype=object)
+                if series.dtype.kind == "O"
+                and not (isinstance(series.dtype, (pd.StringDtype, pd.ArrowDtype, pd.CategoricalDtype)))
+                else None
+            )
             if values is not None and len(values) and not isinstance(values[0], str):
                 first = next((v for v in values if not is_missing(v)), None)
                 if isinstance(first, (list, tuple, np.ndarray)):
@@ -100,8 +102,7 @@ class PokerAccessor:
             mask = np.ma.getmaskarray(cards)
             good = ~mask[:, 0] if cards.shape[1] else np.zeros(len(cards), dtype=bool)
             return np.ma.getdata(cards), good
-        raise TypeError(f"series.poker needs a column of hands (text or card lists), not "
-                        f"{series.dtype}")
+        raise TypeError(f"series.poker needs a column of hands (text or card lists), not {series.dtype}")
 
     def _wrap(self, values: Any, dtype: Any = None) -> pd.Series:
         return pd.Series(values, index=self._series.index, name=self._series.name, dtype=dtype)
@@ -114,12 +115,17 @@ class PokerAccessor:
         [[51, 45, 22], [32, 3, 5]]
         """
         cards, good = self._matrix(jokers, errors)
-        return self._wrap([row if ok else None for row, ok in zip(cards, good.tolist())],
-                          dtype=object)
+        return self._wrap([row if ok else None for row, ok in zip(cards, good.tolist())], dtype=object)
 
-    def strength(self, *, game: str | Game = "high", wild: str | None = None,
-                 flush_by_suit: bool | None = None, errors: str = "raise",
-                 threads: int | None = None) -> pd.Series:
+    def strength(
+        self,
+        *,
+        game: str | Game = "high",
+        wild: str | None = None,
+        flush_by_suit: bool | None = None,
+        errors: str = "raise",
+        threads: int | None = None,
+    ) -> pd.Series:
         """`evaluate_batch` of every row: uint16, or nullable ``UInt16`` with ``errors="mask"``
         (missing where the row is not a hand of the game)."""
         g = resolve(game, wild, flush_by_suit)
@@ -128,16 +134,23 @@ class PokerAccessor:
         if errors == "raise":
             return self._wrap(evaluate_batch(cards, game=g, threads=threads))
         if cards.shape[1] and cards.shape[1] not in rules.hand_sizes:
-            raise ValueError(f"a hand has {sizes_text(rules.hand_sizes)} cards in {rules.name}, "
-                             f"not {cards.shape[1]}")
+            raise ValueError(
+                f"a hand has {sizes_text(rules.hand_sizes)} cards in {rules.name}, not {cards.shape[1]}"
+            )
         if cards.shape[1]:
             good &= np.isin(cards, rules.deck).all(axis=1)
         strengths = np.zeros(len(cards), dtype=np.uint16)
         strengths[good] = evaluate_batch(cards[good], game=g, threads=threads)
         return self._wrap(pd.arrays.IntegerArray(strengths, ~good))
 
-    def category(self, *, game: str | Game = "high", wild: str | None = None,
-                 flush_by_suit: bool | None = None, errors: str = "raise") -> pd.Series:
+    def category(
+        self,
+        *,
+        game: str | Game = "high",
+        wild: str | None = None,
+        flush_by_suit: bool | None = None,
+        errors: str = "raise",
+    ) -> pd.Series:
         """The `Category` name of every row, as an ordered categorical (weakest first);
         missing where no hand qualifies (eight-or-better) or the row is masked."""
         g = resolve(game, wild, flush_by_suit)
@@ -147,9 +160,15 @@ class PokerAccessor:
         codes[strengths.isna().to_numpy()] = -1
         return self._wrap(pd.Categorical.from_codes(codes, dtype=CATEGORIES))
 
-    def describe(self, *, game: str | Game = "high", wild: str | None = None,
-                 flush_by_suit: bool | None = None, lang: str = "en",
-                 errors: str = "raise") -> pd.Series:
+    def describe(
+        self,
+        *,
+        game: str | Game = "high",
+        wild: str | None = None,
+        flush_by_suit: bool | None = None,
+        lang: str = "en",
+        errors: str = "raise",
+    ) -> pd.Series:
         """`describe` of every row's strength, as a categorical of the distinct descriptions
         (missing where the row is masked). Wild cards' stand-ins are not named."""
         g = resolve(game, wild, flush_by_suit)

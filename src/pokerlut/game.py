@@ -38,8 +38,9 @@ class Game:
     italian: ItalianTables | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def of(cls, game: str | Rules | Game = "high", *, wild: str | None = None,
-           flush_by_suit: bool | None = None) -> Game:
+    def of(
+        cls, game: str | Rules | Game = "high", *, wild: str | None = None, flush_by_suit: bool | None = None
+    ) -> Game:
         """The game of a name (or `Rules`) and its options; a `Game` is returned as it is."""
         return resolve(game, wild, flush_by_suit)
 
@@ -87,8 +88,9 @@ class Game:
         cat, ranks = Category(int(row[0])), row[1:].tolist()
         if self.rules.low and cat == Category.HIGH_CARD:
             best = strength == len(classes) - 1
-            return _lang.describe_low(ranks, self.rules.best_name if best else None,
-                                      offsuit=best and self.rules.flushes, lang=lang)
+            return _lang.describe_low(
+                ranks, self.rules.best_name if best else None, offsuit=best and self.rules.flushes, lang=lang
+            )
         words = _lang.describe_class(cat, ranks, lang)
         it = self.italian
         if it is not None and it.suit_of[strength] >= 0:
@@ -100,18 +102,20 @@ def resolve(game: Any = "high", wild: Any = None, flush_by_suit: Any = None) -> 
     """`game=` and its options, as one `Game`: a name (with `wild`, `flush_by_suit`), a
     `Rules`, or a `Game` (which takes no options: they are in it)."""
     if isinstance(game, Game):
-        given = [f"{k}={v!r}" for k, v in (("wild", wild), ("flush_by_suit", flush_by_suit))
-                 if v is not None]
+        given = [f"{k}={v!r}" for k, v in (("wild", wild), ("flush_by_suit", flush_by_suit)) if v is not None]
         if given:
             raise ValueError(f"{', '.join(given)}: a Game carries its options ({game!r})")
         return game
     if not isinstance(game, (str, Rules)):
-        raise TypeError(f"game must be a name of pokerlut.games() or a Game, not "
-                        f"{type(game).__name__}: {game!r}")
+        raise TypeError(
+            f"game must be a name of pokerlut.games() or a Game, not {type(game).__name__}: {game!r}"
+        )
     rules = rules_of(game, wild)
     if flush_by_suit is not None and (not rules.suit_ties or type(flush_by_suit) is not bool):
-        raise ValueError(f"flush_by_suit (True or False) goes with Italian poker only, "
-                         f"not {flush_by_suit!r} in {rules.name}")
+        raise ValueError(
+            f"flush_by_suit (True or False) goes with Italian poker only, "
+            f"not {flush_by_suit!r} in {rules.name}"
+        )
     if not rules.suit_ties:
         return Game(rules)
     flush_first = flush_by_suit is not False

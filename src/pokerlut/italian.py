@@ -42,8 +42,14 @@ from .names import Category
 from .rules import Rules
 
 # Where, among a class's ranks by significance, the tie-breaking card is
-TIE_POSITION = {Category.HIGH_CARD: 0, Category.STRAIGHT: 0, Category.FLUSH: 0,
-                Category.STRAIGHT_FLUSH: 0, Category.ONE_PAIR: 2, Category.TWO_PAIR: 4}
+TIE_POSITION = {
+    Category.HIGH_CARD: 0,
+    Category.STRAIGHT: 0,
+    Category.FLUSH: 0,
+    Category.STRAIGHT_FLUSH: 0,
+    Category.ONE_PAIR: 2,
+    Category.TWO_PAIR: 4,
+}
 NO_CYCLE = (1 << 16, 1 << 16, 0)  # (royal, minimum_lo, minimum_hi) of a game without the cycle
 
 
@@ -102,14 +108,21 @@ def _make(classes: np.ndarray, flush_by_suit: bool, cycle: bool) -> ItalianTable
     class_of = np.zeros(len(places) + 1, dtype=np.uint16)
     suit_of = np.full(len(places) + 1, -1, dtype=np.int8)
     for strength, (_, k, suit) in enumerate(places, start=1):
-        by_suit[k, max(suit, 0):suit + 1 if suit >= 0 else 4] = strength
+        by_suit[k, max(suit, 0) : suit + 1 if suit >= 0 else 4] = strength
         class_of[strength], suit_of[strength] = k, suit
     straight_flushes = [k for k in range(1, n) if category[k] == Category.STRAIGHT_FLUSH]
     royal, minimum = straight_flushes[-1], straight_flushes[0]
     value = sum(by_suit[:, suit].astype(np.uint64) << np.uint64(16 * suit) for suit in range(4))
-    return ItalianTables(tie_rank, value, by_suit, class_of, suit_of, (
-        int(by_suit[royal].min()), int(by_suit[minimum].min()), int(by_suit[minimum].max()))
-        if cycle else NO_CYCLE)
+    return ItalianTables(
+        tie_rank,
+        value,
+        by_suit,
+        class_of,
+        suit_of,
+        (int(by_suit[royal].min()), int(by_suit[minimum].min()), int(by_suit[minimum].max()))
+        if cycle
+        else NO_CYCLE,
+    )
 
 
 def straight_flush_kind(strength: int, it: ItalianTables) -> str | None:

@@ -88,17 +88,20 @@ def _literal(value: Any, default: Any) -> Any:
 # numba's stubs leave out its private `_nrt` option. The typing function and `impl` must have
 # the same parameters, annotations included (numba checks); numba cannot fold keyword-only
 # parameters, so in numba code the options may also be passed by position.
-@overload(evaluate, jit_options={"_nrt": False},  # type: ignore[typeddict-unknown-key]
-          inline="always")
-def _evaluate_jit(cards: Any, game: Any = "high", wild: Any = None,
-                  flush_by_suit: Any = None) -> Callable[..., Any]:
+@overload(
+    evaluate,
+    jit_options={"_nrt": False},  # type: ignore[typeddict-unknown-key]
+    inline="always",
+)
+def _evaluate_jit(
+    cards: Any, game: Any = "high", wild: Any = None, flush_by_suit: Any = None
+) -> Callable[..., Any]:
     if not isinstance(cards, (types.BaseTuple, types.Array)):
         raise TypingError("pokerlut.evaluate in numba code takes a tuple or 1-D array of cards")
     if isinstance(cards, types.Array) and cards.ndim != 1:
         raise TypingError("pokerlut.evaluate in numba code takes one hand: a 1-D array")
     # every concrete tuple type has .types (BaseTuple itself does not declare it)
-    kinds = (cards.types if isinstance(cards, types.BaseTuple)  # type: ignore[attr-defined]
-             else (cards.dtype,))
+    kinds = cards.types if isinstance(cards, types.BaseTuple) else (cards.dtype,)  # type: ignore[attr-defined]
     if not all(isinstance(kind, types.Integer) for kind in kinds):
         raise TypingError("pokerlut.evaluate in numba code takes card ints")
     if _literal(flush_by_suit, None) is not None:
@@ -108,8 +111,7 @@ def _evaluate_jit(cards: Any, game: Any = "high", wild: Any = None,
         raise TypingError(f"{game_rules.name} is evaluated from Python, not in numba code")
     t = tables.load(game_rules.name)  # frozen into the compiled code as constants
 
-    def impl(cards: Any, game: Any = "high", wild: Any = None,
-             flush_by_suit: Any = None) -> Any:
+    def impl(cards: Any, game: Any = "high", wild: Any = None, flush_by_suit: Any = None) -> Any:
         return checked_strength(t, cards)
 
     return impl

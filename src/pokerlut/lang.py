@@ -40,8 +40,10 @@ CATEGORY_KEYS = (*(c.name for c in Category), "ROYAL_FLUSH")
 
 EN: dict[str, Any] = {
     # "High card", ..., "Five of a kind": `names.category_label`, capitalised
-    "categories": {**{c.name: category_label(c).capitalize() for c in Category},
-                   "ROYAL_FLUSH": "Royal flush"},
+    "categories": {
+        **{c.name: category_label(c).capitalize() for c in Category},
+        "ROYAL_FLUSH": "Royal flush",
+    },
     "games": {
         "high": "High poker",
         "ace-to-five": "Ace-to-five lowball",
@@ -71,7 +73,7 @@ EN: dict[str, Any] = {
         "total": "Total",
         "columns": ("#", "Hand", "Description", "Combinations"),
         "stats_header": "All {total} hands of {cards} cards ({game}, {deck}), in {elapsed} s "
-                        "({rate} M hands counted/s)",
+        "({rate} M hands counted/s)",
         "deck": "{n} cards",
         "deck_from": "{n} cards, {low} to A",
         "probability": "Probability about {p}%",
@@ -124,30 +126,81 @@ IT: dict[str, Any] = {
     },
     "summaries": {
         "high": "poker alto classico: hold'em, stud, draw",
-        "ace-to-five": "lowball, razz: asso basso, scale e colori non contano, 5-4-3-2-A la "
-                       "migliore",
+        "ace-to-five": "lowball, razz: asso basso, scale e colori non contano, 5-4-3-2-A la migliore",
         "deuce-to-seven": "lowball Kansas City: asso alto, scale e colori contano, 7-5-4-3-2 non "
-                          "tutte dello stesso seme la migliore",
+        "tutte dello stesso seme la migliore",
         "ace-to-six": "lowball londinese: asso basso, scale e colori contano, 6-4-3-2-A non tutte "
-                      "dello stesso seme la migliore",
+        "dello stesso seme la migliore",
         "eight-or-better": "la metà bassa dei giochi hi-lo: cinque valori da 8 in giù, asso "
-                           "basso, altrimenti nessuna mano bassa (0)",
+        "basso, altrimenti nessuna mano bassa (0)",
         "short-deck": "hold'em six-plus: 36 carte, A-6-7-8-9 è scala, il colore batte il full",
         "short-deck-trips": "mazzo corto in cui anche il tris batte la scala",
         "italian": "poker chiuso all'italiana (italian-2 .. italian-9): un mazzo dai valori da 11 - "
-                   "giocatori in su, il colore batte il full, i semi spareggiano, scale colore "
-                   "in ciclo",
+        "giocatori in su, il colore batte il full, i semi spareggiano, scale colore "
+        "in ciclo",
     },
     # Ranks 2..A. Seed 000: "fanti", "re", "asso"; the queen ("donna") is not named there.
     "ranks": {
-        "name": ("due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci",
-                 "fante", "donna", "re", "asso"),
-        "plural": ("due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci",
-                   "fanti", "donne", "re", "assi"),
-        "of": ("di due", "di tre", "di quattro", "di cinque", "di sei", "di sette", "di otto",
-               "di nove", "di dieci", "di fanti", "di donne", "di re", "d'assi"),
-        "to": ("al due", "al tre", "al quattro", "al cinque", "al sei", "al sette", "all'otto",
-               "al nove", "al dieci", "al fante", "alla donna", "al re", "all'asso"),
+        "name": (
+            "due",
+            "tre",
+            "quattro",
+            "cinque",
+            "sei",
+            "sette",
+            "otto",
+            "nove",
+            "dieci",
+            "fante",
+            "donna",
+            "re",
+            "asso",
+        ),
+        "plural": (
+            "due",
+            "tre",
+            "quattro",
+            "cinque",
+            "sei",
+            "sette",
+            "otto",
+            "nove",
+            "dieci",
+            "fanti",
+            "donne",
+            "re",
+            "assi",
+        ),
+        "of": (
+            "di due",
+            "di tre",
+            "di quattro",
+            "di cinque",
+            "di sei",
+            "di sette",
+            "di otto",
+            "di nove",
+            "di dieci",
+            "di fanti",
+            "di donne",
+            "di re",
+            "d'assi",
+        ),
+        "to": (
+            "al due",
+            "al tre",
+            "al quattro",
+            "al cinque",
+            "al sei",
+            "al sette",
+            "all'otto",
+            "al nove",
+            "al dieci",
+            "al fante",
+            "alla donna",
+            "al re",
+            "all'asso",
+        ),
     },
     "hands": {  # seed 000: "carta alta, re", "coppia di quattro", "due coppie, fanti e quattro"
         "HIGH_CARD": "Carta alta, {r0[name]}",
@@ -183,7 +236,7 @@ IT: dict[str, Any] = {
         "total": "Totale",
         "columns": ("#", "Punto", "Punto in inglese", "Descrizione", "Combinazioni possibili"),
         "stats_header": "Tutte le {total} mani di {cards} carte ({game}, {deck}), in {elapsed} s "
-                        "({rate} M mani contate/s)",
+        "({rate} M mani contate/s)",
         "deck": "{n} carte",
         "deck_from": "{n} carte, dal {low} all'asso",
         "probability": "Probabilità circa {p}%",
@@ -234,28 +287,66 @@ ES: dict[str, Any] = {
     },
     "summaries": {
         "high": "póquer clásico de mano alta: hold'em, stud, draw",
-        "ace-to-five": "lowball, razz: el as es bajo, escaleras y colores no cuentan, 5-4-3-2-A "
-                       "es la mejor",
+        "ace-to-five": "lowball, razz: el as es bajo, escaleras y colores no cuentan, 5-4-3-2-A es la mejor",
         "deuce-to-seven": "lowball de Kansas City: el as es alto, escaleras y colores cuentan, "
-                          "7-5-4-3-2 en dos o más palos es la mejor",
+        "7-5-4-3-2 en dos o más palos es la mejor",
         "ace-to-six": "lowball de Londres: el as es bajo, escaleras y colores cuentan, 6-4-3-2-A "
-                      "en dos o más palos es la mejor",
+        "en dos o más palos es la mejor",
         "eight-or-better": "la mitad baja de los juegos hi-lo: cinco rangos de 8 o menos, el as "
-                           "es bajo; si no, no hay mano baja (0)",
+        "es bajo; si no, no hay mano baja (0)",
         "short-deck": "hold'em six-plus: 36 cartas, A-6-7-8-9 es escalera, el color gana al full",
         "short-deck-trips": "baraja corta en la que el trío también gana a la escalera",
         "italian": "póquer cerrado a la italiana (italian-2 .. italian-9): una baraja con los rangos desde "
-                   "11 - jugadores, el color gana al full, los palos deshacen los empates, "
-                   "escaleras de color en ciclo",
+        "11 - jugadores, el color gana al full, los palos deshacen los empates, "
+        "escaleras de color en ciclo",
     },
     # Ranks 2..A: seed 001 writes only A, K, Q, J; these are the usual Spanish names.
     "ranks": {
-        "name": ("dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez",
-                 "jota", "reina", "rey", "as"),
-        "plural": ("doses", "treses", "cuatros", "cincos", "seises", "sietes", "ochos", "nueves",
-                   "dieces", "jotas", "reinas", "reyes", "ases"),
-        "to": ("al dos", "al tres", "al cuatro", "al cinco", "al seis", "al siete", "al ocho",
-               "al nueve", "al diez", "a la jota", "a la reina", "al rey", "al as"),
+        "name": (
+            "dos",
+            "tres",
+            "cuatro",
+            "cinco",
+            "seis",
+            "siete",
+            "ocho",
+            "nueve",
+            "diez",
+            "jota",
+            "reina",
+            "rey",
+            "as",
+        ),
+        "plural": (
+            "doses",
+            "treses",
+            "cuatros",
+            "cincos",
+            "seises",
+            "sietes",
+            "ochos",
+            "nueves",
+            "dieces",
+            "jotas",
+            "reinas",
+            "reyes",
+            "ases",
+        ),
+        "to": (
+            "al dos",
+            "al tres",
+            "al cuatro",
+            "al cinco",
+            "al seis",
+            "al siete",
+            "al ocho",
+            "al nueve",
+            "al diez",
+            "a la jota",
+            "a la reina",
+            "al rey",
+            "al as",
+        ),
     },
     "hands": {
         "HIGH_CARD": "Sin par, carta más alta: {r0[name]}",
@@ -290,7 +381,7 @@ ES: dict[str, Any] = {
         "total": "Total",
         "columns": ("#", "Mano", "Mano en inglés", "Descripción", "Combinaciones posibles"),
         "stats_header": "Todas las {total} manos de {cards} cartas ({game}, {deck}), en "
-                        "{elapsed} s ({rate} M manos contadas/s)",
+        "{elapsed} s ({rate} M manos contadas/s)",
         "deck": "{n} cartas",
         "deck_from": "{n} cartas, del {low} al as",
         "probability": "Probabilidad aprox. {p}%",
@@ -341,31 +432,82 @@ CA: dict[str, Any] = {
     },
     "summaries": {
         "high": "pòquer clàssic de mà alta: hold'em, stud, draw",
-        "ace-to-five": "lowball, razz: l'as és baix, escales i colors no compten, 5-4-3-2-A és "
-                       "la millor",
+        "ace-to-five": "lowball, razz: l'as és baix, escales i colors no compten, 5-4-3-2-A és la millor",
         "deuce-to-seven": "lowball de Kansas City: l'as és alt, escales i colors compten, "
-                          "7-5-4-3-2 de pals variats és la millor",
+        "7-5-4-3-2 de pals variats és la millor",
         "ace-to-six": "lowball de Londres: l'as és baix, escales i colors compten, 6-4-3-2-A de "
-                      "pals variats és la millor",
+        "pals variats és la millor",
         "eight-or-better": "la meitat baixa dels jocs hi-lo: cinc valors de 8 o menys, l'as és "
-                           "baix; si no, no hi ha mà baixa (0)",
+        "baix; si no, no hi ha mà baixa (0)",
         "short-deck": "hold'em six-plus: 36 cartes, A-6-7-8-9 és escala, el color guanya el full",
         "short-deck-trips": "baralla curta on el trio també guanya l'escala",
         "italian": "pòquer tancat a la italiana (italian-2 .. italian-9): una baralla amb els valors des "
-                   "d'11 - jugadors, el color guanya el full, els pals desempaten, escales de "
-                   "color en cicle",
+        "d'11 - jugadors, el color guanya el full, els pals desempaten, escales de "
+        "color en cicle",
     },
     # Ranks 2..A: seed 004 writes only A, K, Q, J; these are the usual Catalan names
     # (as, rei, reina, jota).
     "ranks": {
-        "name": ("dos", "tres", "quatre", "cinc", "sis", "set", "vuit", "nou", "deu", "jota",
-                 "reina", "rei", "as"),
-        "plural": ("dosos", "tresos", "quatres", "cincs", "sisos", "sets", "vuits", "nous",
-                   "deus", "jotes", "reines", "reis", "asos"),
-        "of": ("de dosos", "de tresos", "de quatres", "de cincs", "de sisos", "de sets",
-               "de vuits", "de nous", "de deus", "de jotes", "de reines", "de reis", "d'asos"),
-        "to": ("al dos", "al tres", "al quatre", "al cinc", "al sis", "al set", "al vuit",
-               "al nou", "al deu", "a la jota", "a la reina", "al rei", "a l'as"),
+        "name": (
+            "dos",
+            "tres",
+            "quatre",
+            "cinc",
+            "sis",
+            "set",
+            "vuit",
+            "nou",
+            "deu",
+            "jota",
+            "reina",
+            "rei",
+            "as",
+        ),
+        "plural": (
+            "dosos",
+            "tresos",
+            "quatres",
+            "cincs",
+            "sisos",
+            "sets",
+            "vuits",
+            "nous",
+            "deus",
+            "jotes",
+            "reines",
+            "reis",
+            "asos",
+        ),
+        "of": (
+            "de dosos",
+            "de tresos",
+            "de quatres",
+            "de cincs",
+            "de sisos",
+            "de sets",
+            "de vuits",
+            "de nous",
+            "de deus",
+            "de jotes",
+            "de reines",
+            "de reis",
+            "d'asos",
+        ),
+        "to": (
+            "al dos",
+            "al tres",
+            "al quatre",
+            "al cinc",
+            "al sis",
+            "al set",
+            "al vuit",
+            "al nou",
+            "al deu",
+            "a la jota",
+            "a la reina",
+            "al rei",
+            "a l'as",
+        ),
     },
     "hands": {
         "HIGH_CARD": "Carta més alta, {r0[name]}",
@@ -401,7 +543,7 @@ CA: dict[str, Any] = {
         # Seed 004's table: "#  Jugada  Jugada en anglès  Descripció  Combinacions Possibles"
         "columns": ("#", "Jugada", "Jugada en anglès", "Descripció", "Combinacions Possibles"),
         "stats_header": "Totes les {total} mans de {cards} cartes ({game}, {deck}), en "
-                        "{elapsed} s ({rate} M mans comptades/s)",
+        "{elapsed} s ({rate} M mans comptades/s)",
         "deck": "{n} cartes",
         "deck_from": "{n} cartes, del {low} a l'as",
         "probability": "Probabilitat aprox. {p}%",  # seed 004
@@ -452,36 +594,98 @@ RU: dict[str, Any] = {
     "summaries": {
         "high": "классический покер на старшие комбинации: холдем, стад, дро",
         "ace-to-five": "лоубол, разз: туз младший, стриты и флеши не учитываются, лучшая "
-                       "комбинация — 5-4-3-2-A",
+        "комбинация — 5-4-3-2-A",
         "deuce-to-seven": "лоубол Канзас-Сити: туз старший, стриты и флеши учитываются, лучшая "
-                          "комбинация — 7-5-4-3-2, не все одной масти",
+        "комбинация — 7-5-4-3-2, не все одной масти",
         "ace-to-six": "лондонский лоубол: туз младший, стриты и флеши учитываются, лучшая "
-                      "комбинация — 6-4-3-2-A, не все одной масти",
+        "комбинация — 6-4-3-2-A, не все одной масти",
         "eight-or-better": "младшая половина игр хай-лоу: пять разных рангов не выше 8, туз "
-                           "младший, иначе младшей комбинации нет (0)",
+        "младший, иначе младшей комбинации нет (0)",
         "short-deck": "шорт-дек холдем: 36 карт, A-6-7-8-9 — стрит, флеш старше фулл-хауса",
         "short-deck-trips": "короткая колода, где три карты одного ранга старше и стрита",
         "italian": "итальянский закрытый покер (italian-2 .. italian-9): колода из рангов от 11 - игроки "
-                   "и выше, флеш старше фулл-хауса, масти решают ничьи, стрит-флеши по кругу",
+        "и выше, флеш старше фулл-хауса, масти решают ничьи, стрит-флеши по кругу",
     },
     # Ranks 2..A, seed 003: туз, король, дама, валет, десятка ... двойка. Cases as the seed uses
     # them: "пять троек" (genitive plural), "четыре девятки с валетом" (genitive, instrumental),
     # "три тройки и две шестёрки" (два/две by gender).
     "ranks": {
-        "name": ("двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка", "восьмёрка",
-                 "девятка", "десятка", "валет", "дама", "король", "туз"),
-        "genitive": ("двойки", "тройки", "четвёрки", "пятёрки", "шестёрки", "семёрки",
-                     "восьмёрки", "девятки", "десятки", "валета", "дамы", "короля", "туза"),
-        "plural": ("двойки", "тройки", "четвёрки", "пятёрки", "шестёрки", "семёрки", "восьмёрки",
-                   "девятки", "десятки", "валеты", "дамы", "короли", "тузы"),
-        "genitive_plural": ("двоек", "троек", "четвёрок", "пятёрок", "шестёрок", "семёрок",
-                            "восьмёрок", "девяток", "десяток", "валетов", "дам", "королей",
-                            "тузов"),
-        "instrumental": ("двойкой", "тройкой", "четвёркой", "пятёркой", "шестёркой", "семёркой",
-                         "восьмёркой", "девяткой", "десяткой", "валетом", "дамой", "королём",
-                         "тузом"),
-        "two": ("две", "две", "две", "две", "две", "две", "две", "две", "две", "два", "две",
-                "два", "два"),
+        "name": (
+            "двойка",
+            "тройка",
+            "четвёрка",
+            "пятёрка",
+            "шестёрка",
+            "семёрка",
+            "восьмёрка",
+            "девятка",
+            "десятка",
+            "валет",
+            "дама",
+            "король",
+            "туз",
+        ),
+        "genitive": (
+            "двойки",
+            "тройки",
+            "четвёрки",
+            "пятёрки",
+            "шестёрки",
+            "семёрки",
+            "восьмёрки",
+            "девятки",
+            "десятки",
+            "валета",
+            "дамы",
+            "короля",
+            "туза",
+        ),
+        "plural": (
+            "двойки",
+            "тройки",
+            "четвёрки",
+            "пятёрки",
+            "шестёрки",
+            "семёрки",
+            "восьмёрки",
+            "девятки",
+            "десятки",
+            "валеты",
+            "дамы",
+            "короли",
+            "тузы",
+        ),
+        "genitive_plural": (
+            "двоек",
+            "троек",
+            "четвёрок",
+            "пятёрок",
+            "шестёрок",
+            "семёрок",
+            "восьмёрок",
+            "девяток",
+            "десяток",
+            "валетов",
+            "дам",
+            "королей",
+            "тузов",
+        ),
+        "instrumental": (
+            "двойкой",
+            "тройкой",
+            "четвёркой",
+            "пятёркой",
+            "шестёркой",
+            "семёркой",
+            "восьмёркой",
+            "девяткой",
+            "десяткой",
+            "валетом",
+            "дамой",
+            "королём",
+            "тузом",
+        ),
+        "two": ("две", "две", "две", "две", "две", "две", "две", "две", "две", "два", "две", "два", "два"),
     },
     "hands": {
         "HIGH_CARD": "Старшая карта: {r0[name]}",
@@ -517,7 +721,7 @@ RU: dict[str, Any] = {
         "total": "Всего",
         "columns": ("#", "Комбинация", "По-английски", "Описание", "Число комбинаций"),
         "stats_header": "Всего комбинаций из {cards} карт: {total} ({game}, {deck}), за "
-                        "{elapsed} с (подсчитано {rate} млн комбинаций/с)",
+        "{elapsed} с (подсчитано {rate} млн комбинаций/с)",
         "deck": "колода из {n} карт",
         "deck_from": "колода из {n} карт, от {low} до туза",
         "probability": "Вероятность около {p}%",
@@ -586,10 +790,10 @@ def _category_key(category: Any) -> str:
         if int(category) in set(Category):
             return Category(int(category)).name
     if not isinstance(category, (str, int, np.integer)) or isinstance(category, bool):
-        raise TypeError(f"a category is a Category, its int or its name, not "
-                        f"{type(category).__name__}: {category!r}")
-    raise ValueError(f"unknown category {category!r}; the categories are: "
-                     f"{', '.join(CATEGORY_KEYS)}")
+        raise TypeError(
+            f"a category is a Category, its int or its name, not {type(category).__name__}: {category!r}"
+        )
+    raise ValueError(f"unknown category {category!r}; the categories are: {', '.join(CATEGORY_KEYS)}")
 
 
 def category_name(category: Category | int | str, *, lang: str = "en") -> str:
@@ -663,8 +867,7 @@ def _render(lang: str, key: str, ranks: Any, **fields: str) -> str | None:
     forms = TRANSLATIONS[lang].get("ranks", {})
     if not template:
         return None
-    words = {f"r{i}": {form: values[int(r)] for form, values in forms.items()}
-             for i, r in enumerate(ranks)}
+    words = {f"r{i}": {form: values[int(r)] for form, values in forms.items()} for i, r in enumerate(ranks)}
     try:
         text = template.format(**words, **fields)
     except (KeyError, IndexError):
@@ -692,8 +895,7 @@ def describe_class(category: Category, ranks: Any, lang: str = "en") -> str:
     return text if text is not None else _english_class(Category(category), ranks)
 
 
-def describe_low(ranks: Any, best_name: str | None = None, offsuit: bool = False,
-                 lang: str = "en") -> str:
+def describe_low(ranks: Any, best_name: str | None = None, offsuit: bool = False, lang: str = "en") -> str:
     """Words for a no-pair low hand whose ranks, highest first, are `ranks`; `best_name` is the
     game's English name of its best hand (`Rules.best_name`: "Wheel", "Number one").
 
@@ -770,7 +972,8 @@ def _render_word(lang: str, key: str, rank: int) -> str | None:
     forms = TRANSLATIONS[lang].get("ranks", {})
     try:
         return _text(lang, "words", key).format(
-            r0={form: values[rank] for form, values in forms.items()}, n=rank + 2)
+            r0={form: values[rank] for form, values in forms.items()}, n=rank + 2
+        )
     except (KeyError, IndexError):
         return None
 

@@ -73,15 +73,31 @@ import numpy as np
 
 from .cards import RANKS as _RANKS
 from .cards import format_cards
-from .distributed import (Parts, check_workers, connect, need, run_parts, worker_numba_threads,
-                          write_atomic)
+from .distributed import Parts, check_workers, connect, need, run_parts, worker_numba_threads, write_atomic
 from .odds import equity as _equity
 from .odds.ranges import parse_range
 
-__all__ = ["BOARDS", "BOARDS3", "CLASSES", "COUNT_COLUMNS", "Matrix3Run", "MatrixRun", "Plan",
-           "Plan3", "TripleResult", "canonical_pairs", "class_triple", "compute_matrix",
-           "count_triples", "lookup", "parse_classes", "plan", "plan3", "plot_matrix",
-           "random_hand_equity"]
+__all__ = [
+    "BOARDS",
+    "BOARDS3",
+    "CLASSES",
+    "COUNT_COLUMNS",
+    "Matrix3Run",
+    "MatrixRun",
+    "Plan",
+    "Plan3",
+    "TripleResult",
+    "canonical_pairs",
+    "class_triple",
+    "compute_matrix",
+    "count_triples",
+    "lookup",
+    "parse_classes",
+    "plan",
+    "plan3",
+    "plot_matrix",
+    "random_hand_equity",
+]
 
 BOARDS = math.comb(48, 5)  # boards per heads-up deal
 BOARDS3 = math.comb(46, 5)  # boards per three-way deal
@@ -149,15 +165,15 @@ def _canonical_name(name: str) -> str:
             key = hi + lo + suffix
             if key in _INDEX:
                 return key
-    raise ValueError(f"unknown hand class {name!r}: write AA, AKs or AKo (a pair, suited or "
-                     "offsuit)")
+    raise ValueError(f"unknown hand class {name!r}: write AA, AKs or AKo (a pair, suited or offsuit)")
 
 
 # --- heads-up ----------------------------------------------------------------------------------
 
 # every permutation of the four suits, as a map of the 52 cards: (24, 52)
-_PERMS = np.array([[4 * (c // 4) + p[c % 4] for c in range(52)]
-                   for p in itertools.permutations(range(4))], dtype=np.int64)
+_PERMS = np.array(
+    [[4 * (c // 4) + p[c % 4] for c in range(52)] for p in itertools.permutations(range(4))], dtype=np.int64
+)
 
 
 def canonical_pairs(a: str, b: str) -> tuple[np.ndarray, np.ndarray]:
@@ -220,13 +236,15 @@ def _pairs_chunk(items: list[tuple[int, int, np.ndarray, np.ndarray]]) -> dict[s
     """One task: the board counts of every pair of classes of a chunk, by exact enumeration of
     each suit-distinct pair of hands on one numba thread."""
     start = time.perf_counter()
-    rows: dict[str, list[int]] = {k: [] for k in ("i", "j", "win", "tie", "lose", "combo_pairs",
-                                                  "canonical_pairs")}
+    rows: dict[str, list[int]] = {
+        k: [] for k in ("i", "j", "win", "tie", "lose", "combo_pairs", "canonical_pairs")
+    }
     for i, j, hands, counts in items:
         win = tie = lose = 0
         for cards, n in zip(hands, counts.tolist()):
-            r = _equity([format_cards(cards[:2], sep=""), format_cards(cards[2:], sep="")],
-                        exact=True, threads=1)
+            r = _equity(
+                [format_cards(cards[:2], sep=""), format_cards(cards[2:], sep="")], exact=True, threads=1
+            )
             if not r.exact or r.partial or _boards_of(r) != BOARDS:
                 raise RuntimeError(f"{format_cards(cards)}: not a whole exact enumeration")
             w, lo = round(r.players[0].win * BOARDS), round(r.players[1].win * BOARDS)
@@ -309,9 +327,18 @@ def count_triples(triples: np.ndarray) -> dict[str, np.ndarray]:
     counts = np.zeros((len(triples), BINS), np.int64)
     deals = np.zeros(len(triples), np.int64)
     patterns = np.zeros(len(triples), np.int64)
-    count_class_triples(tables.load("high"), *_class_arrays(), triples, counts, deals, patterns,
-                        np.zeros(64, np.int64), np.zeros(32, np.uint64),
-                        np.zeros(BINS, np.int64), np.zeros(PATTERNS, np.int64))
+    count_class_triples(
+        tables.load("high"),
+        *_class_arrays(),
+        triples,
+        counts,
+        deals,
+        patterns,
+        np.zeros(64, np.int64),
+        np.zeros(32, np.uint64),
+        np.zeros(BINS, np.int64),
+        np.zeros(PATTERNS, np.int64),
+    )
     return {"counts": counts, "deals": deals, "patterns": patterns}
 
 
@@ -358,9 +385,14 @@ def class_triple(a: str, b: str, c: str) -> TripleResult:
     equity, win, tie = _shares(counts, deals)
     if deals[0] == 0:
         equity = win = tie = np.zeros((1, 3))
-    return TripleResult((names[0], names[1], names[2]), int(deals[0]),
-                        tuple(int(x) for x in counts[0]), _three(equity[0]), _three(win[0]),
-                        _three(tie[0]))
+    return TripleResult(
+        (names[0], names[1], names[2]),
+        int(deals[0]),
+        tuple(int(x) for x in counts[0]),
+        _three(equity[0]),
+        _three(win[0]),
+        _three(tie[0]),
+    )
 
 
 def _three(row: np.ndarray) -> tuple[float, float, float]:
@@ -378,8 +410,7 @@ class Plan3:
     class_triples: int
 
 
-def plan3(classes: str | Sequence[str] | None = None,
-          chunk_triples: int = CHUNK_TRIPLES) -> Plan3:
+def plan3(classes: str | Sequence[str] | None = None, chunk_triples: int = CHUNK_TRIPLES) -> Plan3:
     """Split the table of `classes` (all 169 by default) into chunks of `chunk_triples`
     triples i <= j <= k, in matrix order (the same classes give the same chunks).
 
@@ -391,10 +422,11 @@ def plan3(classes: str | Sequence[str] | None = None,
     if type(chunk_triples) is not int or chunk_triples < 1:
         raise ValueError(f"chunk_triples must be a positive int, not {chunk_triples!r}")
     n = len(names)
-    flat = np.fromiter(itertools.chain.from_iterable(
-        itertools.combinations_with_replacement(range(n), 3)), np.int64)
+    flat = np.fromiter(
+        itertools.chain.from_iterable(itertools.combinations_with_replacement(range(n), 3)), np.int64
+    )
     triples = flat.reshape(-1, 3)
-    chunks = [triples[k:k + chunk_triples] for k in range(0, len(triples), chunk_triples)]
+    chunks = [triples[k : k + chunk_triples] for k in range(0, len(triples), chunk_triples)]
     return Plan3(names, chunks, len(triples))
 
 
@@ -405,8 +437,12 @@ def _triples_chunk(names: list[str], triples: np.ndarray) -> dict[str, Any]:
     index = np.array([_INDEX[n] for n in names], np.int64)
     found = count_triples(index[triples])
     keep = found["deals"] > 0
-    rows: dict[str, np.ndarray] = {"i": triples[keep, 0], "j": triples[keep, 1],
-                                   "k": triples[keep, 2], "deals": found["deals"][keep]}
+    rows: dict[str, np.ndarray] = {
+        "i": triples[keep, 0],
+        "j": triples[keep, 1],
+        "k": triples[keep, 2],
+        "deals": found["deals"][keep],
+    }
     for w, column in enumerate(COUNT_COLUMNS, start=1):
         rows[column] = found["counts"][keep, w]
     rows["patterns"] = found["patterns"][keep]
@@ -472,33 +508,62 @@ class _Done:
 
 
 @overload
-def compute_matrix(out: str | os.PathLike[str], classes: str | Sequence[str] | None = None, *,
-                   players: Literal[2] = 2, png: str | os.PathLike[str] | None = None,
-                   scheduler: str | None = None, workers: int | None = None,
-                   chunk_pairs: int = CHUNK_PAIRS, chunk_triples: int = CHUNK_TRIPLES,
-                   progress: bool = True) -> MatrixRun: ...
+def compute_matrix(
+    out: str | os.PathLike[str],
+    classes: str | Sequence[str] | None = None,
+    *,
+    players: Literal[2] = 2,
+    png: str | os.PathLike[str] | None = None,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    chunk_pairs: int = CHUNK_PAIRS,
+    chunk_triples: int = CHUNK_TRIPLES,
+    progress: bool = True,
+) -> MatrixRun: ...
 
 
 @overload
-def compute_matrix(out: str | os.PathLike[str], classes: str | Sequence[str] | None = None, *,
-                   players: Literal[3], png: None = None, scheduler: str | None = None,
-                   workers: int | None = None, chunk_pairs: int = CHUNK_PAIRS,
-                   chunk_triples: int = CHUNK_TRIPLES, progress: bool = True) -> Matrix3Run: ...
+def compute_matrix(
+    out: str | os.PathLike[str],
+    classes: str | Sequence[str] | None = None,
+    *,
+    players: Literal[3],
+    png: None = None,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    chunk_pairs: int = CHUNK_PAIRS,
+    chunk_triples: int = CHUNK_TRIPLES,
+    progress: bool = True,
+) -> Matrix3Run: ...
 
 
 @overload
-def compute_matrix(out: str | os.PathLike[str], classes: str | Sequence[str] | None = None, *,
-                   players: int, png: str | os.PathLike[str] | None = None,
-                   scheduler: str | None = None, workers: int | None = None,
-                   chunk_pairs: int = CHUNK_PAIRS, chunk_triples: int = CHUNK_TRIPLES,
-                   progress: bool = True) -> MatrixRun | Matrix3Run: ...
+def compute_matrix(
+    out: str | os.PathLike[str],
+    classes: str | Sequence[str] | None = None,
+    *,
+    players: int,
+    png: str | os.PathLike[str] | None = None,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    chunk_pairs: int = CHUNK_PAIRS,
+    chunk_triples: int = CHUNK_TRIPLES,
+    progress: bool = True,
+) -> MatrixRun | Matrix3Run: ...
 
 
-def compute_matrix(out: str | os.PathLike[str], classes: str | Sequence[str] | None = None, *,
-                   players: int = 2, png: str | os.PathLike[str] | None = None,
-                   scheduler: str | None = None, workers: int | None = None,
-                   chunk_pairs: int = CHUNK_PAIRS, chunk_triples: int = CHUNK_TRIPLES,
-                   progress: bool = True) -> MatrixRun | Matrix3Run:
+def compute_matrix(
+    out: str | os.PathLike[str],
+    classes: str | Sequence[str] | None = None,
+    *,
+    players: int = 2,
+    png: str | os.PathLike[str] | None = None,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    chunk_pairs: int = CHUNK_PAIRS,
+    chunk_triples: int = CHUNK_TRIPLES,
+    progress: bool = True,
+) -> MatrixRun | Matrix3Run:
     """Compute the table of `classes` (all 169 by default) for `players` on a Dask cluster and
     write it to `out` (Parquet).
 
@@ -531,18 +596,37 @@ def compute_matrix(out: str | os.PathLike[str], classes: str | Sequence[str] | N
     parts_folder = out_path.with_name(out_path.name + ".parts")
     if players == 2:
         pairs = plan(classes, chunk_pairs)
-        chunks = _Chunks("matrix-chunk", _pairs_chunk, [(c,) for c in pairs.chunks],
-                         [sum(len(n) for _, _, _, n in c) for c in pairs.chunks],
-                         {"format": FORMAT, "classes": pairs.classes, "chunk_pairs": chunk_pairs,
-                          "chunks": len(pairs.chunks), "boards": BOARDS}, " pairs")
+        chunks = _Chunks(
+            "matrix-chunk",
+            _pairs_chunk,
+            [(c,) for c in pairs.chunks],
+            [sum(len(n) for _, _, _, n in c) for c in pairs.chunks],
+            {
+                "format": FORMAT,
+                "classes": pairs.classes,
+                "chunk_pairs": chunk_pairs,
+                "chunks": len(pairs.chunks),
+                "boards": BOARDS,
+            },
+            " pairs",
+        )
     else:
         triples = plan3(classes, chunk_triples)
-        chunks = _Chunks("matrix3-chunk", _triples_chunk,
-                         [(triples.classes, c) for c in triples.chunks],
-                         [len(c) for c in triples.chunks],
-                         {"format": FORMAT, "players": 3, "classes": triples.classes,
-                          "chunk_triples": chunk_triples, "chunks": len(triples.chunks),
-                          "boards": BOARDS3}, " triples")
+        chunks = _Chunks(
+            "matrix3-chunk",
+            _triples_chunk,
+            [(triples.classes, c) for c in triples.chunks],
+            [len(c) for c in triples.chunks],
+            {
+                "format": FORMAT,
+                "players": 3,
+                "classes": triples.classes,
+                "chunk_triples": chunk_triples,
+                "chunks": len(triples.chunks),
+                "boards": BOARDS3,
+            },
+            " triples",
+        )
     parts = Parts(parts_folder, chunks.manifest, len(chunks.args))
     todo = parts.todo()
     done = _run_chunks(chunks, parts, todo, scheduler, workers, progress) if todo else _Done()
@@ -554,22 +638,45 @@ def compute_matrix(out: str | os.PathLike[str], classes: str | Sequence[str] | N
         write_atomic(out_path, lambda p: table.to_parquet(p, index=False))
         if png is not None:
             plot_matrix(table, png)
-        run = MatrixRun(str(out_path), None if png is None else str(png), len(pairs.classes),
-                        pairs.class_pairs, pairs.combo_pairs, pairs.canonical_pairs, n, computed,
-                        n - computed, done.workers, done.worker_numba_threads, done.task_seconds,
-                        done.per_item())
+        run = MatrixRun(
+            str(out_path),
+            None if png is None else str(png),
+            len(pairs.classes),
+            pairs.class_pairs,
+            pairs.combo_pairs,
+            pairs.canonical_pairs,
+            n,
+            computed,
+            n - computed,
+            done.workers,
+            done.worker_numba_threads,
+            done.task_seconds,
+            done.per_item(),
+        )
     else:
         table = _table(pd, triples.classes, pd.concat(frames, ignore_index=True))
         write_atomic(out_path, lambda p: table.to_parquet(p, index=False))
-        run = Matrix3Run(str(out_path), len(triples.classes), triples.class_triples, len(table),
-                         int(table.deals.sum()), n, computed, n - computed, done.workers,
-                         done.worker_numba_threads, done.task_seconds, done.per_item())
+        run = Matrix3Run(
+            str(out_path),
+            len(triples.classes),
+            triples.class_triples,
+            len(table),
+            int(table.deals.sum()),
+            n,
+            computed,
+            n - computed,
+            done.workers,
+            done.worker_numba_threads,
+            done.task_seconds,
+            done.per_item(),
+        )
     run.wall_seconds = time.perf_counter() - wall
     return run
 
 
-def _run_chunks(chunks: _Chunks, parts: Parts, todo: list[int], scheduler: str | None,
-                workers: int | None, progress: bool) -> _Done:
+def _run_chunks(
+    chunks: _Chunks, parts: Parts, todo: list[int], scheduler: str | None, workers: int | None, progress: bool
+) -> _Done:
     """Submit the chunks still to do, and write each one's part as it comes back."""
     pd = need("pandas")
     total = sum(chunks.items)
@@ -580,13 +687,13 @@ def _run_chunks(chunks: _Chunks, parts: Parts, todo: list[int], scheduler: str |
         if progress:
             from tqdm import tqdm
 
-            bar = tqdm(total=total, initial=before, unit=chunks.unit, disable=None, leave=False,
-                       smoothing=0.05)
+            bar = tqdm(
+                total=total, initial=before, unit=chunks.unit, disable=None, leave=False, smoothing=0.05
+            )
         start = time.perf_counter()
 
         def save(k: int, result: dict[str, Any]) -> None:
-            frame = pd.DataFrame({c: np.asarray(v, dtype=np.int64)
-                                  for c, v in result["rows"].items()})
+            frame = pd.DataFrame({c: np.asarray(v, dtype=np.int64) for c, v in result["rows"].items()})
             parts.save(k, lambda p: frame.to_parquet(p, index=False))
             done.task_seconds += result["seconds"]
             done.items += chunks.items[k]
@@ -594,8 +701,7 @@ def _run_chunks(chunks: _Chunks, parts: Parts, todo: list[int], scheduler: str |
                 bar.update(chunks.items[k])
                 elapsed = time.perf_counter() - start
                 left = elapsed * (total - before - done.items) / done.items
-                bar.set_postfix_str(f"projected {tqdm.format_interval(elapsed + left)}",
-                                    refresh=False)
+                bar.set_postfix_str(f"projected {tqdm.format_interval(elapsed + left)}", refresh=False)
 
         run_parts(client, chunks.task, [(k, chunks.args[k]) for k in todo], save, chunks.name)
         if bar is not None:
@@ -612,18 +718,25 @@ def _combine(pd: Any, the_plan: Plan, frames: Iterable[Any]) -> Any:
     """Every ordered pair of classes, from the computed pairs i <= j: B against A swaps win
     and lose. Sorted by hero, then villain, in matrix order."""
     half = pd.concat(list(frames), ignore_index=True)
-    mirror = half[half.i != half.j].rename(columns={"i": "j", "j": "i", "win": "lose",
-                                                    "lose": "win"})
+    mirror = half[half.i != half.j].rename(columns={"i": "j", "j": "i", "win": "lose", "lose": "win"})
     table = pd.concat([half, mirror], ignore_index=True).sort_values(["i", "j"])
     names = np.array(the_plan.classes)
     numerator = 2 * table.win + table.tie
     denominator = 2 * BOARDS * table.combo_pairs
-    return pd.DataFrame({
-        "hero": names[table.i.to_numpy()], "villain": names[table.j.to_numpy()],
-        "equity": numerator / denominator, "numerator": numerator, "denominator": denominator,
-        "win": table.win, "tie": table.tie, "lose": table.lose,
-        "combo_pairs": table.combo_pairs, "canonical_pairs": table.canonical_pairs,
-    }).reset_index(drop=True)
+    return pd.DataFrame(
+        {
+            "hero": names[table.i.to_numpy()],
+            "villain": names[table.j.to_numpy()],
+            "equity": numerator / denominator,
+            "numerator": numerator,
+            "denominator": denominator,
+            "win": table.win,
+            "tie": table.tie,
+            "lose": table.lose,
+            "combo_pairs": table.combo_pairs,
+            "canonical_pairs": table.canonical_pairs,
+        }
+    ).reset_index(drop=True)
 
 
 def random_hand_equity(table: Any) -> dict[str, float]:
@@ -663,16 +776,36 @@ def plot_matrix(table: Any, png: str | os.PathLike[str]) -> None:
     size = 6.5 if n > 60 else 9
     ax.set_xticks(range(n), names, rotation=90, fontsize=size)
     ax.set_yticks(range(n), names, fontsize=size)
-    ax.tick_params(top=True, labeltop=True, bottom=True, labelbottom=True, left=True,
-                   labelleft=True, right=True, labelright=True, length=2)
+    ax.tick_params(
+        top=True,
+        labeltop=True,
+        bottom=True,
+        labelbottom=True,
+        left=True,
+        labelleft=True,
+        right=True,
+        labelright=True,
+        length=2,
+    )
     ax.set_xlabel("opponent's hand", fontsize=12)
     ax.set_ylabel("hand", fontsize=12)
-    ax.set_title("Heads-up preflop equity of the row hand against the column hand\n"
-                 f"exact over all {BOARDS:,} boards, ties split", fontsize=14, pad=32)
+    ax.set_title(
+        "Heads-up preflop equity of the row hand against the column hand\n"
+        f"exact over all {BOARDS:,} boards, ties split",
+        fontsize=14,
+        pad=32,
+    )
     if n <= 20:
         for (r, c), v in np.ndenumerate(grid):
-            ax.text(c, r, f"{v:.3f}", ha="center", va="center", fontsize=8,
-                    color="white" if abs(v - 0.5) > 0.3 else "black")
+            ax.text(
+                c,
+                r,
+                f"{v:.3f}",
+                ha="center",
+                va="center",
+                fontsize=8,
+                color="white" if abs(v - 0.5) > 0.3 else "black",
+            )
     bar = fig.colorbar(image, ax=ax, fraction=0.04, pad=0.06)
     bar.set_label("equity of the row hand (share of the pot)", fontsize=12)
     if full:
@@ -694,14 +827,24 @@ def _plot_grid(ax: Any, against_random: dict[str, float]) -> None:
     image = ax.imshow(grid, cmap="RdBu_r", vmin=0.25, vmax=0.75)  # 32% .. 85%: a finer scale
     for r in range(13):
         for c in range(13):
-            ax.text(c, r, f"{labels[r][c]}\n{grid[r, c]:.1%}", ha="center", va="center",
-                    fontsize=11, color="white" if abs(grid[r, c] - 0.5) > 0.17 else "black")
+            ax.text(
+                c,
+                r,
+                f"{labels[r][c]}\n{grid[r, c]:.1%}",
+                ha="center",
+                va="center",
+                fontsize=11,
+                color="white" if abs(grid[r, c] - 0.5) > 0.17 else "black",
+            )
     bar = ax.figure.colorbar(image, ax=ax, fraction=0.04, pad=0.02, orientation="horizontal")
     bar.set_label("equity against a random hand", fontsize=12)
     ax.set_xticks([])
     ax.set_yticks([])
-    ax.set_title("Equity against a random hand (exact, card removal included)\n"
-                 "suited above the diagonal, offsuit below", fontsize=14)
+    ax.set_title(
+        "Equity against a random hand (exact, card removal included)\n"
+        "suited above the diagonal, offsuit below",
+        fontsize=14,
+    )
 
 
 def _table(pd: Any, classes: list[str], half: Any) -> Any:
@@ -715,9 +858,14 @@ def _table(pd: Any, classes: list[str], half: Any) -> Any:
     equity, _, _ = _shares(counts, deals)
     names = pd.Categorical.from_codes(np.arange(len(classes)), categories=classes)
     columns: dict[str, Any] = {
-        "a": names[half.i.to_numpy()], "b": names[half.j.to_numpy()],
-        "c": names[half.k.to_numpy()], "deals": deals,
-        "equity_a": equity[:, 0], "equity_b": equity[:, 1], "equity_c": equity[:, 2]}
+        "a": names[half.i.to_numpy()],
+        "b": names[half.j.to_numpy()],
+        "c": names[half.k.to_numpy()],
+        "deals": deals,
+        "equity_a": equity[:, 0],
+        "equity_b": equity[:, 1],
+        "equity_c": equity[:, 2],
+    }
     for column in COUNT_COLUMNS:
         columns[column] = half[column].to_numpy()
     columns["patterns"] = half.patterns.to_numpy()

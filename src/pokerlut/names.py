@@ -25,10 +25,36 @@ class Category(IntEnum):
 
 NO_CATEGORY = -1  # the category of strength 0, no qualifying hand (`category_batch`)
 
-RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-              "jack", "queen", "king", "ace")
-RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
-                "jacks", "queens", "kings", "aces")
+RANK_NAMES = (
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
+RANK_PLURALS = (
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
+)
 WHEEL = "wheel"  # 5-4-3-2-A where the ace plays low: a no-pair low whose top card is the five
 WHEEL_TOP = 3
 

@@ -43,8 +43,7 @@ def slot(key: int, offsets: list[int], spec: HashSpec) -> int:
     """`kernels.hashing.perfect_hash` on Python ints."""
     mix_shift, bucket_bits, pos_bits = spec
     h = ((key ^ (key >> mix_shift)) * int(MULT)) & WORD
-    return offsets[h >> (64 - bucket_bits)] + ((h >> (64 - bucket_bits - pos_bits))
-                                               & ((1 << pos_bits) - 1))
+    return offsets[h >> (64 - bucket_bits)] + ((h >> (64 - bucket_bits - pos_bits)) & ((1 << pos_bits) - 1))
 
 
 def hand_strength(t: tables.Tables, it: ItalianTables | None = None) -> Callable[[Any], int]:
@@ -52,15 +51,19 @@ def hand_strength(t: tables.Tables, it: ItalianTables | None = None) -> Callable
     Italian poker), as a function of a list or tuple of 5, 6 or 7 card ints (5 in Italian
     poker); it gives -1 for anything else (a card that is not an int of the game's deck, a
     repeated card, another count), for the caller to explain."""
-    packed: dict[int, int] = dict(enumerate(key + (bit << 64) for key, bit in zip(
-        t.card_key[:54].tolist(), t.card_bit[:54].tolist())))
+    packed: dict[int, int] = dict(
+        enumerate(key + (bit << 64) for key, bit in zip(t.card_key[:54].tolist(), t.card_bit[:54].tolist()))
+    )
     flush: list[int] = t.flush.tolist()
     rank_offsets: list[int] = t.rank_offsets.tolist()
     rank_values: list[int] = t.rank_values.tolist()
     mixed: tuple[list[int], list[int]] = (t.mixed_offsets.tolist(), t.mixed_values.tolist())
     wild: tuple[list[int], list[int]] = (t.wild_offsets.tolist(), t.wild_values.tolist())
-    suits, settle, is_wild = (not isinstance(t, tables.SuitsIgnored), isinstance(t, tables.SuitsSettle),
-                              isinstance(t, tables.Wild))
+    suits, settle, is_wild = (
+        not isinstance(t, tables.SuitsIgnored),
+        isinstance(t, tables.SuitsSettle),
+        isinstance(t, tables.Wild),
+    )
     unsuited: list[int] = wild[1] if is_wild else rank_values
     offsets, spec = (wild[0], WILD_HASH) if is_wild else (rank_offsets, RANK_HASH)
     by_ranks: dict[int, int] = {}  # rank key -> the strength of a hand without a flush, as read

@@ -25,8 +25,17 @@ from .folders import built_rules
 from .names import Category
 
 C = Category
-HIGH_ORDER = (C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT, C.FLUSH,
-              C.FULL_HOUSE, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH)
+HIGH_ORDER = (
+    C.HIGH_CARD,
+    C.ONE_PAIR,
+    C.TWO_PAIR,
+    C.THREE_OF_A_KIND,
+    C.STRAIGHT,
+    C.FLUSH,
+    C.FULL_HOUSE,
+    C.FOUR_OF_A_KIND,
+    C.STRAIGHT_FLUSH,
+)
 ALL_RANKS = tuple(range(13))  # 2, 3, ..., K, A
 
 
@@ -107,9 +116,14 @@ class Rules:
         True
         """
         wild = fields.get("wild")
-        return cls(**{**fields, "ranks": tuple(fields["ranks"]),
-                      "order": tuple(Category[c] for c in fields["order"]),
-                      "wild": WildCards(wild["name"], tuple(wild["ranks"]), wild["bug"]) if wild else None})
+        return cls(
+            **{
+                **fields,
+                "ranks": tuple(fields["ranks"]),
+                "order": tuple(Category[c] for c in fields["order"]),
+                "wild": WildCards(wild["name"], tuple(wild["ranks"]), wild["bug"]) if wild else None,
+            }
+        )
 
     @cached_property
     def deck(self) -> npt.NDArray[np.uint8]:
@@ -131,8 +145,11 @@ class Rules:
     def deck_text(self) -> str:
         """'52 cards' or '36 cards, 6 to A'."""
         low = RANKS[self.ranks[0]]
-        return (f"{len(self.deck)} cards" + ("" if low == "2" else f", {low} to A")
-                + (", jokers included" if self.wild else ""))
+        return (
+            f"{len(self.deck)} cards"
+            + ("" if low == "2" else f", {low} to A")
+            + (", jokers included" if self.wild else "")
+        )
 
     def value(self, rank: int) -> int:
         """The rank's place in comparisons: the ace is 12, or -1 when it plays low only."""
@@ -150,8 +167,8 @@ class Rules:
         if self.ace == "both":
             sequence = [12, *sequence]  # the ace also sits below the lowest rank
         for start in range(len(sequence) - 4):
-            if set(sequence[start:start + 5]) == ranks:
-                return sequence[start:start + 5][::-1]
+            if set(sequence[start : start + 5]) == ranks:
+                return sequence[start : start + 5][::-1]
         return None
 
     def classify(self, ranks: tuple[int, ...], flush: bool) -> tuple[Category, list[int]]:
@@ -171,8 +188,14 @@ class Rules:
         if flush:
             return C.FLUSH, by_significance
         shape = tuple(sorted(count.values(), reverse=True))
-        category = {(5,): C.FIVE_OF_A_KIND, (4, 1): C.FOUR_OF_A_KIND, (3, 2): C.FULL_HOUSE, (3, 1, 1): C.THREE_OF_A_KIND,
-                    (2, 2, 1): C.TWO_PAIR, (2, 1, 1, 1): C.ONE_PAIR}.get(shape, C.HIGH_CARD)
+        category = {
+            (5,): C.FIVE_OF_A_KIND,
+            (4, 1): C.FOUR_OF_A_KIND,
+            (3, 2): C.FULL_HOUSE,
+            (3, 1, 1): C.THREE_OF_A_KIND,
+            (2, 2, 1): C.TWO_PAIR,
+            (2, 1, 1, 1): C.ONE_PAIR,
+        }.get(shape, C.HIGH_CARD)
         return category, by_significance
 
     def key(self, ranks: tuple[int, ...], flush: bool) -> tuple[int, ...] | None:
@@ -180,7 +203,8 @@ class Rules:
         does not qualify."""
         category, significance = self.classify(ranks, flush)
         if self.qualifier is not None and (
-                len(set(ranks)) != 5 or max(self.value(r) for r in ranks) > self.qualifier):
+            len(set(ranks)) != 5 or max(self.value(r) for r in ranks) > self.qualifier
+        ):
             return None
         place = (self.order.index(category), *(self.value(r) for r in significance))
         return tuple(-v for v in place) if self.low else place
@@ -195,27 +219,78 @@ class Rules:
             raise ValueError(f"{self.name}: wild must be a WildCards value (pokerlut.rules.WILD)")
 
 
-FLUSH_OVER_FULL_HOUSE = (C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT,
-                         C.FULL_HOUSE, C.FLUSH, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH)
+FLUSH_OVER_FULL_HOUSE = (
+    C.HIGH_CARD,
+    C.ONE_PAIR,
+    C.TWO_PAIR,
+    C.THREE_OF_A_KIND,
+    C.STRAIGHT,
+    C.FULL_HOUSE,
+    C.FLUSH,
+    C.FOUR_OF_A_KIND,
+    C.STRAIGHT_FLUSH,
+)
 
-GAMES: dict[str, Rules] = {r.name: r for r in (
-    Rules("high", "standard high poker: hold'em, stud, draw"),
-    Rules("ace-to-five", "lowball, razz: ace low, straights and flushes ignored, 5-4-3-2-A best",
-          ace="low", straights=False, flushes=False, low=True, best_name="Wheel"),
-    Rules("deuce-to-seven", "Kansas City lowball: ace high, straights and flushes count, "
-          "7-5-4-3-2 offsuit best", ace="high", low=True, best_name="Number one"),
-    Rules("ace-to-six", "London lowball: ace low, straights and flushes count, 6-4-3-2-A "
-          "offsuit best", ace="low", low=True),
-    Rules("eight-or-better", "the low half of hi-lo games: five ranks 8 or lower, ace low, "
-          "else no low (0)", ace="low", straights=False, flushes=False, low=True,
-          qualifier=6, best_name="Wheel"),
-    Rules("short-deck", "six-plus hold'em: 36 cards, A-6-7-8-9 a straight, flush beats full "
-          "house", ranks=tuple(range(4, 13)), order=FLUSH_OVER_FULL_HOUSE),
-    Rules("short-deck-trips", "short deck where three of a kind also beats a straight",
-          ranks=tuple(range(4, 13)),
-          order=(C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR, C.STRAIGHT, C.THREE_OF_A_KIND,
-                 C.FULL_HOUSE, C.FLUSH, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH)),
-)}
+GAMES: dict[str, Rules] = {
+    r.name: r
+    for r in (
+        Rules("high", "standard high poker: hold'em, stud, draw"),
+        Rules(
+            "ace-to-five",
+            "lowball, razz: ace low, straights and flushes ignored, 5-4-3-2-A best",
+            ace="low",
+            straights=False,
+            flushes=False,
+            low=True,
+            best_name="Wheel",
+        ),
+        Rules(
+            "deuce-to-seven",
+            "Kansas City lowball: ace high, straights and flushes count, 7-5-4-3-2 offsuit best",
+            ace="high",
+            low=True,
+            best_name="Number one",
+        ),
+        Rules(
+            "ace-to-six",
+            "London lowball: ace low, straights and flushes count, 6-4-3-2-A offsuit best",
+            ace="low",
+            low=True,
+        ),
+        Rules(
+            "eight-or-better",
+            "the low half of hi-lo games: five ranks 8 or lower, ace low, else no low (0)",
+            ace="low",
+            straights=False,
+            flushes=False,
+            low=True,
+            qualifier=6,
+            best_name="Wheel",
+        ),
+        Rules(
+            "short-deck",
+            "six-plus hold'em: 36 cards, A-6-7-8-9 a straight, flush beats full house",
+            ranks=tuple(range(4, 13)),
+            order=FLUSH_OVER_FULL_HOUSE,
+        ),
+        Rules(
+            "short-deck-trips",
+            "short deck where three of a kind also beats a straight",
+            ranks=tuple(range(4, 13)),
+            order=(
+                C.HIGH_CARD,
+                C.ONE_PAIR,
+                C.TWO_PAIR,
+                C.STRAIGHT,
+                C.THREE_OF_A_KIND,
+                C.FULL_HOUSE,
+                C.FLUSH,
+                C.FOUR_OF_A_KIND,
+                C.STRAIGHT_FLUSH,
+            ),
+        ),
+    )
+}
 
 
 # Wild modes offered per game: the game's rules with five of a kind (high games) and the wild
@@ -225,23 +300,33 @@ WILD_MODES = {"high": ("jokers", "bug", "deuces"), "ace-to-five": ("jokers", "bu
 
 def _with_wild(base: Rules, wild: str) -> Rules:
     order = base.order if base.low else (*base.order, C.FIVE_OF_A_KIND)
-    return dataclasses.replace(base, name=f"{base.name}+{wild}", wild=WILD[wild], order=order,
-                               summary=f"{base.name} with {wild} wild")
+    return dataclasses.replace(
+        base,
+        name=f"{base.name}+{wild}",
+        wild=WILD[wild],
+        order=order,
+        summary=f"{base.name} with {wild} wild",
+    )
 
 
 WILD_GAMES: dict[str, Rules] = {
-    f"{game}+{wild}": _with_wild(GAMES[game], wild) for game, modes in WILD_MODES.items()
-    for wild in modes}
+    f"{game}+{wild}": _with_wild(GAMES[game], wild) for game, modes in WILD_MODES.items() for wild in modes
+}
 
 ITALIAN_PLAYERS = range(2, 10)
 # Italian closed poker: with N players the deck keeps the ranks from 11 - N up to the ace.
 ITALIAN_GAMES: dict[str, Rules] = {
     f"italian-{n}": Rules(
-        f"italian-{n}", f"Italian closed poker, {n} players: {4 * (n + 4)} cards, flush beats "
-        "full house, suits break ties, straight flushes in a cycle", ranks=tuple(range(9 - n, 13)),
-        order=FLUSH_OVER_FULL_HOUSE, suit_ties=True, cycle=True)
-    for n in ITALIAN_PLAYERS}
-
+        f"italian-{n}",
+        f"Italian closed poker, {n} players: {4 * (n + 4)} cards, flush beats "
+        "full house, suits break ties, straight flushes in a cycle",
+        ranks=tuple(range(9 - n, 13)),
+        order=FLUSH_OVER_FULL_HOUSE,
+        suit_ties=True,
+        cycle=True,
+    )
+    for n in ITALIAN_PLAYERS
+}
 
 
 def rules(game: str | Rules, wild: str | None = None) -> Rules:
@@ -265,15 +350,18 @@ def rules(game: str | Rules, wild: str | None = None) -> Rules:
     ...
     ValueError: game 'italian' needs its number of players, 2..9 (it sets the deck): 'italian-2' .. 'italian-9'
     """
-    if isinstance(game, str) and (game == "italian" or game.startswith("italian-")) and (
-            game not in ITALIAN_GAMES or wild is not None):
+    if (
+        isinstance(game, str)
+        and (game == "italian" or game.startswith("italian-"))
+        and (game not in ITALIAN_GAMES or wild is not None)
+    ):
         if wild is not None:
             raise ValueError(f"wild={wild!r} is not offered in Italian poker")
-        raise ValueError(f"game {game!r} needs its number of players, 2..9 (it sets the deck): "
-                         "'italian-2' .. 'italian-9'")
+        raise ValueError(
+            f"game {game!r} needs its number of players, 2..9 (it sets the deck): 'italian-2' .. 'italian-9'"
+        )
     if not isinstance(game, (str, Rules)):
-        raise TypeError(f"game must be a name of pokerlut.games(), not {type(game).__name__}: "
-                        f"{game!r}")
+        raise TypeError(f"game must be a name of pokerlut.games(), not {type(game).__name__}: {game!r}")
     if isinstance(game, Rules) and wild is None:
         return game
     if isinstance(game, str) and wild is None:
@@ -285,12 +373,12 @@ def rules(game: str | Rules, wild: str | None = None) -> Rules:
             _BUILT[game] = Rules.from_dict(recorded)
             return _BUILT[game]
     if not (isinstance(game, str) and game in GAMES):
-        raise ValueError(f"unknown game {game!r}; the games are: {', '.join(GAMES)}, "
-                         "italian-2 .. italian-9")
+        raise ValueError(f"unknown game {game!r}; the games are: {', '.join(GAMES)}, italian-2 .. italian-9")
     if not isinstance(wild, str) or f"{game}+{wild}" not in WILD_GAMES:
         offered = "; ".join(f"{g} ({', '.join(m)})" for g, m in WILD_MODES.items())
-        raise ValueError(f"wild={wild!r} is not offered in {game}; wild cards go with: "
-                         + offered.replace("; ", ", "))
+        raise ValueError(
+            f"wild={wild!r} is not offered in {game}; wild cards go with: " + offered.replace("; ", ", ")
+        )
     return WILD_GAMES[f"{game}+{wild}"]
 
 
@@ -314,5 +402,7 @@ def games() -> dict[str, str]:
     >>> games()["ace-to-five"]
     'lowball, razz: ace low, straights and flushes ignored, 5-4-3-2-A best'
     """
-    return {**{name: r.summary for name, r in GAMES.items()},
-            **{name: r.summary for name, r in ITALIAN_GAMES.items()}}
+    return {
+        **{name: r.summary for name, r in GAMES.items()},
+        **{name: r.summary for name, r in ITALIAN_GAMES.items()},
+    }

@@ -21,9 +21,15 @@ from .parallel import balanced_order, parallel_section
 from .rules import Rules
 
 
-def count_hands(n_cards: int, *, game: str | Game = "high", wild: str | None = None,
-                deck: int | None = None, threads: int | None = None,
-                progress: Callable[[int], None] | None = None) -> np.ndarray:
+def count_hands(
+    n_cards: int,
+    *,
+    game: str | Game = "high",
+    wild: str | None = None,
+    deck: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> np.ndarray:
     """How many of the game's n_cards-card hands have each strength.
 
     Every hand of the game's deck is evaluated. Italian poker (`game="italian-2"` ..
@@ -75,15 +81,13 @@ def count_hands(n_cards: int, *, game: str | Game = "high", wild: str | None = N
     if isinstance(n_cards, (bool, np.bool_)) or not isinstance(n_cards, (int, np.integer)):
         raise TypeError(f"n_cards is an int, not {type(n_cards).__name__}: {n_cards!r}")
     if n_cards not in rules.hand_sizes:
-        raise ValueError(f"n_cards must be {sizes_text(rules.hand_sizes)} in {rules.name}, "
-                         f"not {n_cards!r}")
+        raise ValueError(f"n_cards must be {sizes_text(rules.hand_sizes)} in {rules.name}, not {n_cards!r}")
     cards = deck_of(rules, deck)
     t, n_classes = tables.load(rules.name), len(tables.classes(rules.name))
     with parallel_section(threads):
         threads_max: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
         counts = np.zeros((threads_max, n_classes), dtype=np.int64)
-        for part in lowest_pairs(cards, n_cards, numba.get_num_threads(),
-                                 16 if progress else 1):
+        for part in lowest_pairs(cards, n_cards, numba.get_num_threads(), 16 if progress else 1):
             COUNT_STRENGTHS[int(cards[-1]) + 1](t, n_cards, part, counts)
             if progress:
                 progress(int(counts.sum()))
@@ -91,9 +95,15 @@ def count_hands(n_cards: int, *, game: str | Game = "high", wild: str | None = N
     return total
 
 
-def strengths_in_order(n_cards: int, *, game: str | Game = "high", wild: str | None = None,
-                       deck: int | None = None, out: np.ndarray | None = None,
-                       threads: int | None = None) -> np.ndarray:
+def strengths_in_order(
+    n_cards: int,
+    *,
+    game: str | Game = "high",
+    wild: str | None = None,
+    deck: int | None = None,
+    out: np.ndarray | None = None,
+    threads: int | None = None,
+) -> np.ndarray:
     """The strength of every n_cards-card hand of the game's deck, in combinations order.
 
     The order is that in which `itertools.combinations(deck, n_cards)` lists the hands.
@@ -143,8 +153,7 @@ def strengths_in_order(n_cards: int, *, game: str | Game = "high", wild: str | N
     if isinstance(n_cards, (bool, np.bool_)) or not isinstance(n_cards, (int, np.integer)):
         raise TypeError(f"n_cards is an int, not {type(n_cards).__name__}: {n_cards!r}")
     if n_cards not in rules.hand_sizes:
-        raise ValueError(f"n_cards must be {sizes_text(rules.hand_sizes)} in {rules.name}, "
-                         f"not {n_cards!r}")
+        raise ValueError(f"n_cards must be {sizes_text(rules.hand_sizes)} in {rules.name}, not {n_cards!r}")
     cards = deck_of(rules, deck)
     t = tables.load(rules.name)
     end = int(cards[-1]) + 1
@@ -156,17 +165,25 @@ def strengths_in_order(n_cards: int, *, game: str | Game = "high", wild: str | N
     size = math.comb(len(cards), n_cards)
     if out is None:
         out = np.empty(size, dtype=np.uint16)
-    elif not (isinstance(out, np.ndarray) and out.dtype == np.uint16 and out.shape == (size,)
-              and out.flags.c_contiguous and out.flags.writeable):
-        raise ValueError(f"out must be a writeable contiguous uint16 array of shape ({size},), "
-                         f"not {getattr(out, 'dtype', type(out).__name__)} "
-                         f"{getattr(out, 'shape', '')}")
+    elif not (
+        isinstance(out, np.ndarray)
+        and out.dtype == np.uint16
+        and out.shape == (size,)
+        and out.flags.c_contiguous
+        and out.flags.writeable
+    ):
+        raise ValueError(
+            f"out must be a writeable contiguous uint16 array of shape ({size},), "
+            f"not {getattr(out, 'dtype', type(out).__name__)} "
+            f"{getattr(out, 'shape', '')}"
+        )
     with parallel_section(threads):
         scratch = np.zeros((numba.config.NUMBA_NUM_THREADS, 256), np.uint16)  # type: ignore[attr-defined]
         pairs = lowest_pairs(cards, n_cards, numba.get_num_threads())[0]
         first = cards[0]
-        STRENGTHS_IN_ORDER[end](t, n_cards, pairs, starts[pairs[:, 0] - first, pairs[:, 1] - first],
-                                out, scratch)
+        STRENGTHS_IN_ORDER[end](
+            t, n_cards, pairs, starts[pairs[:, 0] - first, pairs[:, 1] - first], out, scratch
+        )
     return out
 
 
@@ -179,13 +196,13 @@ def deck_of(rules: Rules, size: int | None) -> np.ndarray:
     decks = rules.wild.decks
     size = size if size is not None else decks[0]
     if size not in decks:
-        raise ValueError(f"deck must be {' or '.join(map(str, decks))} cards with "
-                         f"wild={rules.wild.name!r}, not {size!r}")
+        raise ValueError(
+            f"deck must be {' or '.join(map(str, decks))} cards with wild={rules.wild.name!r}, not {size!r}"
+        )
     return rules.deck[:size]
 
 
-def lowest_pairs(deck: np.ndarray, n_cards: int, threads: int,
-                 slices: int = 1) -> tuple[np.ndarray, ...]:
+def lowest_pairs(deck: np.ndarray, n_cards: int, threads: int, slices: int = 1) -> tuple[np.ndarray, ...]:
     """The pairs (c0 < c1) of the deck's cards that split the enumeration (as its two lowest
     cards), dealt into `slices` arrays of equal work, each in `balanced_order` (read-only,
     made once per deck and split: 1 ms of Python saved on every later call)."""
@@ -193,15 +210,13 @@ def lowest_pairs(deck: np.ndarray, n_cards: int, threads: int,
 
 
 @functools.lru_cache(maxsize=64)
-def _lowest_pairs(first: int, last: int, n_cards: int, threads: int,
-                  slices: int) -> tuple[np.ndarray, ...]:
+def _lowest_pairs(first: int, last: int, n_cards: int, threads: int, slices: int) -> tuple[np.ndarray, ...]:
     cards = list(range(first, last + 1))  # consecutive cards (see `Rules.ranks`)
-    pairs = np.array([(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]], dtype=np.uint8)
+    pairs = np.array([(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :]], dtype=np.uint8)
     work = np.array([math.comb(last - int(b), n_cards - 2) for _, b in pairs])
     by_work = np.argsort(-work, kind="stable")
     parts = [by_work[k::slices] for k in range(slices)]
-    out = tuple(np.ascontiguousarray(pairs[part[balanced_order(work[part], threads)]])
-                for part in parts)
+    out = tuple(np.ascontiguousarray(pairs[part[balanced_order(work[part], threads)]]) for part in parts)
     for part in out:
         part.flags.writeable = False
     return out
@@ -216,8 +231,9 @@ class CategoryRow:
     key: str = ""  # a Category name, "ROYAL_FLUSH", "WHEEL", "LOW_6" (.. "LOW_8") or "NO_LOW"
 
 
-def by_category(counts: np.ndarray, game: str | Game = "high", wild: str | None = None,
-                lang: str | None = None) -> list[CategoryRow]:
+def by_category(
+    counts: np.ndarray, game: str | Game = "high", wild: str | None = None, lang: str | None = None
+) -> list[CategoryRow]:
     """Per category, best first: hands, probability and distinct strengths seen. Low games add
     rows for the best no-pair hands by their top card (wheel, 6-low, 7-low, 8-low), and
     eight-or-better a row for hands with no qualifying low.
@@ -240,8 +256,9 @@ def by_category(counts: np.ndarray, game: str | Game = "high", wild: str | None 
     def row(key: str, label: str, selected: np.ndarray) -> CategoryRow:
         hands = int(counts[selected].sum())
         classes_seen = int((counts[selected & scored] > 0).sum())
-        return CategoryRow(row_label(key, lang) if lang is not None else label, hands,
-                           hands / total, classes_seen, key)
+        return CategoryRow(
+            row_label(key, lang) if lang is not None else label, hands, hands / total, classes_seen, key
+        )
 
     scored = np.arange(len(counts)) > 0
     royal = (classes[:, 0] == Category.STRAIGHT_FLUSH) & (classes[:, 1] == 12)
@@ -263,8 +280,9 @@ def by_category(counts: np.ndarray, game: str | Game = "high", wild: str | None 
         for rank in range(3, 7):  # 5 .. 8
             label = low_label(rank, ace_low=rules.ace == "low")
             if (no_pair & (top == rank)).any():
-                rows.append(row("WHEEL" if label == WHEEL else f"LOW_{rank + 2}", label,
-                                no_pair & (top == rank)))
+                rows.append(
+                    row("WHEEL" if label == WHEEL else f"LOW_{rank + 2}", label, no_pair & (top == rank))
+                )
     if rules.qualifier is not None:
         rows.append(row("NO_LOW", "no qualifying low", ~scored))
     return rows

@@ -91,26 +91,66 @@ class WildSuitsIgnored(Wild, SuitsIgnored):  # type: ignore[misc]
     __slots__ = ()
 
 
-KERNEL_FILES = ("flush", "flush5", "unique5", "pair_offsets", "pair_values", "rank_offsets",
-                "rank_values", "rank5_offsets", "rank5_values", "mixed_offsets", "mixed_values", "omaha_pair", "omaha_offsets",
-                "omaha_ids", "omaha_values", "wild_offsets", "wild_values")
+KERNEL_FILES = (
+    "flush",
+    "flush5",
+    "unique5",
+    "pair_offsets",
+    "pair_values",
+    "rank_offsets",
+    "rank_values",
+    "rank5_offsets",
+    "rank5_values",
+    "mixed_offsets",
+    "mixed_values",
+    "omaha_pair",
+    "omaha_offsets",
+    "omaha_ids",
+    "omaha_values",
+    "wild_offsets",
+    "wild_values",
+)
 
 # The kernel kinds, as the build names them in a game's manifest ("kernel"), and the files each
 # game folder holds: the common ones (classes: category and ranks per strength, for the
 # descriptions), those of its kind, and Omaha's where the manifest offers Omaha ("omaha").
-KINDS: dict[str, type[Tables]] = {"suits-settle": SuitsSettle, "suits-ignored": SuitsIgnored,
-                                  "suits-mixed": SuitsMixed, "wild": Wild, "wild-suits-ignored": WildSuitsIgnored}
-COMMON_FILES = ("flush", "flush5", "unique5", "pair_offsets", "pair_values", "rank_offsets",
-                "rank_values", "rank5_offsets", "rank5_values", "classes")
-KIND_FILES = {"suits-mixed": ("mixed_offsets", "mixed_values"), "wild": ("wild_offsets", "wild_values"),
-              "wild-suits-ignored": ("wild_offsets", "wild_values")}
+KINDS: dict[str, type[Tables]] = {
+    "suits-settle": SuitsSettle,
+    "suits-ignored": SuitsIgnored,
+    "suits-mixed": SuitsMixed,
+    "wild": Wild,
+    "wild-suits-ignored": WildSuitsIgnored,
+}
+COMMON_FILES = (
+    "flush",
+    "flush5",
+    "unique5",
+    "pair_offsets",
+    "pair_values",
+    "rank_offsets",
+    "rank_values",
+    "rank5_offsets",
+    "rank5_values",
+    "classes",
+)
+KIND_FILES = {
+    "suits-mixed": ("mixed_offsets", "mixed_values"),
+    "wild": ("wild_offsets", "wild_values"),
+    "wild-suits-ignored": ("wild_offsets", "wild_values"),
+}
 OMAHA_FILES = ("omaha_pair", "omaha_offsets", "omaha_ids", "omaha_values")
 # What a kind never reads, made in memory: zeros long enough that any read of them stays inside
 # (the Omaha kernel is public, so its hash may be run on any game's tables)
-ABSENT = {"mixed_offsets": (1, np.uint32), "mixed_values": (1, np.uint16), "wild_offsets": (1, np.uint32),
-          "wild_values": (1, np.uint16), "omaha_pair": (64 * 64, np.uint8),
-          "omaha_offsets": (1 << OMAHA_HASH.bucket_bits, np.uint32),
-          "omaha_ids": (1 << OMAHA_HASH.pos_bits, np.uint16), "omaha_values": (13 * 14 // 2, np.uint16)}
+ABSENT = {
+    "mixed_offsets": (1, np.uint32),
+    "mixed_values": (1, np.uint16),
+    "wild_offsets": (1, np.uint32),
+    "wild_values": (1, np.uint16),
+    "omaha_pair": (64 * 64, np.uint8),
+    "omaha_offsets": (1 << OMAHA_HASH.bucket_bits, np.uint32),
+    "omaha_ids": (1 << OMAHA_HASH.pos_bits, np.uint16),
+    "omaha_values": (13 * 14 // 2, np.uint16),
+}
 
 
 def files_of(kind: str, omaha: bool) -> tuple[str, ...]:
@@ -228,7 +268,8 @@ def load(game: str = "high") -> Tables:
         manifest, arrays = _loaded(game)
         kernel = {name: arrays[name] if name in arrays else np.zeros(*ABSENT[name]) for name in KERNEL_FILES}
         tables = _tables[game] = KINDS[manifest["kernel"]](
-            **kernel, **encoding.card_arrays(game_rules.deck, game_rules.wild_cards, game_rules.wild))
+            **kernel, **encoding.card_arrays(game_rules.deck, game_rules.wild_cards, game_rules.wild)
+        )
     return tables
 
 

@@ -54,10 +54,15 @@ def _char_tables() -> CharTables:
             else:
                 wide_sep.append(c)
     order = sorted(wide_suit)
-    return CharTables(rank, suit, sep, np.array(wide_sep, dtype=np.int64),
-                      np.array(order, dtype=np.int64),
-                      np.array([wide_suit[c] for c in order], dtype=np.uint8),
-                      ord(_cards.PRETTY_JOKER))
+    return CharTables(
+        rank,
+        suit,
+        sep,
+        np.array(wide_sep, dtype=np.int64),
+        np.array(order, dtype=np.int64),
+        np.array([wide_suit[c] for c in order], dtype=np.uint8),
+        ord(_cards.PRETTY_JOKER),
+    )
 
 
 _TABLES = _char_tables()
@@ -91,8 +96,9 @@ def _from_objects(values: Any, text_of: Callable[[int], Any]) -> _Column:
         values = list(values)
         for row in np.flatnonzero(~is_str).tolist():
             if not is_missing(values[row]):
-                raise TypeError(f"row {row}: {values[row]!r} is a {type(values[row]).__name__}, "
-                                "not the text of a hand")
+                raise TypeError(
+                    f"row {row}: {values[row]!r} is a {type(values[row]).__name__}, not the text of a hand"
+                )
             missing[row], values[row] = True, ""
     joined = "".join(values)
     offsets = np.zeros(n + 1, dtype=np.int64)
@@ -106,8 +112,7 @@ def _from_objects(values: Any, text_of: Callable[[int], Any]) -> _Column:
 
 def _from_numpy(texts: np.ndarray) -> _Column:
     if texts.ndim != 1:
-        raise ValueError(f"texts must be 1-D (one hand per row), not {texts.ndim}-D "
-                         f"(shape {texts.shape})")
+        raise ValueError(f"texts must be 1-D (one hand per row), not {texts.ndim}-D (shape {texts.shape})")
     if texts.dtype.kind == "O":
         return _from_objects(texts, texts.__getitem__)
     if texts.dtype.kind not in "US":
@@ -124,24 +129,34 @@ def _from_arrow(texts: Any) -> _Column:
     import pyarrow as pa
 
     if isinstance(texts, pa.ChunkedArray):
-        texts = (texts.chunk(0) if texts.num_chunks == 1
-                 else pa.concat_arrays([c.cast(pa.large_string()) for c in texts.chunks])
-                 if texts.num_chunks else pa.array([], pa.string()))
+        texts = (
+            texts.chunk(0)
+            if texts.num_chunks == 1
+            else pa.concat_arrays([c.cast(pa.large_string()) for c in texts.chunks])
+            if texts.num_chunks
+            else pa.array([], pa.string())
+        )
     if not isinstance(texts, pa.Array):
-        raise TypeError("texts must be a pyarrow Array or ChunkedArray, not "
-                        f"{type(texts).__name__}")
+        raise TypeError(f"texts must be a pyarrow Array or ChunkedArray, not {type(texts).__name__}")
     if pa.types.is_dictionary(texts.type):
         texts = texts.dictionary_decode()
     if pa.types.is_string_view(texts.type) or pa.types.is_binary_view(texts.type):
         texts = texts.cast(pa.large_string())
-    if not (pa.types.is_string(texts.type) or pa.types.is_large_string(texts.type)
-            or pa.types.is_binary(texts.type) or pa.types.is_large_binary(texts.type)):
+    if not (
+        pa.types.is_string(texts.type)
+        or pa.types.is_large_string(texts.type)
+        or pa.types.is_binary(texts.type)
+        or pa.types.is_large_binary(texts.type)
+    ):
         raise TypeError(f"texts must be an Arrow array of strings, not of {texts.type}")
     n = len(texts)
     large = pa.types.is_large_string(texts.type) or pa.types.is_large_binary(texts.type)
     _, offsets, data = texts.buffers()
-    offsets = (np.frombuffer(offsets, dtype=np.int64 if large else np.int32)[texts.offset:][:n + 1]
-               if offsets is not None else np.zeros(n + 1, dtype=np.int32))
+    offsets = (
+        np.frombuffer(offsets, dtype=np.int64 if large else np.int32)[texts.offset :][: n + 1]
+        if offsets is not None
+        else np.zeros(n + 1, dtype=np.int32)
+    )
     data = np.frombuffer(data, dtype=np.uint8) if data is not None else np.zeros(1, np.uint8)
     missing = texts.is_null().to_numpy(zero_copy_only=False) if texts.null_count else None
     return _Column(n, data, offsets, 0, missing, lambda row: texts[row].as_py())
@@ -154,8 +169,7 @@ def _from_pandas(texts: Any) -> _Column:
         raise TypeError("texts must be one column (a Series), not a DataFrame")
     dtype = texts.dtype
     storage = getattr(dtype, "storage", None)
-    if (isinstance(dtype, pd.StringDtype) and storage == "pyarrow") or (
-            isinstance(dtype, pd.ArrowDtype)):
+    if (isinstance(dtype, pd.StringDtype) and storage == "pyarrow") or (isinstance(dtype, pd.ArrowDtype)):
         import pyarrow as pa
 
         arrow = pa.array(texts.array)
@@ -169,8 +183,10 @@ def _from_pandas(texts: Any) -> _Column:
 def _column(texts: Any) -> _Column:
     """Whatever holds the rows' texts, as code units for the kernel."""
     if isinstance(texts, (str, bytes)):
-        raise TypeError("texts must be a column of hands (an array, list or Series of str), "
-                        "not one str: for one hand use parse_cards")
+        raise TypeError(
+            "texts must be a column of hands (an array, list or Series of str), "
+            "not one str: for one hand use parse_cards"
+        )
     module = type(texts).__module__.partition(".")[0]
     if module == "pandas":
         return _from_pandas(texts)
@@ -180,8 +196,10 @@ def _column(texts: Any) -> _Column:
         return _from_numpy(texts)
     if isinstance(texts, (list, tuple)):
         return _from_objects(texts, texts.__getitem__)
-    raise TypeError("texts must be a numpy array of str, a list of str, a pandas Series or a "
-                    f"pyarrow array, not {type(texts).__name__}")
+    raise TypeError(
+        "texts must be a numpy array of str, a list of str, a pandas Series or a "
+        f"pyarrow array, not {type(texts).__name__}"
+    )
 
 
 def is_text(texts: Any) -> bool:
@@ -194,8 +212,12 @@ def is_text(texts: Any) -> bool:
     if module == "pandas":
         return getattr(texts, "ndim", 0) == 1 and texts.dtype.kind not in "iufcbmM"
     if isinstance(texts, np.ndarray):
-        return texts.ndim == 1 and (texts.dtype.kind in "US" or texts.dtype.kind == "O"
-                                    and len(texts) > 0 and isinstance(texts[0], str))
+        return texts.ndim == 1 and (
+            texts.dtype.kind in "US"
+            or texts.dtype.kind == "O"
+            and len(texts) > 0
+            and isinstance(texts[0], str)
+        )
     return isinstance(texts, (list, tuple)) and len(texts) > 0 and isinstance(texts[0], str)
 
 
@@ -220,8 +242,14 @@ def _explain(column: _Column, row: int, k: int | None, known: str, jokers: bool)
     return f"row {row}: {text!r} has {count} cards, but {known} {k}"
 
 
-def parse_batch(texts: Any, *, errors: str = "raise", jokers: bool = False,
-                cards: int | None = None, threads: int | None = None) -> np.ndarray:
+def parse_batch(
+    texts: Any,
+    *,
+    errors: str = "raise",
+    jokers: bool = False,
+    cards: int | None = None,
+    threads: int | None = None,
+) -> np.ndarray:
     """Parse a column of hands written as text into an ``(n, k)`` uint8 array of card ints.
 
     Every row is read as `parse_cards` reads one string: cards with or without separators
@@ -327,8 +355,9 @@ def _check_range(values: np.ndarray, game: Game) -> None:
     if bad.any():
         where = np.unravel_index(int(np.argmax(bad)), values.shape)
         row = where[0] if len(where) == 1 else tuple(int(i) for i in where)
-        raise ValueError(f"row {row}: strength {values[where]} is out of range "
-                         f"{game.lowest}..{game.top} in {game.name}")
+        raise ValueError(
+            f"row {row}: strength {values[where]} is out of range {game.lowest}..{game.top} in {game.name}"
+        )
 
 
 @functools.lru_cache(maxsize=None)
@@ -341,7 +370,9 @@ def _category_table(game: Game) -> np.ndarray:
     return table
 
 
-def category_batch(strengths: Any, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None) -> np.ndarray:
+def category_batch(
+    strengths: Any, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None
+) -> np.ndarray:
     """The `Category` of every strength of an array, by table lookup.
 
     Parameters
@@ -400,8 +431,15 @@ def _words(game: Game, lang: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
     return table, codes, distinct
 
 
-def describe_batch(strengths: Any, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None,
-                   lang: str = "en", categorical: bool = False) -> Any:
+def describe_batch(
+    strengths: Any,
+    *,
+    game: str | Game = "high",
+    wild: str | None = None,
+    flush_by_suit: bool | None = None,
+    lang: str = "en",
+    categorical: bool = False,
+) -> Any:
     """`describe` of every strength of an array, by table lookup.
 
     The table of the game's descriptions is made once per game and language. Strength 0 in
@@ -455,4 +493,3 @@ def describe_batch(strengths: Any, *, game: str | Game = "high", wild: str | Non
     if values.ndim != 1:
         raise ValueError(f"categorical=True needs 1-D strengths, not shape {values.shape}")
     return pd.Categorical.from_codes(codes[values], categories=distinct)
-

@@ -66,18 +66,20 @@ class PayLine:
         if isinstance(self.category, str):
             words = {category_label(c): c for c in Category}
             if self.category.lower().replace("_", " ") not in words:
-                raise ValueError(f"pay line {self.name!r}: unknown category {self.category!r} "
-                                 f"(one of: {', '.join(words)})")
+                raise ValueError(
+                    f"pay line {self.name!r}: unknown category {self.category!r} (one of: {', '.join(words)})"
+                )
             object.__setattr__(self, "category", words[self.category.lower().replace("_", " ")])
         elif self.category is not None and not isinstance(self.category, Category):
-            raise TypeError(f"pay line {self.name!r}: category is a Category or its name, "
-                            f"not {self.category!r}")
+            raise TypeError(
+                f"pay line {self.name!r}: category is a Category or its name, not {self.category!r}"
+            )
         for what in ("ranks", "kickers"):
             chars = getattr(self, what)
-            if chars is not None and (not isinstance(chars, str) or not chars
-                                      or set(chars) - set(RANKS)):
-                raise ValueError(f"pay line {self.name!r}: {what} are rank characters of "
-                                 f"{RANKS!r}, not {chars!r}")
+            if chars is not None and (not isinstance(chars, str) or not chars or set(chars) - set(RANKS)):
+                raise ValueError(
+                    f"pay line {self.name!r}: {what} are rank characters of {RANKS!r}, not {chars!r}"
+                )
         w = self.wilds
         if w is not None and w not in ("natural", "wild") and (type(w) is not int or not 0 <= w <= 5):
             raise ValueError(f"pay line {self.name!r}: wilds is 'natural', 'wild' or 0..5, not {w!r}")
@@ -136,14 +138,20 @@ class Paytable:
             raise TypeError(f"pay table {self.name!r}: lines is a non-empty sequence of PayLine")
         names = [line.name for line in self.lines]
         if len(set(names)) != len(names):
-            raise ValueError(f"pay table {self.name!r}: two lines are called "
-                             f"{next(n for n in names if names.count(n) > 1)!r}")
+            raise ValueError(
+                f"pay table {self.name!r}: two lines are called "
+                f"{next(n for n in names if names.count(n) > 1)!r}"
+            )
         if self.wild is not None and self.wild not in WILD:
-            raise ValueError(f"pay table {self.name!r}: wild is one of {', '.join(WILD)} or None, "
-                             f"not {self.wild!r}")
+            raise ValueError(
+                f"pay table {self.name!r}: wild is one of {', '.join(WILD)} or None, not {self.wild!r}"
+            )
         if type(self.jokers) is not int or not 0 <= self.jokers <= (2 if self.wild else 0):
-            raise ValueError(f"pay table {self.name!r}: jokers is 0" + (", 1 or 2" if self.wild else
-                             " (jokers play in games with wild cards)") + f", not {self.jokers!r}")
+            raise ValueError(
+                f"pay table {self.name!r}: jokers is 0"
+                + (", 1 or 2" if self.wild else " (jokers play in games with wild cards)")
+                + f", not {self.jokers!r}"
+            )
         object.__setattr__(self, "game", Game.of("high", wild=self.wild))
 
     @property
@@ -155,10 +163,13 @@ class Paytable:
         """This table with the payouts of some lines changed, by line name."""
         unknown = set(pays) - {line.name for line in self.lines}
         if unknown:
-            raise ValueError(f"pay table {self.name!r} has no line {sorted(unknown)[0]!r} "
-                             f"(its lines: {', '.join(line.name for line in self.lines)})")
-        lines = tuple(replace(line, pays=pays[line.name]) if line.name in pays else line
-                      for line in self.lines)
+            raise ValueError(
+                f"pay table {self.name!r} has no line {sorted(unknown)[0]!r} "
+                f"(its lines: {', '.join(line.name for line in self.lines)})"
+            )
+        lines = tuple(
+            replace(line, pays=pays[line.name]) if line.name in pays else line for line in self.lines
+        )
         return replace(self, name=name or self.name, lines=lines)
 
 
@@ -169,22 +180,38 @@ def _lines(*rows: tuple[Any, ...]) -> tuple[PayLine, ...]:
 _SF, _4K = Category.STRAIGHT_FLUSH, Category.FOUR_OF_A_KIND
 
 
-def _jacks(full_house: int, flush: int, quads: tuple[tuple[Any, ...], ...], two_pair: int = 2,
-           ) -> tuple[PayLine, ...]:
+def _jacks(
+    full_house: int,
+    flush: int,
+    quads: tuple[tuple[Any, ...], ...],
+    two_pair: int = 2,
+) -> tuple[PayLine, ...]:
     """Jacks or better and its bonus games: royal, straight flush, the fours, the rest."""
-    return _lines(("royal flush", 800, _SF, "A"), ("straight flush", 50, _SF), *quads,
-                  ("full house", full_house, Category.FULL_HOUSE), ("flush", flush, Category.FLUSH),
-                  ("straight", 4, Category.STRAIGHT), ("three of a kind", 3, Category.THREE_OF_A_KIND),
-                  ("two pair", two_pair, Category.TWO_PAIR),
-                  ("jacks or better", 1, Category.ONE_PAIR, "JQKA"))
+    return _lines(
+        ("royal flush", 800, _SF, "A"),
+        ("straight flush", 50, _SF),
+        *quads,
+        ("full house", full_house, Category.FULL_HOUSE),
+        ("flush", flush, Category.FLUSH),
+        ("straight", 4, Category.STRAIGHT),
+        ("three of a kind", 3, Category.THREE_OF_A_KIND),
+        ("two pair", two_pair, Category.TWO_PAIR),
+        ("jacks or better", 1, Category.ONE_PAIR, "JQKA"),
+    )
 
 
-_DEUCES = (PayLine("natural royal flush", 0, _SF, "A", wilds="natural"),
-           PayLine("four deuces", 0, wilds=4), PayLine("wild royal flush", 0, _SF, "A", wilds="wild"),
-           PayLine("five of a kind", 0, Category.FIVE_OF_A_KIND), PayLine("straight flush", 0, _SF),
-           PayLine("four of a kind", 0, _4K), PayLine("full house", 0, Category.FULL_HOUSE),
-           PayLine("flush", 0, Category.FLUSH), PayLine("straight", 0, Category.STRAIGHT),
-           PayLine("three of a kind", 0, Category.THREE_OF_A_KIND))
+_DEUCES = (
+    PayLine("natural royal flush", 0, _SF, "A", wilds="natural"),
+    PayLine("four deuces", 0, wilds=4),
+    PayLine("wild royal flush", 0, _SF, "A", wilds="wild"),
+    PayLine("five of a kind", 0, Category.FIVE_OF_A_KIND),
+    PayLine("straight flush", 0, _SF),
+    PayLine("four of a kind", 0, _4K),
+    PayLine("full house", 0, Category.FULL_HOUSE),
+    PayLine("flush", 0, Category.FLUSH),
+    PayLine("straight", 0, Category.STRAIGHT),
+    PayLine("three of a kind", 0, Category.THREE_OF_A_KIND),
+)
 
 
 def _deuces(pays: tuple[int, ...]) -> tuple[PayLine, ...]:
@@ -193,16 +220,26 @@ def _deuces(pays: tuple[int, ...]) -> tuple[PayLine, ...]:
 
 
 _BONUS_QUADS = (("four aces", 80, _4K, "A"), ("four 2s-4s", 40, _4K, "234"), ("four 5s-Ks", 25, _4K))
-_DDB_QUADS = (("four aces with a 2-4", 400, _4K, "A", "234"), ("four aces", 160, _4K, "A"),
-              ("four 2s-4s with an A-4", 160, _4K, "234", "A234"), ("four 2s-4s", 80, _4K, "234"),
-              ("four 5s-Ks", 50, _4K))
-_JOKER = _lines(("natural royal flush", 800, _SF, "A", None, "natural"),
-                ("five of a kind", 200, Category.FIVE_OF_A_KIND),
-                ("wild royal flush", 100, _SF, "A", None, "wild"), ("straight flush", 50, _SF),
-                ("four of a kind", 20, _4K), ("full house", 7, Category.FULL_HOUSE),
-                ("flush", 5, Category.FLUSH), ("straight", 3, Category.STRAIGHT),
-                ("three of a kind", 2, Category.THREE_OF_A_KIND), ("two pair", 1, Category.TWO_PAIR),
-                ("kings or better", 1, Category.ONE_PAIR, "KA"))
+_DDB_QUADS = (
+    ("four aces with a 2-4", 400, _4K, "A", "234"),
+    ("four aces", 160, _4K, "A"),
+    ("four 2s-4s with an A-4", 160, _4K, "234", "A234"),
+    ("four 2s-4s", 80, _4K, "234"),
+    ("four 5s-Ks", 50, _4K),
+)
+_JOKER = _lines(
+    ("natural royal flush", 800, _SF, "A", None, "natural"),
+    ("five of a kind", 200, Category.FIVE_OF_A_KIND),
+    ("wild royal flush", 100, _SF, "A", None, "wild"),
+    ("straight flush", 50, _SF),
+    ("four of a kind", 20, _4K),
+    ("full house", 7, Category.FULL_HOUSE),
+    ("flush", 5, Category.FLUSH),
+    ("straight", 3, Category.STRAIGHT),
+    ("three of a kind", 2, Category.THREE_OF_A_KIND),
+    ("two pair", 1, Category.TWO_PAIR),
+    ("kings or better", 1, Category.ONE_PAIR, "KA"),
+)
 
 _BUILT_IN = (
     Paytable("jacks-or-better-9-6", _jacks(9, 6, (("four of a kind", 25, _4K),))),
@@ -259,12 +296,13 @@ def paytable(paytable: str | Paytable) -> Paytable:
     if isinstance(paytable, Paytable):
         return paytable
     if not isinstance(paytable, str):
-        raise TypeError(f"a pay table is a Paytable or the name of a built-in one, not "
-                        f"{type(paytable).__name__}: {paytable!r}")
+        raise TypeError(
+            f"a pay table is a Paytable or the name of a built-in one, not "
+            f"{type(paytable).__name__}: {paytable!r}"
+        )
     found = paytables().get(paytable)
     if found is None:
-        raise ValueError(f"unknown pay table {paytable!r}; the built-in ones: "
-                         f"{', '.join(paytables())}")
+        raise ValueError(f"unknown pay table {paytable!r}; the built-in ones: {', '.join(paytables())}")
     return found
 
 
@@ -318,18 +356,19 @@ def _counted(table: Paytable, threads: int | None) -> _Counted:
     pays = tuple(int(line.pays * unit) for line in table.lines) + (0,)
     draws = tuple(math.comb(n - 5, 5 - k) for k in range(6))
     lcm = math.lcm(*draws)
-    if max(pays) * max(kernel.RUN * lcm, 32 * math.comb(n, 5)) >= 2 ** 63:
-        raise ValueError(f"pay table {table.name!r}: its payouts are too large (or too finely "
-                         f"divided) to count exactly in 64-bit integers")
+    if max(pays) * max(kernel.RUN * lcm, 32 * math.comb(n, 5)) >= 2**63:
+        raise ValueError(
+            f"pay table {table.name!r}: its payouts are too large (or too finely "
+            f"divided) to count exactly in 64-bit integers"
+        )
     line = grid[strength, wilds]
     offsets = np.array([sum(math.comb(n, j) for j in range(k)) for k in range(7)], np.int64)
     sums = np.zeros(offsets[6], np.int64)
-    sums[offsets[5]:] = np.array(pays, np.int64)[line]
+    sums[offsets[5] :] = np.array(pays, np.int64)[line]
     with parallel_section(threads):
         lanes = numba.get_num_threads()
         kernel.subset_sums(sums, n, binom, offsets, lanes, np.zeros((lanes, LANE_ROW), np.int64))
-    counted = _Counted(n, unit, pays, draws, tuple(lcm // d for d in draws), binom, offsets,
-                       line, sums)
+    counted = _Counted(n, unit, pays, draws, tuple(lcm // d for d in draws), binom, offsets, line, sums)
     with _COUNTED_LOCK:
         while len(_COUNTED) >= 4:
             del _COUNTED[next(iter(_COUNTED))]
@@ -381,7 +420,7 @@ class VideoPoker:
         """The variance of the payout of one game, per coin."""
         pays = {line.name: Fraction(line.pays) for line in self.paytable.lines}
         mean_square = sum(p * pays[name] ** 2 for name, p in self.probabilities.items() if name != NOTHING)
-        return mean_square - self.exact_return ** 2
+        return mean_square - self.exact_return**2
 
     @property
     def variance(self) -> float:
@@ -389,8 +428,10 @@ class VideoPoker:
         return float(self.exact_variance)
 
     def __repr__(self) -> str:
-        return (f"VideoPoker({self.paytable.name}, {self.deals:,} deals, return "
-                f"{self.expected_return:.4%}, variance {self.variance:.4f})")
+        return (
+            f"VideoPoker({self.paytable.name}, {self.deals:,} deals, return "
+            f"{self.expected_return:.4%}, variance {self.variance:.4f})"
+        )
 
     def _pays(self) -> dict[str, Fraction]:
         return {line.name: Fraction(line.pays) for line in self.paytable.lines}
@@ -400,13 +441,20 @@ class VideoPoker:
         return and variance (floats, and the exact return as text), each line's payout and
         probability (float and exact text), and the deals by cards kept."""
         pays = self._pays()
-        return {"paytable": self.paytable.name, "deck": self.paytable.deck,
-                "wild": self.paytable.wild, "deals": self.deals,
-                "return": self.expected_return, "return_exact": str(self.exact_return),
-                "variance": self.variance,
-                "lines": [{"line": name, "pays": str(pays.get(name, 0)), "probability": float(p),
-                           "exact": str(p)} for name, p in self.probabilities.items()],
-                "kept": {str(k): n for k, n in self.kept.items()}}
+        return {
+            "paytable": self.paytable.name,
+            "deck": self.paytable.deck,
+            "wild": self.paytable.wild,
+            "deals": self.deals,
+            "return": self.expected_return,
+            "return_exact": str(self.exact_return),
+            "variance": self.variance,
+            "lines": [
+                {"line": name, "pays": str(pays.get(name, 0)), "probability": float(p), "exact": str(p)}
+                for name, p in self.probabilities.items()
+            ],
+            "kept": {str(k): n for k, n in self.kept.items()},
+        }
 
     def to_frame(self) -> Any:
         """A pandas DataFrame, a row per final hand (the pay table's lines, then NOTHING):
@@ -415,9 +463,16 @@ class VideoPoker:
 
         pays = self._pays()
         return pd.DataFrame(
-            [{"pays": float(pays.get(name, 0)), "probability": float(p),
-              "return": float(p * pays.get(name, 0))} for name, p in self.probabilities.items()],
-            index=pd.Index(list(self.probabilities), name="line"))
+            [
+                {
+                    "pays": float(pays.get(name, 0)),
+                    "probability": float(p),
+                    "return": float(p * pays.get(name, 0)),
+                }
+                for name, p in self.probabilities.items()
+            ],
+            index=pd.Index(list(self.probabilities), name="line"),
+        )
 
 
 def video_poker(paytable: str | Paytable, *, threads: int | None = None) -> VideoPoker:
@@ -464,15 +519,32 @@ def video_poker(paytable: str | Paytable, *, threads: int | None = None) -> Vide
         weights = _weights(lanes, entries)
         payout = np.zeros(-(-deals // kernel.RUN), np.int64)
         cards, index = np.zeros((lanes, LANE_ROW), np.int64), np.zeros((lanes, LANE_ROW), np.int64)
-        kernel.best_holds(c.sums, n, c.binom, c.offsets, np.array(c.scale), lanes, kept, weights,
-                          payout, cards, index, np.zeros((lanes, LANE_ROW), np.int64))
+        kernel.best_holds(
+            c.sums,
+            n,
+            c.binom,
+            c.offsets,
+            np.array(c.scale),
+            lanes,
+            kept,
+            weights,
+            payout,
+            cards,
+            index,
+            np.zeros((lanes, LANE_ROW), np.int64),
+        )
         counts = np.zeros((lanes, len(c.pays) + LANE_ROW), np.int64)
         kernel.line_counts(weights, c.line, n, c.binom, c.offsets, lanes, counts, cards, index)
     total = deals * c.draws[0] * c.scale[0]  # every deal's draws, in units of 1 / L
     names = [line.name for line in table.lines] + [NOTHING]
     probabilities = {name: Fraction(int(x), total) for name, x in zip(names, counts.sum(axis=0))}
-    return VideoPoker(table, deals, probabilities, dict(enumerate(kept.sum(axis=0)[:6].tolist())),
-                      Fraction(sum(payout.tolist()), total * c.unit))
+    return VideoPoker(
+        table,
+        deals,
+        probabilities,
+        dict(enumerate(kept.sum(axis=0)[:6].tolist())),
+        Fraction(sum(payout.tolist()), total * c.unit),
+    )
 
 
 class Hold(NamedTuple):
@@ -488,8 +560,12 @@ class Hold(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON: rank, the cards kept as text, the value as a float and exactly."""
-        return {"rank": self.rank, "keep": format_cards(self.keep), "value": float(self.value),
-                "exact": str(self.value)}
+        return {
+            "rank": self.rank,
+            "keep": format_cards(self.keep),
+            "value": float(self.value),
+            "exact": str(self.value),
+        }
 
 
 def holds(hand: CardsLike, paytable: str | Paytable) -> list[Hold]:
@@ -540,19 +616,30 @@ def holds(hand: CardsLike, paytable: str | Paytable) -> list[Hold]:
     index = [0] * 32
     for m in range(1, 32):
         high, size = m.bit_length() - 1, m.bit_count()
-        index[m] = (index[m ^ (1 << high)] + int(c.offsets[size] - c.offsets[size - 1])
-                    + math.comb(ranked[high], size))
+        index[m] = (
+            index[m ^ (1 << high)]
+            + int(c.offsets[size] - c.offsets[size - 1])
+            + math.comb(ranked[high], size)
+        )
     value = c.sums[index].tolist()
     for bit in range(5):
         for m in range(32):
             if not m & (1 << bit):
                 value[m] -= value[m | (1 << bit)]
-    found = sorted((-value[m] * c.scale[m.bit_count()], -m.bit_count(),
-                    sorted(order[i] for i in range(5) if m >> i & 1), m) for m in range(32))
+    found = sorted(
+        (
+            -value[m] * c.scale[m.bit_count()],
+            -m.bit_count(),
+            sorted(order[i] for i in range(5) if m >> i & 1),
+            m,
+        )
+        for m in range(32)
+    )
     result, rank = [], 0
     for i, (key, _, kept, m) in enumerate(found):  # kept: positions in the hand dealt
         if i == 0 or key != found[i - 1][0]:
             rank = i + 1
-        result.append(Hold(tuple(cards[j] for j in kept),
-                           Fraction(value[m], c.draws[len(kept)] * c.unit), rank))
+        result.append(
+            Hold(tuple(cards[j] for j in kept), Fraction(value[m], c.draws[len(kept)] * c.unit), rank)
+        )
     return result

@@ -157,8 +157,9 @@ def _equity(game: str, players: int, exact: bool, wild: str | None = None) -> No
         hands = ["As Ah Kd 4c 5c 6d", "Ks Kh 2c 8h 9h Td"] if exact else ["As Ah Kd", "Ks Kh 2c"]
     else:
         hands = ["QQ+,AKs", "AsAh", "KsKh", "Jc9c", "6h6s", "5d4d"]
-    equity(hands[:players], board, deal=game, exact=exact, wild=wild,
-           trials=None if exact else TRIALS, seed=1)
+    equity(
+        hands[:players], board, deal=game, exact=exact, wild=wild, trials=None if exact else TRIALS, seed=1
+    )
 
 
 # --- the jobs --------------------------------------------------------------------------------
@@ -187,8 +188,9 @@ def _abstraction(part: str) -> None:
     elif part == "river":
         hand_strength_of("Ah Kh", "2c 3d 4h 5s 7c")
         found = river_part(None, 0, 1, None)
-        features.scatter(np.empty(HandIndexer("river", "imperfect").size, np.uint16),
-                         found["indices"], found["values"])
+        features.scatter(
+            np.empty(HandIndexer("river", "imperfect").size, np.uint16), found["indices"], found["values"]
+        )
     else:
         counts = np.empty(HandIndexer("river", "imperfect").size, np.uint16)
         runout_part(part, 50, counts, 0, 1, None)
@@ -208,18 +210,31 @@ def jobs() -> list[Job]:
     kinds: dict[type, str] = {}  # the first game of each kind of tables
     for game in [*GAMES, *WILD_GAMES]:
         kinds.setdefault(type(tables.load(game)), game)
-    out = [Job(f"evaluate_batch {game} {width} {_checked(validate)}", _evaluate_batch,
-               (game, width, validate), 6.0 if issubclass(kind, tables.Wild) else 2.0)
-           for kind, game in kinds.items() for width in (5, 6, 7) for validate in (True, False)]
+    out = [
+        Job(
+            f"evaluate_batch {game} {width} {_checked(validate)}",
+            _evaluate_batch,
+            (game, width, validate),
+            6.0 if issubclass(kind, tables.Wild) else 2.0,
+        )
+        for kind, game in kinds.items()
+        for width in (5, 6, 7)
+        for validate in (True, False)
+    ]
     # Italian poker (one deck's tables: the decks differ in size only), Omaha: checks on or
     # off are a run-time argument of their kernel
-    out.append(Job("compare_batch italian, evaluate_batch italian", _compare_batch,
-                   ("italian-4",), 1.5))
+    out.append(Job("compare_batch italian, evaluate_batch italian", _compare_batch, ("italian-4",), 1.5))
     out.append(Job("compare_batch high", _compare_batch, ("high",), 0.5))
-    out += [Job(f"evaluate_omaha {game}", _omaha, (game,), 3.0)
-            for kind, game in kinds.items() if not issubclass(kind, (tables.SuitsMixed, tables.Wild))]
-    out += [Job(f"parse_batch {layout}", _parse_batch, (layout,), 5.0) for layout in TEXTS
-            if not layout.startswith("arrow") or importlib.util.find_spec("pyarrow") is not None]
+    out += [
+        Job(f"evaluate_omaha {game}", _omaha, (game,), 3.0)
+        for kind, game in kinds.items()
+        if not issubclass(kind, (tables.SuitsMixed, tables.Wild))
+    ]
+    out += [
+        Job(f"parse_batch {layout}", _parse_batch, (layout,), 5.0)
+        for layout in TEXTS
+        if not layout.startswith("arrow") or importlib.util.find_spec("pyarrow") is not None
+    ]
     # `stats`' enumerations are compiled per kind and per end of the deck (52, 53 or 54)
     ends: dict[tuple[type, int], tuple[str, int | None]] = {}
     for game in [*GAMES, *WILD_GAMES]:
@@ -227,24 +242,32 @@ def jobs() -> list[Job]:
         for deck in wild_cards.decks if wild_cards else (None,):
             end = deck or int(rules(game).deck[-1]) + 1
             ends.setdefault((type(tables.load(game)), end), (game, deck))
-    out += [Job(f"{what} {game}" + (f" deck {deck}" if deck else ""), _stats,
-                (what, game, deck), cost)
-            for what, cost in (("count_hands", 5.5), ("strengths_in_order", 3.0))
-            for game, deck in ends.values()]
-    for game, wild, exact_cost, cost in (("holdem", None, 3.2, 2.2), ("omaha", None, 2.2, 2.7),
-                                         ("omaha-hi-lo", None, 3.4, 3.9),
-                                         ("holdem", "jokers", 2.0, 2.8),
-                                         *((game, None, 2.0, 2.0) for game in STUD)):
+    out += [
+        Job(f"{what} {game}" + (f" deck {deck}" if deck else ""), _stats, (what, game, deck), cost)
+        for what, cost in (("count_hands", 5.5), ("strengths_in_order", 3.0))
+        for game, deck in ends.values()
+    ]
+    for game, wild, exact_cost, cost in (
+        ("holdem", None, 3.2, 2.2),
+        ("omaha", None, 2.2, 2.7),
+        ("omaha-hi-lo", None, 3.4, 3.9),
+        ("holdem", "jokers", 2.0, 2.8),
+        *((game, None, 2.0, 2.0) for game in STUD),
+    ):
         name = f"equity {game}" + (f"+{wild}" if wild else "")
         out.append(Job(f"{name} exact", _equity, (game, 2, True, wild), exact_cost))
         if game in STUD or game.startswith("omaha"):  # one kernel for any number of players
             out.append(Job(f"{name} monte-carlo", _equity, (game, 2, False, wild), cost))
         else:  # `kernels.draws.simulate_kernel`: one per number of players
-            out += [Job(f"{name} monte-carlo {n} players", _equity, (game, n, False, wild), cost)
-                    for n in MC_PLAYERS]
+            out += [
+                Job(f"{name} monte-carlo {n} players", _equity, (game, n, False, wild), cost)
+                for n in MC_PLAYERS
+            ]
     out.append(Job("video_poker", _video_poker, (), 4.0))
-    out += [Job(f"abstraction {part}", _abstraction, (part,), cost)
-            for part, cost in (("indices", 12.0), ("river", 9.0), ("turn", 12.5), ("flop", 12.0))]
+    out += [
+        Job(f"abstraction {part}", _abstraction, (part,), cost)
+        for part, cost in (("indices", 12.0), ("river", 9.0), ("turn", 12.5), ("flop", 12.0))
+    ]
     return out
 
 
@@ -274,9 +297,13 @@ def _dispatchers() -> list[Any]:
     import numba.core.caching
     from numba.core.dispatcher import Dispatcher
 
-    return [d for d in gc.get_objects() if isinstance(d, Dispatcher)
-            and isinstance(getattr(d, "_cache", None), numba.core.caching.Cache)
-            and d.py_func.__module__.startswith("pokerlut")]
+    return [
+        d
+        for d in gc.get_objects()
+        if isinstance(d, Dispatcher)
+        and isinstance(getattr(d, "_cache", None), numba.core.caching.Cache)
+        and d.py_func.__module__.startswith("pokerlut")
+    ]
 
 
 def _name(dispatcher: Any, args: Sequence[Any]) -> str:
@@ -293,8 +320,11 @@ def _name(dispatcher: Any, args: Sequence[Any]) -> str:
     func = dispatcher.py_func
     constants = ", ".join(f"{k}={v!r}" for k, v in _constants(func).items())
     kinds = [getattr(getattr(a, "instance_class", None), "__name__", None) or str(a) for a in args]
-    return (f"{func.__module__}.{func.__qualname__}" + (f"[{constants}]" if constants else "")
-            + f"({', '.join(kinds)})")
+    return (
+        f"{func.__module__}.{func.__qualname__}"
+        + (f"[{constants}]" if constants else "")
+        + f"({', '.join(kinds)})"
+    )
 
 
 def _constants(func: Any) -> dict[str, object]:
@@ -319,11 +349,13 @@ def run_job(job: Job) -> JobResult:
         job.run(*job.args)
     seconds = time.perf_counter() - start
     used = _dispatchers()
-    compiled = [_name(ev.data["dispatcher"], ev.data["args"]) for _, ev in recorder.buffer
-                if ev.is_start and any(ev.data["dispatcher"] is d for d in used)]
+    compiled = [
+        _name(ev.data["dispatcher"], ev.data["args"])
+        for _, ev in recorder.buffer
+        if ev.is_start and any(ev.data["dispatcher"] is d for d in used)
+    ]
     loaded = sum(sum(d.stats.cache_hits.values()) for d in used)
-    return JobResult(job.name, seconds, compiled, loaded,
-                     sorted({d._cache._cache_path for d in used}))
+    return JobResult(job.name, seconds, compiled, loaded, sorted({d._cache._cache_path for d in used}))
 
 
 def _index_files(folder: str) -> int:
@@ -335,8 +367,7 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     """Worker processes (spawned: numba and fork do not mix) with one numba thread each, each
     running job after job (a process per job cost a start and numba's import each: 0.5 s)."""
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(workers, context, _start_worker,
-                               (worker_environ(1), context.Lock()))
+    return ProcessPoolExecutor(workers, context, _start_worker, (worker_environ(1), context.Lock()))
 
 
 def _start_worker(environ: dict[str, str], lock: Any) -> None:
@@ -358,8 +389,11 @@ def _start_worker(environ: dict[str, str], lock: Any) -> None:
     IndexDataCacheFile.save = locked  # type: ignore[method-assign]
 
 
-def warm(workers: int | None = None, only: Sequence[str] | None = None,
-         progress: Callable[[int], None] | None = None) -> WarmReport:
+def warm(
+    workers: int | None = None,
+    only: Sequence[str] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> WarmReport:
     """Run the warm-up jobs (`select(only)`: all by default) on `workers` processes (default:
     one per core), longest first; `progress(jobs done)` after each one."""
     if workers is None:

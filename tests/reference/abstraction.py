@@ -66,8 +66,9 @@ def _as_card_list(cards: Iterable[int], what: str) -> list[int]:
     return [card_int(card, what) for card in items]
 
 
-def _check_state(hole: Iterable[int], board: Iterable[int], board_sizes: tuple[int, ...], what: str
-                 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _check_state(
+    hole: Iterable[int], board: Iterable[int], board_sizes: tuple[int, ...], what: str
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Return (hole, board) as tuples of ints, or raise ValueError."""
     hole = _as_card_list(hole, f"{what} hole")
     board = _as_card_list(board, f"{what} board")
@@ -129,8 +130,9 @@ def river_hs(hole: Iterable[int], board: Iterable[int]) -> Fraction:
 
 
 @functools.lru_cache(maxsize=8)
-def _runout_counts(hole: tuple[int, ...], board: tuple[int, ...]
-                   ) -> tuple[tuple[tuple[int, ...], int, int, int], ...]:
+def _runout_counts(
+    hole: tuple[int, ...], board: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], int, int, int], ...]:
     """For each runout (added cards, ascending) of a 3- or 4-card board: (runout, w, t, l)."""
     missing = 5 - len(board)
     live = [card for card in DECK if card not in board and card not in hole]  # 47 or 46 cards

@@ -73,8 +73,8 @@ RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"
 
-ACE = 12           # rank index of the ace
-SHORT_LOWEST = 4   # rank index of the six, the lowest rank of the short deck
+ACE = 12  # rank index of the ace
+SHORT_LOWEST = 4  # rank index of the six, the lowest rank of the short deck
 
 HIGH_CARD = "HIGH_CARD"
 ONE_PAIR = "ONE_PAIR"
@@ -87,12 +87,39 @@ FOUR_OF_A_KIND = "FOUR_OF_A_KIND"
 STRAIGHT_FLUSH = "STRAIGHT_FLUSH"
 
 # Category orders, worst first. Position in the tuple = category index used in the keys.
-STANDARD_ORDER = (HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE,
-                  FOUR_OF_A_KIND, STRAIGHT_FLUSH)
-SHORT_DECK_ORDER = (HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FULL_HOUSE, FLUSH,
-                    FOUR_OF_A_KIND, STRAIGHT_FLUSH)
-SHORT_DECK_TRIPS_ORDER = (HIGH_CARD, ONE_PAIR, TWO_PAIR, STRAIGHT, THREE_OF_A_KIND, FULL_HOUSE,
-                          FLUSH, FOUR_OF_A_KIND, STRAIGHT_FLUSH)
+STANDARD_ORDER = (
+    HIGH_CARD,
+    ONE_PAIR,
+    TWO_PAIR,
+    THREE_OF_A_KIND,
+    STRAIGHT,
+    FLUSH,
+    FULL_HOUSE,
+    FOUR_OF_A_KIND,
+    STRAIGHT_FLUSH,
+)
+SHORT_DECK_ORDER = (
+    HIGH_CARD,
+    ONE_PAIR,
+    TWO_PAIR,
+    THREE_OF_A_KIND,
+    STRAIGHT,
+    FULL_HOUSE,
+    FLUSH,
+    FOUR_OF_A_KIND,
+    STRAIGHT_FLUSH,
+)
+SHORT_DECK_TRIPS_ORDER = (
+    HIGH_CARD,
+    ONE_PAIR,
+    TWO_PAIR,
+    STRAIGHT,
+    THREE_OF_A_KIND,
+    FULL_HOUSE,
+    FLUSH,
+    FOUR_OF_A_KIND,
+    STRAIGHT_FLUSH,
+)
 # Ace-to-five: "fewer pairs first"; these are the badness order of the pairing patterns.
 ACE_TO_FIVE_ORDER = (HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, FULL_HOUSE, FOUR_OF_A_KIND)
 
@@ -236,9 +263,9 @@ def _straight_top(values: list[int], game: str) -> Optional[int]:
         return None
     if values[0] - values[4] == 4:
         return values[0]
-    if game == "high" and values == [ACE, 3, 2, 1, 0]:                  # 5-4-3-2-A
+    if game == "high" and values == [ACE, 3, 2, 1, 0]:  # 5-4-3-2-A
         return 3
-    if game in _SHORT_GAMES and values == [ACE, 7, 6, 5, 4]:            # 9-8-7-6-A
+    if game in _SHORT_GAMES and values == [ACE, 7, 6, 5, 4]:  # 9-8-7-6-A
         return 7
     return None
 
@@ -279,10 +306,10 @@ def _classify(ranks: tuple, is_flush: bool, game: str) -> tuple:
     are all one suit. Suits matter for nothing else, so this is all a key depends on."""
     values = sorted((_value(rank, game) for rank in ranks), reverse=True)
     if game in ("ace-to-five", "eight-or-better"):
-        is_flush = False           # flushes do not count
+        is_flush = False  # flushes do not count
     category, tie_breaks = _pattern(values, is_flush, _straight_top(values, game))
     if game == "eight-or-better" and (category != HIGH_CARD or values[0] > 7):
-        return None, None          # no qualifying low: a pair, or a card above the eight
+        return None, None  # no qualifying low: a pair, or a card above the eight
     index = CATEGORY_ORDERS[game].index(category)
     badness_or_strength = (index, *tie_breaks)
     if game in _LOW_GAMES:

@@ -230,8 +230,10 @@ def _compare_by_groups(a, b, big):
     ga, gb = _groups(a), _groups(b)
 
     def key(groups):
-        rest = sorted((r for count, ranks in groups.items() if count != big for r in ranks
-                       for _ in range(count)), reverse=True)
+        rest = sorted(
+            (r for count, ranks in groups.items() if count != big for r in ranks for _ in range(count)),
+            reverse=True,
+        )
         return groups[big] + rest
 
     return _sign(key(ga), key(gb))

@@ -41,24 +41,51 @@ LINES: dict[str, tuple[str, ...]] = {
     + ("four aces with a 2-4", "four aces", "four 2s-4s with an A-4", "four 2s-4s", "four 5s-Ks")
     + _JACKS_BOTTOM,
     "deuces-wild": (
-        "natural royal flush", "four deuces", "wild royal flush", "five of a kind", "straight flush",
-        "four of a kind", "full house", "flush", "straight", "three of a kind",
+        "natural royal flush",
+        "four deuces",
+        "wild royal flush",
+        "five of a kind",
+        "straight flush",
+        "four of a kind",
+        "full house",
+        "flush",
+        "straight",
+        "three of a kind",
     ),
     "joker-poker": (
-        "natural royal flush", "five of a kind", "wild royal flush", "straight flush", "four of a kind",
-        "full house", "flush", "straight", "three of a kind", "two pair", "kings or better",
+        "natural royal flush",
+        "five of a kind",
+        "wild royal flush",
+        "straight flush",
+        "four of a kind",
+        "full house",
+        "flush",
+        "straight",
+        "three of a kind",
+        "two pair",
+        "kings or better",
     ),
 }
 
 #: Default lowest paying pair rank per family (9 = jack, 11 = king); None: no pair line.
 DEFAULT_MIN_PAIR: dict[str, int | None] = {
-    "jacks-or-better": 9, "bonus-poker": 9, "double-double-bonus": 9,
-    "deuces-wild": None, "joker-poker": 11,
+    "jacks-or-better": 9,
+    "bonus-poker": 9,
+    "double-double-bonus": 9,
+    "deuces-wild": None,
+    "joker-poker": 11,
 }
 
 _JACKS_9_6 = {
-    "royal flush": 800, "straight flush": 50, "four of a kind": 25, "full house": 9, "flush": 6,
-    "straight": 4, "three of a kind": 3, "two pair": 2, "jacks or better": 1,
+    "royal flush": 800,
+    "straight flush": 50,
+    "four of a kind": 25,
+    "full house": 9,
+    "flush": 6,
+    "straight": 4,
+    "three of a kind": 3,
+    "two pair": 2,
+    "jacks or better": 1,
 }
 _JACKS_8_5 = {**_JACKS_9_6, "full house": 8, "flush": 5}
 _BONUS_8_5 = {k: v for k, v in _JACKS_8_5.items() if k != "four of a kind"}
@@ -74,18 +101,42 @@ PAYTABLES: dict[str, tuple[str, dict[str, int]]] = {
     "jacks-or-better-9-6": ("jacks-or-better", _JACKS_9_6),
     "jacks-or-better-8-5": ("jacks-or-better", _JACKS_8_5),
     "bonus-poker-8-5": ("bonus-poker", _BONUS_8_5),
-    "double-double-bonus-9-6": ("double-double-bonus", {
-        "royal flush": 800, "straight flush": 50, "four aces with a 2-4": 400, "four aces": 160,
-        "four 2s-4s with an A-4": 160, "four 2s-4s": 80, "four 5s-Ks": 50, "full house": 9,
-        "flush": 6, "straight": 4, "three of a kind": 3, "two pair": 1, "jacks or better": 1,
-    }),
+    "double-double-bonus-9-6": (
+        "double-double-bonus",
+        {
+            "royal flush": 800,
+            "straight flush": 50,
+            "four aces with a 2-4": 400,
+            "four aces": 160,
+            "four 2s-4s with an A-4": 160,
+            "four 2s-4s": 80,
+            "four 5s-Ks": 50,
+            "full house": 9,
+            "flush": 6,
+            "straight": 4,
+            "three of a kind": 3,
+            "two pair": 1,
+            "jacks or better": 1,
+        },
+    ),
     "deuces-wild": ("deuces-wild", _deuces_pays(800, 200, 25, 15, 9, 5, 3, 2, 2, 1)),
     "not-so-ugly-deuces": ("deuces-wild", _deuces_pays(800, 200, 25, 16, 10, 4, 4, 3, 2, 1)),
-    "joker-poker": ("joker-poker", {
-        "natural royal flush": 800, "five of a kind": 200, "wild royal flush": 100,
-        "straight flush": 50, "four of a kind": 20, "full house": 7, "flush": 5, "straight": 3,
-        "three of a kind": 2, "two pair": 1, "kings or better": 1,
-    }),
+    "joker-poker": (
+        "joker-poker",
+        {
+            "natural royal flush": 800,
+            "five of a kind": 200,
+            "wild royal flush": 100,
+            "straight flush": 50,
+            "four of a kind": 20,
+            "full house": 7,
+            "flush": 5,
+            "straight": 3,
+            "three of a kind": 2,
+            "two pair": 1,
+            "kings or better": 1,
+        },
+    ),
 }
 
 
@@ -156,8 +207,7 @@ def _line_of(family: str, min_pair: int | None, naturals: tuple[int, ...], suite
     """
     wilds = 5 - len(naturals)
     interpretations = [
-        tuple(sorted(naturals + extra))
-        for extra in itertools.combinations_with_replacement(range(13), wilds)
+        tuple(sorted(naturals + extra)) for extra in itertools.combinations_with_replacement(range(13), wilds)
     ]
     for line in LINES[family]:
         if any(_qualifies(line, ranks, suited, wilds, min_pair) for ranks in interpretations):
@@ -243,7 +293,8 @@ def _combinations(n: int, k: int) -> np.ndarray:
     """Every k-subset of range(n), one per row, by itertools.combinations."""
     flat = np.fromiter(
         itertools.chain.from_iterable(itertools.combinations(range(n), k)),
-        dtype=np.int16, count=math.comb(n, k) * k,
+        dtype=np.int16,
+        count=math.comb(n, k) * k,
     )
     return flat.reshape(math.comb(n, k), k)
 

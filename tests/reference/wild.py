@@ -167,8 +167,9 @@ def _check_mode(game: str, wild: Optional[str]) -> None:
         raise ValueError(f"unknown wild mode {wild!r} for {game}; expected one of {MODES[game]}")
 
 
-def _check_cards(cards: Iterable[int], game: str, wild: Optional[str], counts: Sequence[int],
-                 what: str) -> list[int]:
+def _check_cards(
+    cards: Iterable[int], game: str, wild: Optional[str], counts: Sequence[int], what: str
+) -> list[int]:
     _check_mode(game, wild)
     if isinstance(cards, (str, bytes)):
         raise ValueError(f"{what}: expected card ints, got the string {cards!r}")
@@ -206,8 +207,7 @@ def _rule(game: str, wild: str) -> str:
 def _canonical(naturals: Iterable[int]) -> tuple:
     """The natural cards relabelled by the suit permutation giving the smallest sorted tuple."""
     naturals = list(naturals)
-    return min(tuple(sorted(4 * (card >> 2) + perm[card & 3] for card in naturals))
-               for perm in _PERMUTATIONS)
+    return min(tuple(sorted(4 * (card >> 2) + perm[card & 3] for card in naturals)) for perm in _PERMUTATIONS)
 
 
 # --------------------------------------------------------------------------------------------
@@ -227,7 +227,7 @@ def _representative(ranks: Sequence[int], flush: bool) -> list[int]:
         cards.append(4 * rank + seen[rank])
         seen[rank] += 1
     if len(cards) >= 2 and len({card & 3 for card in cards}) == 1:
-        cards[-1] += 1                    # all clubs with distinct ranks: make the last a diamond
+        cards[-1] += 1  # all clubs with distinct ranks: make the last a diamond
     return cards
 
 
@@ -235,10 +235,10 @@ def _representative(ranks: Sequence[int], flush: bool) -> list[int]:
 def _shape_key(ranks: tuple, flush: bool, game: str) -> tuple:
     """Key of five cards given by their sorted ranks and whether they form a flush (one suit,
     five different ranks)."""
-    if len(set(ranks)) == 1:                                   # five of a kind
+    if len(set(ranks)) == 1:  # five of a kind
         if game == "high":
             return (HIGH_WILD_ORDER.index(FIVE_OF_A_KIND), ranks[0])
-        value = (ranks[0] + 1) % 13                              # ace low
+        value = (ranks[0] + 1) % 13  # ace low
         return (-ACE_TO_FIVE_WILD_ORDER.index(FIVE_OF_A_KIND), -value)
     return reference_games.key5(_representative(ranks, flush), game)
 
@@ -275,7 +275,7 @@ def _best_substitution(naturals: tuple, n_wild: int, game: str, rule: str) -> tu
         key = _shape_key(ranks, flush, game)
         if rule == "bug" and any(card >> 2 != ACE for card in substitute):
             if category_of_key(key, game) not in _BUG_MAKES:
-                continue                  # a bug that is not an ace must complete a straight/flush
+                continue  # a bug that is not an ace must complete a straight/flush
         if best is None or key > best:
             best = key
     assert best is not None
@@ -342,7 +342,7 @@ def lowball_rule_key5(cards: Iterable[int]) -> tuple:
     True
     """
     cards = _check_cards(cards, "ace-to-five", "jokers", (5,), "lowball_rule_key5")
-    values = [(card // 4 + 1) % 13 for card in cards if card < 52]          # ace 0 .. king 12
+    values = [(card // 4 + 1) % 13 for card in cards if card < 52]  # ace 0 .. king 12
     for _ in range(5 - len(values)):
         values.append(min(value for value in range(13) if value not in values))
     ranks = sorted((value - 1) % 13 for value in values)
@@ -362,7 +362,7 @@ def _natural_signatures(natural_deck: tuple, size: int) -> dict:
     """Map (ranks ascending, all one suit?) -> number of ``size``-card subsets of the natural deck
     (ascending, so combinations come out with ascending ranks)."""
     counts: Counter = Counter()
-    if size == 5:                                       # the big one: unrolled for speed
+    if size == 5:  # the big one: unrolled for speed
         for a, b, c, d, e in itertools.combinations(natural_deck, 5):
             suit = a & 3
             one = (b & 3) == suit and (c & 3) == suit and (d & 3) == suit and (e & 3) == suit
@@ -436,10 +436,15 @@ def format_table(game: str, wild: str, deck_size: int) -> str:
 
 
 ALL_TABLES = (
-    ("high", "jokers", 53), ("high", "jokers", 54),
-    ("high", "bug", 53), ("high", "bug", 54),
-    ("high", "deuces", 52), ("high", "deuces", 53), ("high", "deuces", 54),
-    ("ace-to-five", "jokers", 53), ("ace-to-five", "jokers", 54),
+    ("high", "jokers", 53),
+    ("high", "jokers", 54),
+    ("high", "bug", 53),
+    ("high", "bug", 54),
+    ("high", "deuces", 52),
+    ("high", "deuces", 53),
+    ("high", "deuces", 54),
+    ("ace-to-five", "jokers", 53),
+    ("ace-to-five", "jokers", 54),
 )
 
 

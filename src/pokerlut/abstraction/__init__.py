@@ -26,11 +26,38 @@ True
 from __future__ import annotations
 
 from ._buckets import METHODS, SAMPLE, Buckets, buckets
-from ._features import (OPPONENTS, PARTS, RUNOUTS, DaskRun, StreetFeatures, canonical_boards,
-                        hand_potential, hand_strength_of, river_hand_strengths, street_features)
+from ._features import (
+    OPPONENTS,
+    PARTS,
+    RUNOUTS,
+    DaskRun,
+    StreetFeatures,
+    canonical_boards,
+    hand_potential,
+    hand_strength_of,
+    river_hand_strengths,
+    street_features,
+)
 from ._indexer import RECALLS, STREETS, HandIndexer, index_tables, rounds_of
 
-__all__ = ["METHODS", "OPPONENTS", "PARTS", "RECALLS", "RUNOUTS", "SAMPLE", "STREETS", "Buckets",
-           "DaskRun", "HandIndexer", "StreetFeatures", "buckets", "canonical_boards",
-           "hand_potential", "hand_strength_of", "index_tables", "river_hand_strengths",
-           "rounds_of", "street_features"]
+__all__ = [
+    "METHODS",
+    "OPPONENTS",
+    "PARTS",
+    "RECALLS",
+    "RUNOUTS",
+    "SAMPLE",
+    "STREETS",
+    "Buckets",
+    "DaskRun",
+    "HandIndexer",
+    "StreetFeatures",
+    "buckets",
+    "canonical_boards",
+    "hand_potential",
+    "hand_strength_of",
+    "index_tables",
+    "river_hand_strengths",
+    "rounds_of",
+    "street_features",
+]

@@ -58,11 +58,13 @@ class Buckets:
     inertia: float | None
 
     def __repr__(self) -> str:
-        ehs = (f", EHS {self.ehs[0]:.3g} to {self.ehs[-1]:.3g}" if len(self.ehs) else "")
+        ehs = f", EHS {self.ehs[0]:.3g} to {self.ehs[-1]:.3g}" if len(self.ehs) else ""
         inertia = "" if self.inertia is None else f", inertia {self.inertia:.6g}"
-        return (f"Buckets({self.method!r}: {len(self.states):,} buckets of "
-                f"{int(self.states.sum()):,} states ({int(self.hands.sum()):,} hands), labels "
-                f"{self.labels.dtype}{ehs}{inertia})")
+        return (
+            f"Buckets({self.method!r}: {len(self.states):,} buckets of "
+            f"{int(self.states.sum()):,} states ({int(self.hands.sum()):,} hands), labels "
+            f"{self.labels.dtype}{ehs}{inertia})"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON: method, buckets (how many), states and hands (in all), dtype
@@ -70,8 +72,12 @@ class Buckets:
         percentile buckets), sizes (states and hands per bucket, as lists) and ehs (per
         bucket, rounded to 6 decimals)."""
         data: dict[str, Any] = {
-            "method": self.method, "buckets": len(self.states), "states": int(self.states.sum()),
-            "hands": int(self.hands.sum()), "dtype": str(self.labels.dtype)}
+            "method": self.method,
+            "buckets": len(self.states),
+            "states": int(self.states.sum()),
+            "hands": int(self.hands.sum()),
+            "dtype": str(self.labels.dtype),
+        }
         if self.inertia is not None:
             data["inertia"] = self.inertia
         data["sizes"] = {"states": self.states.tolist(), "hands": self.hands.tolist()}
@@ -82,12 +88,21 @@ class Buckets:
         """A pandas DataFrame, one row per bucket (index: its number): states, hands, ehs."""
         import pandas as pd
 
-        return pd.DataFrame({"states": self.states, "hands": self.hands, "ehs": self.ehs},
-                            index=pd.RangeIndex(len(self.states), name="bucket"))
+        return pd.DataFrame(
+            {"states": self.states, "hands": self.hands, "ehs": self.ehs},
+            index=pd.RangeIndex(len(self.states), name="bucket"),
+        )
 
 
-def buckets(features: StreetFeatures | np.ndarray, k: int, method: str = "ehs2-percentile", *,
-            weights: Any = None, seed: int = 0, sample: int | None = SAMPLE) -> Buckets:
+def buckets(
+    features: StreetFeatures | np.ndarray,
+    k: int,
+    method: str = "ehs2-percentile",
+    *,
+    weights: Any = None,
+    seed: int = 0,
+    sample: int | None = SAMPLE,
+) -> Buckets:
     """At most k buckets of the states of `features` (a `StreetFeatures`, or the river's
     counts of `river_hand_strengths()`), each state weighted by the hands it stands for
     (`weights`; by default, for a whole street, `HandIndexer(street,
@@ -117,11 +132,15 @@ def buckets(features: StreetFeatures | np.ndarray, k: int, method: str = "ehs2-p
     elif isinstance(features, np.ndarray) and features.ndim == 1 and features.dtype == np.uint16:
         street, strength, scale, key = "river", features, 2 * OPPONENTS, features
         if method != "ehs2-percentile":
-            raise ValueError(f"method {method!r} clusters histograms of runouts: a river state "
-                             f"has one value, its HS (method 'ehs2-percentile')")
+            raise ValueError(
+                f"method {method!r} clusters histograms of runouts: a river state "
+                f"has one value, its HS (method 'ehs2-percentile')"
+            )
     else:
-        raise TypeError("features are a StreetFeatures or the river's uint16 counts "
-                        f"(river_hand_strengths()), not {type(features).__name__}")
+        raise TypeError(
+            "features are a StreetFeatures or the river's uint16 counts "
+            f"(river_hand_strengths()), not {type(features).__name__}"
+        )
     if not len(key):
         raise ValueError("features of no state: nothing to bucket")
     w = _weights(street, len(key), weights)
@@ -138,13 +157,13 @@ def _weights(street: str, n: int, weights: Any) -> np.ndarray:
     if weights is None:
         indexer = HandIndexer(street, "imperfect")
         if n != indexer.size:
-            raise ValueError(f"features of {n:,} states (the {street} has {indexer.size:,}) "
-                             "need their weights (weights=)")
+            raise ValueError(
+                f"features of {n:,} states (the {street} has {indexer.size:,}) need their weights (weights=)"
+            )
         return indexer.orbit_sizes()
     w = np.asarray(weights)
     if w.shape != (n,) or not np.issubdtype(w.dtype, np.integer) or (n and w.min() < 1):
-        raise ValueError(f"weights are {n:,} positive ints (one per state), not {w.dtype} of "
-                         f"shape {w.shape}")
+        raise ValueError(f"weights are {n:,} positive ints (one per state), not {w.dtype} of shape {w.shape}")
     return w
 
 
@@ -162,8 +181,9 @@ def _percentiles(key: np.ndarray, w: np.ndarray, k: int) -> np.ndarray:
     return np.asarray(np.searchsorted(starts, key, side="right") - 1)
 
 
-def _kmeans(features: StreetFeatures, w: np.ndarray, k: int, cumulative: bool, seed: int,
-            sample: int | None) -> tuple[np.ndarray, float]:
+def _kmeans(
+    features: StreetFeatures, w: np.ndarray, k: int, cumulative: bool, seed: int, sample: int | None
+) -> tuple[np.ndarray, float]:
     """k-means (scikit-learn's KMeans, k-means++ from `seed`) on the histograms as
     probabilities or their running sums, fitted on a sample of states, weighted; every state
     then labelled with its nearest centre. Returns the labels and the inertia of all states."""
@@ -171,20 +191,25 @@ def _kmeans(features: StreetFeatures, w: np.ndarray, k: int, cumulative: bool, s
     n = len(features.sums)
     if sample is not None and (type(sample) is not int or sample < 1):
         raise ValueError(f"sample is a positive int (states to fit on) or None, not {sample!r}")
-    fit = (np.arange(n) if sample is None or sample >= n
-           else np.sort(np.random.default_rng(seed).choice(n, sample, replace=False)))
+    fit = (
+        np.arange(n)
+        if sample is None or sample >= n
+        else np.sort(np.random.default_rng(seed).choice(n, sample, replace=False))
+    )
     if k > len(fit):
         raise ValueError(f"k = {k:,} buckets is more than the {len(fit):,} states fitted")
     model = cluster.KMeans(n_clusters=k, n_init=1, random_state=seed)
-    model.fit(_points(features.histogram[fit], features.runouts, cumulative),
-              sample_weight=w[fit].astype(np.float64))
+    model.fit(
+        _points(features.histogram[fit], features.runouts, cumulative),
+        sample_weight=w[fit].astype(np.float64),
+    )
     labels = np.zeros(n, np.int64)
     inertia = 0.0
     for first in range(0, n, _CHUNK):
-        points = _points(features.histogram[first:first + _CHUNK], features.runouts, cumulative)
-        nearest = labels[first:first + _CHUNK] = model.predict(points)
+        points = _points(features.histogram[first : first + _CHUNK], features.runouts, cumulative)
+        nearest = labels[first : first + _CHUNK] = model.predict(points)
         distance = ((points - model.cluster_centers_[nearest]) ** 2).sum(axis=1)
-        inertia += float(w[first:first + _CHUNK].astype(np.float64) @ distance)
+        inertia += float(w[first : first + _CHUNK].astype(np.float64) @ distance)
     return labels, inertia
 
 
@@ -195,8 +220,9 @@ def _points(histogram: np.ndarray, runouts: int, cumulative: bool) -> np.ndarray
     return points
 
 
-def _numbered_by_strength(method: str, labels: np.ndarray, w: np.ndarray, strength: np.ndarray,
-                          scale: int, inertia: float | None) -> Buckets:
+def _numbered_by_strength(
+    method: str, labels: np.ndarray, w: np.ndarray, strength: np.ndarray, scale: int, inertia: float | None
+) -> Buckets:
     """The buckets that hold states renumbered 0.. by the weighted mean of strength / scale
     (EHS, or HS) of their states, ties by their first number."""
     hands = np.bincount(labels, weights=w)
@@ -206,5 +232,11 @@ def _numbered_by_strength(method: str, labels: np.ndarray, w: np.ndarray, streng
     number = np.zeros(len(hands), np.int64)
     number[used[order]] = np.arange(len(used))
     out = number[labels].astype(np.min_scalar_type(max(len(used) - 1, 0)))
-    return Buckets(method, out, np.bincount(out, minlength=len(used)).astype(np.int64),
-                   hands[used[order]].astype(np.int64), mean[order], inertia)
+    return Buckets(
+        method,
+        out,
+        np.bincount(out, minlength=len(used)).astype(np.int64),
+        hands[used[order]].astype(np.int64),
+        mean[order],
+        inertia,
+    )

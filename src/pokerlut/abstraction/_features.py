@@ -45,19 +45,27 @@ def _boards(cards: int) -> np.ndarray:
     out = np.zeros((size, cards), np.uint8)
     with parallel_section(None):
         lanes = numba.get_num_threads()
-        kernel.hand_rows(t, np.arange(size, dtype=np.int64), out,
-                         np.zeros((lanes, LANE_ROW), np.int64), np.zeros((lanes, LANE_ROW), np.int64))
+        kernel.hand_rows(
+            t,
+            np.arange(size, dtype=np.int64),
+            out,
+            np.zeros((lanes, LANE_ROW), np.int64),
+            np.zeros((lanes, LANE_ROW), np.int64),
+        )
     out.flags.writeable = False
     return out
 
 
-def _state(hole: CardsLike, board: CardsLike, what: str,
-           boards: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+def _state(
+    hole: CardsLike, board: CardsLike, what: str, boards: tuple[int, ...]
+) -> tuple[np.ndarray, np.ndarray]:
     """Hole cards and board, checked: 2 hole cards, a board of one of the sizes, no card twice."""
     hole_cards, board_cards = parse_cards(hole), parse_cards(board)
     if len(hole_cards) != 2 or len(board_cards) not in boards:
-        raise ValueError(f"{what} is 2 hole cards and {' or '.join(map(str, boards))} board cards, "
-                         f"not {len(hole_cards)} and {len(board_cards)}")
+        raise ValueError(
+            f"{what} is 2 hole cards and {' or '.join(map(str, boards))} board cards, "
+            f"not {len(hole_cards)} and {len(board_cards)}"
+        )
     both = np.concatenate([hole_cards, board_cards]).tolist()
     if len(set(both)) != len(both):
         card = next(c for c in both if both.count(c) > 1)
@@ -81,9 +89,9 @@ def hand_strength_of(hole: CardsLike, board: CardsLike) -> Fraction:
     return Fraction(2 * wins + ties, 2 * OPPONENTS)
 
 
-def river_hand_strengths(threads: int | None = None,
-                         progress: Callable[[float], None] | None = None,
-                         dask: DaskRun | None = None) -> np.ndarray:
+def river_hand_strengths(
+    threads: int | None = None, progress: Callable[[float], None] | None = None, dask: DaskRun | None = None
+) -> np.ndarray:
     """2 wins + ties against the 990 opponents (uint16; HS = value / 1980) of every river
     state, by its index of `HandIndexer("river", "imperfect")`: every hole of every board of
     `canonical_boards()`, each board's holes evaluated once; `PARTS` ranges of boards, here
@@ -94,8 +102,7 @@ def river_hand_strengths(threads: int | None = None,
         with parallel_section(threads):
             features.scatter(out, part["indices"], part["values"])
 
-    _run_parts("river", len(_boards(5)), river_part, put, threads=threads, dask=dask,
-               progress=progress)
+    _run_parts("river", len(_boards(5)), river_part, put, threads=threads, dask=dask, progress=progress)
     return out
 
 
@@ -107,8 +114,9 @@ def river_part(_: None, first: int, last: int, threads: int | None) -> dict[str,
     values = np.zeros((len(boards), features.HOLES), np.uint16)
     with parallel_section(threads):
         scratch = np.zeros((numba.get_num_threads(), features.SCRATCH), np.int64)
-        features.river_counts(tables.load("high"), HandIndexer("river", "imperfect").tables,
-                              boards, indices, values, scratch)
+        features.river_counts(
+            tables.load("high"), HandIndexer("river", "imperfect").tables, boards, indices, values, scratch
+        )
     return {"indices": indices.ravel(), "values": values.ravel()}
 
 
@@ -130,10 +138,17 @@ class DaskRun:
     workers: int | None = None
 
 
-def _run_parts(job: str, n: int, task: Callable[..., dict[str, np.ndarray]],
-               put: Callable[[int, int, dict[str, np.ndarray]], None], *, data: Any = None,
-               threads: int | None = None, dask: DaskRun | None = None,
-               progress: Callable[[float], None] | None = None) -> None:
+def _run_parts(
+    job: str,
+    n: int,
+    task: Callable[..., dict[str, np.ndarray]],
+    put: Callable[[int, int, dict[str, np.ndarray]], None],
+    *,
+    data: Any = None,
+    threads: int | None = None,
+    dask: DaskRun | None = None,
+    progress: Callable[[float], None] | None = None,
+) -> None:
     """put(first, last, task(data, first, last, threads)) for the `PARTS` ranges first..last
     of 0..n, in order. With `dask`, the tasks run on its cluster (data sent to every worker
     once; the workers' own numba threads), each result saved as `dask.parts/job/part-00042.npz`
@@ -148,12 +163,14 @@ def _run_parts(job: str, n: int, task: Callable[..., dict[str, np.ndarray]],
     if not isinstance(dask, DaskRun) or not isinstance(dask.scheduler, str):
         raise TypeError(f"dask is a DaskRun(scheduler, parts), not {dask!r}")
     if threads is not None:
-        raise ValueError("threads= is for a run in this process: on Dask each worker runs its "
-                         "own numba threads")
+        raise ValueError(
+            "threads= is for a run in this process: on Dask each worker runs its own numba threads"
+        )
     scheduler = None if dask.scheduler == "local" else dask.scheduler
     check_workers(dask.workers, scheduler)
-    parts = Parts(Path(dask.parts) / job, {"format": 1, "job": job, "parts": PARTS, "n": n},
-                  PARTS, "part-{:05d}.npz")
+    parts = Parts(
+        Path(dask.parts) / job, {"format": 1, "job": job, "parts": PARTS, "n": n}, PARTS, "part-{:05d}.npz"
+    )
     todo = parts.todo()
     finished = PARTS - len(todo)
     if progress:
@@ -243,24 +260,34 @@ class StreetFeatures:
         ehs = self.ehs
         if not len(ehs):
             return {"min": float("nan"), "mean": float("nan"), "max": float("nan")}
-        return {"min": float(ehs.min()), "mean": float(ehs.mean(dtype=np.float64)),
-                "max": float(ehs.max())}
+        return {"min": float(ehs.min()), "mean": float(ehs.mean(dtype=np.float64)), "max": float(ehs.max())}
 
     def __repr__(self) -> str:
         ehs = self._ehs_summary()
-        return (f"StreetFeatures({self.street!r}: {self.states:,} states, {self.runouts} "
-                f"runouts, {self.bins} bins; EHS {ehs['min']:.3g} to {ehs['max']:.3g}, mean "
-                f"{ehs['mean']:.3g})")
+        return (
+            f"StreetFeatures({self.street!r}: {self.states:,} states, {self.runouts} "
+            f"runouts, {self.bins} bins; EHS {ehs['min']:.3g} to {ehs['max']:.3g}, mean "
+            f"{ehs['mean']:.3g})"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON: street, runouts, states, bins, each array summarised by its
         dtype and shape (`arrays`), and EHS's minimum, mean and maximum over the states."""
-        return {"street": self.street, "runouts": self.runouts, "states": self.states,
-                "bins": self.bins,
-                "arrays": {name: {"dtype": str(array.dtype), "shape": list(array.shape)}
-                           for name, array in (("sums", self.sums), ("squares", self.squares),
-                                               ("histogram", self.histogram))},
-                "ehs": self._ehs_summary()}
+        return {
+            "street": self.street,
+            "runouts": self.runouts,
+            "states": self.states,
+            "bins": self.bins,
+            "arrays": {
+                name: {"dtype": str(array.dtype), "shape": list(array.shape)}
+                for name, array in (
+                    ("sums", self.sums),
+                    ("squares", self.squares),
+                    ("histogram", self.histogram),
+                )
+            },
+            "ehs": self._ehs_summary(),
+        }
 
     def to_frame(self, histogram: bool = True) -> Any:
         """A pandas DataFrame, one row per state (index: the state's index): sums, squares,
@@ -268,29 +295,40 @@ class StreetFeatures:
         runouts)."""
         import pandas as pd
 
-        columns: dict[str, Any] = {"sums": self.sums, "squares": self.squares,
-                                   "ehs": self.ehs, "ehs2": self.ehs2}
+        columns: dict[str, Any] = {
+            "sums": self.sums,
+            "squares": self.squares,
+            "ehs": self.ehs,
+            "ehs2": self.ehs2,
+        }
         if histogram:
             columns.update((f"hs{b}", self.histogram[:, b]) for b in range(self.bins))
         return pd.DataFrame(columns, index=pd.RangeIndex(self.states, name="index"))
 
-def street_features(street: str, bins: int = 50, river: np.ndarray | None = None,
-                    threads: int | None = None,
-                    progress: Callable[[float], None] | None = None,
-                    dask: DaskRun | None = None) -> StreetFeatures:
+
+def street_features(
+    street: str,
+    bins: int = 50,
+    river: np.ndarray | None = None,
+    threads: int | None = None,
+    progress: Callable[[float], None] | None = None,
+    dask: DaskRun | None = None,
+) -> StreetFeatures:
     """EHS, EHS2 and the HS histogram of every flop or turn state (`StreetFeatures`), read
     from the river table (`river_hand_strengths()`, made if not given); `PARTS` ranges of
     states, here or on Dask (`dask`)."""
     if street not in ("flop", "turn"):
-        raise ValueError(f"street_features takes 'flop' or 'turn', not {street!r} (river: "
-                         f"river_hand_strengths)")
+        raise ValueError(
+            f"street_features takes 'flop' or 'turn', not {street!r} (river: river_hand_strengths)"
+        )
     if type(bins) is not int or not 1 <= bins <= 1980:
         raise ValueError(f"bins is an int 1..1980, not {bins!r}")
     if river is None:
         river = river_hand_strengths(threads, dask=dask)
     if river.shape != (HandIndexer("river", "imperfect").size,) or river.dtype != np.uint16:
-        raise ValueError(f"river is the uint16 table of river_hand_strengths(), not {river.dtype} "
-                         f"of shape {river.shape}")
+        raise ValueError(
+            f"river is the uint16 table of river_hand_strengths(), not {river.dtype} of shape {river.shape}"
+        )
     size = HandIndexer(street, "imperfect").size
     sums = np.zeros(size, np.uint32)
     squares = np.zeros(size, np.uint64)
@@ -300,8 +338,16 @@ def street_features(street: str, bins: int = 50, river: np.ndarray | None = None
         sums[first:last], squares[first:last] = part["sums"], part["squares"]
         histogram[first:last] = part["histogram"]
 
-    _run_parts(f"{street}-{bins}bins", size, partial(runout_part, street, bins), put, data=river,
-               threads=threads, dask=dask, progress=progress)
+    _run_parts(
+        f"{street}-{bins}bins",
+        size,
+        partial(runout_part, street, bins),
+        put,
+        data=river,
+        threads=threads,
+        dask=dask,
+        progress=progress,
+    )
     return StreetFeatures(street, RUNOUTS[street], sums, squares, histogram)
 
 
@@ -312,16 +358,25 @@ def _histogram_dtype(street: str) -> type[np.unsignedinteger[Any]]:
     return np.uint8 if RUNOUTS[street] < 256 else np.uint16
 
 
-def runout_part(street: str, bins: int, river: np.ndarray, first: int, last: int,
-                 threads: int | None) -> dict[str, np.ndarray]:
+def runout_part(
+    street: str, bins: int, river: np.ndarray, first: int, last: int, threads: int | None
+) -> dict[str, np.ndarray]:
     """The features of the flop or turn states first..last-1 (`StreetFeatures`' arrays)."""
     sums, squares = np.zeros(last - first, np.uint32), np.zeros(last - first, np.uint64)
     histogram = np.zeros((last - first, bins), _histogram_dtype(street))
     with parallel_section(threads):
         scratch = np.zeros((numba.get_num_threads(), LANE_ROW), np.int64)
-        features.runout_features(HandIndexer(street, "imperfect").tables,
-                                 HandIndexer("river", "imperfect").tables, river, first, bins,
-                                 sums, squares, histogram, scratch)
+        features.runout_features(
+            HandIndexer(street, "imperfect").tables,
+            HandIndexer("river", "imperfect").tables,
+            river,
+            first,
+            bins,
+            sums,
+            squares,
+            histogram,
+            scratch,
+        )
     return {"sums": sums, "squares": squares, "histogram": histogram}
 
 

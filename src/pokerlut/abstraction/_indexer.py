@@ -31,7 +31,7 @@ def rounds_of(street: str, recall: str) -> tuple[int, ...]:
         raise ValueError(f"unknown recall {recall!r} (one of: {', '.join(RECALLS)})")
     k = STREETS.index(street)
     if recall == "perfect" or k == 0:
-        return (2, 3, 1, 1)[:k + 1]
+        return (2, 3, 1, 1)[: k + 1]
     return (2, 2 + k)
 
 
@@ -40,8 +40,10 @@ def index_tables(rounds: tuple[int, ...]) -> IndexTables:
     """The tables `kernels.isomorphism` reads for hands of `rounds`."""
     shapes = list(itertools.product(*(range(n + 1) for n in rounds)))  # ascending
     if len(shapes) > len(kernel.CONFIG_BINOM) or sum(rounds) > 7:  # its tables' sizes
-        raise ValueError(f"rounds {rounds}: the kernel indexes hands of at most 7 cards "
-                         f"and {len(kernel.CONFIG_BINOM)} suit shapes")
+        raise ValueError(
+            f"rounds {rounds}: the kernel indexes hands of at most 7 cards "
+            f"and {len(kernel.CONFIG_BINOM)} suit shapes"
+        )
     radix = [n + 1 for n in rounds]
     shape_of = np.full(math.prod(radix), -1, np.int64)
     for i, counts in enumerate(shapes):
@@ -49,10 +51,14 @@ def index_tables(rounds: tuple[int, ...]) -> IndexTables:
         for c, base in zip(counts, radix):
             code = code * base + c
         shape_of[code] = i
-    codes = [math.prod(math.comb(13 - sum(counts[:r]), counts[r]) for r in range(len(rounds)))
-             for counts in shapes]
-    configs = [combo for combo in itertools.combinations_with_replacement(range(len(shapes)), 4)
-               if all(sum(shapes[s][r] for s in combo) == n for r, n in enumerate(rounds))]
+    codes = [
+        math.prod(math.comb(13 - sum(counts[:r]), counts[r]) for r in range(len(rounds))) for counts in shapes
+    ]
+    configs = [
+        combo
+        for combo in itertools.combinations_with_replacement(range(len(shapes)), 4)
+        if all(sum(shapes[s][r] for s in combo) == n for r, n in enumerate(rounds))
+    ]
     config_of = np.full(math.comb(len(shapes) + 3, 4), -1, np.int32)
     offsets = [0]
     depth = np.zeros((len(configs), 4), np.int64)
@@ -63,11 +69,19 @@ def index_tables(rounds: tuple[int, ...]) -> IndexTables:
         radix = [math.comb(codes[combo[run[0]]] + len(run) - 1, len(run)) for run in runs]
         for g, run in enumerate(runs):  # runs in mixed radix, the first the most significant
             for k, s in enumerate(run, 1):
-                depth[i, s], place[i, s] = k, math.prod(radix[g + 1:])
+                depth[i, s], place[i, s] = k, math.prod(radix[g + 1 :])
         offsets.append(offsets[-1] + math.prod(radix))
-    return IndexTables(np.array(rounds, np.int64), shape_of, np.array(shapes, np.int64),
-                       np.array(codes, np.int64), config_of, np.array(configs, np.int64),
-                       np.array(offsets, np.int64), depth, place)
+    return IndexTables(
+        np.array(rounds, np.int64),
+        shape_of,
+        np.array(shapes, np.int64),
+        np.array(codes, np.int64),
+        config_of,
+        np.array(configs, np.int64),
+        np.array(offsets, np.int64),
+        depth,
+        place,
+    )
 
 
 @njit(cache=True)
@@ -101,16 +115,19 @@ class HandIndexer:
         """The index of one hand."""
         cards = parse_cards(hand)
         if len(cards) != self.cards:
-            raise ValueError(f"a {self.street} hand is {self.cards} cards (hole cards, then the "
-                             f"board), not {len(cards)}")
+            raise ValueError(
+                f"a {self.street} hand is {self.cards} cards (hole cards, then the board), not {len(cards)}"
+            )
         return int(_index_one(self.tables, cards))
 
     def index_batch(self, hands: Any, threads: int | None = None) -> np.ndarray:
         """The index (int64) of every row of an (n, cards) array of card ints."""
         array = np.asarray(hands)
         if array.ndim != 2 or array.shape[1] != self.cards or not np.issubdtype(array.dtype, np.integer):
-            raise ValueError(f"{self.street} hands are an (n, {self.cards}) array of card ints, "
-                             f"not {array.dtype} of shape {array.shape}")
+            raise ValueError(
+                f"{self.street} hands are an (n, {self.cards}) array of card ints, "
+                f"not {array.dtype} of shape {array.shape}"
+            )
         if array.size and (array.min() < 0 or array.max() > 255):
             array = np.where((array < 0) | (array > 255), 255, array)  # still named below
         rows = np.ascontiguousarray(array, dtype=np.uint8)
@@ -118,8 +135,7 @@ class HandIndexer:
         with parallel_section(threads):
             lanes = numba.get_num_threads()
             first_bad = np.full(lanes, len(rows), np.int64)
-            kernel.index_rows(self.tables, rows, out, np.zeros((lanes, LANE_ROW), np.int64),
-                              first_bad)
+            kernel.index_rows(self.tables, rows, out, np.zeros((lanes, LANE_ROW), np.int64), first_bad)
         if first_bad.min() < len(rows):
             row = int(first_bad.min())
             self._check(np.asarray(hands)[row], f"row {row}")
@@ -135,8 +151,7 @@ class HandIndexer:
         """
         out = np.zeros(self.size, np.uint8)
         with parallel_section(threads):
-            features.class_sizes(self.tables, out,
-                                 np.zeros((numba.get_num_threads(), LANE_ROW), np.int64))
+            features.class_sizes(self.tables, out, np.zeros((numba.get_num_threads(), LANE_ROW), np.int64))
         return out
 
     def unindex(self, index: int) -> np.ndarray:
@@ -157,8 +172,13 @@ class HandIndexer:
         out = np.zeros((len(indices), self.cards), np.uint8)
         with parallel_section(threads):
             lanes = numba.get_num_threads()
-            kernel.hand_rows(self.tables, indices.astype(np.int64), out,
-                             np.zeros((lanes, LANE_ROW), np.int64), np.zeros((lanes, LANE_ROW), np.int64))
+            kernel.hand_rows(
+                self.tables,
+                indices.astype(np.int64),
+                out,
+                np.zeros((lanes, LANE_ROW), np.int64),
+                np.zeros((lanes, LANE_ROW), np.int64),
+            )
         return out
 
     def _index(self, index: Any) -> int:

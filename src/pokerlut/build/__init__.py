@@ -55,21 +55,33 @@ def _mask(ranks: Iterable[int]) -> int:
 def _check_five_card_figures(rules: Rules, five: FiveCardRanking) -> dict[str, Any]:
     """Assert the game's five-card counts (hands and classes per category, classes in all)."""
     qualifying = five.strength > 0
-    counts = {Category(c).name: int(n) for c, n in
-              enumerate(np.bincount(five.category[qualifying], minlength=10)) if n}
-    classes = {Category(c).name: len(np.unique(five.strength[qualifying & (five.category == c)]))
-               for c in range(10) if counts.get(Category(c).name)}
+    counts = {
+        Category(c).name: int(n)
+        for c, n in enumerate(np.bincount(five.category[qualifying], minlength=10))
+        if n
+    }
+    classes = {
+        Category(c).name: len(np.unique(five.strength[qualifying & (five.category == c)]))
+        for c in range(10)
+        if counts.get(Category(c).name)
+    }
     want = expected.FIVE_CARDS.get(rules.name)
     if want is not None:
-        check(counts == {c.name: n for c, (_, n) in want.items()},
-              f"{rules.name}: hands per category {counts}, the rule book says otherwise")
-        check(classes == {c.name: k for c, (k, _) in want.items()},
-              f"{rules.name}: classes per category {classes}, the rule book says otherwise")
+        check(
+            counts == {c.name: n for c, (_, n) in want.items()},
+            f"{rules.name}: hands per category {counts}, the rule book says otherwise",
+        )
+        check(
+            classes == {c.name: k for c, (k, _) in want.items()},
+            f"{rules.name}: classes per category {classes}, the rule book says otherwise",
+        )
         check(int(five.strength.max()) == expected.CLASSES[rules.name], f"{rules.name}: classes")
     check(len(five.hands) == math.comb(len(rules.deck), 5), f"{rules.name}: hand count")
     if rules.name == "italian-4":
-        check(all(counts[c.name] == n for c, n in expected.ITALIAN_32.items()),
-              f"italian-4: {counts}, the rule book says {expected.ITALIAN_32}")
+        check(
+            all(counts[c.name] == n for c, n in expected.ITALIAN_32.items()),
+            f"italian-4: {counts}, the rule book says {expected.ITALIAN_32}",
+        )
     if rules.name == "high":
         royal = (five.category == Category.STRAIGHT_FLUSH) & (five.strength == five.strength.max())
         check(int(royal.sum()) == expected.ROYAL_FLUSHES[5], "royal flush count")
@@ -81,8 +93,7 @@ def _check_five_card_figures(rules: Rules, five: FiveCardRanking) -> dict[str, A
     return {"hands": counts, "classes": classes, "no_qualifying_hand": int((~qualifying).sum())}
 
 
-def _five_card_tables(rules: Rules,
-                      shapes: list[Shape]) -> tuple[dict[str, np.ndarray], RankValues]:
+def _five_card_tables(rules: Rules, shapes: list[Shape]) -> tuple[dict[str, np.ndarray], RankValues]:
     """Cactus Kev's three tables (flush5, unique5, paired prime products) and `classes`, from
     the shapes; and the non-flush value of every sorted five-rank tuple."""
     n_classes = max(s.strength for s in shapes)
@@ -93,8 +104,10 @@ def _five_card_tables(rules: Rules,
     for s in shapes:
         if s.strength:
             row = [s.category, *s.significance]
-            check(not classes[s.strength].any() or classes[s.strength].tolist() == row,
-                  f"{rules.name}: strength {s.strength} has two rank patterns")
+            check(
+                not classes[s.strength].any() or classes[s.strength].tolist() == row,
+                f"{rules.name}: strength {s.strength} has two rank patterns",
+            )
             classes[s.strength] = row
         if s.flush:
             flush5[_mask(s.ranks)] = s.strength
@@ -106,10 +119,16 @@ def _five_card_tables(rules: Rules,
     if len(rules.ranks) == 13:
         check(len(products) == expected.PAIRED_PRIME_PRODUCTS, f"{len(products)} paired products")
     pair_offsets, pair_values = build_perfect_hash(
-        np.array(products, dtype=np.uint64), np.array(paired_values, dtype=np.uint16), PAIR_HASH)
+        np.array(products, dtype=np.uint64), np.array(paired_values, dtype=np.uint16), PAIR_HASH
+    )
     non_flush = {s.ranks: s.strength for s in shapes if not s.flush}
-    tables: dict[str, np.ndarray] = {"classes": classes, "flush5": flush5, "unique5": unique5,
-                                     "pair_offsets": pair_offsets, "pair_values": pair_values}
+    tables: dict[str, np.ndarray] = {
+        "classes": classes,
+        "flush5": flush5,
+        "unique5": unique5,
+        "pair_offsets": pair_offsets,
+        "pair_values": pair_values,
+    }
     return tables, non_flush
 
 
@@ -118,8 +137,7 @@ def _best(multiset: tuple[int, ...], value: RankValues) -> int:
     return max(value[five] for five in itertools.combinations(multiset, 5))
 
 
-def _rank_table(rules: Rules,
-                non_flush: RankValues) -> tuple[dict[str, np.ndarray], dict[int, int]]:
+def _rank_table(rules: Rules, non_flush: RankValues) -> tuple[dict[str, np.ndarray], dict[int, int]]:
     """The best non-flush five for every rank multiset of 5, 6 and 7 cards, hashed by
     sum(5**rank); and for those of five cards alone, in a table of their own."""
     keys, values = [], []
@@ -136,12 +154,15 @@ def _rank_table(rules: Rules,
     keys_array, values_array = np.array(keys, dtype=np.uint64), np.array(values, dtype=np.uint16)
     offsets, table = build_perfect_hash(keys_array, values_array, RANK_HASH)
     offsets5, table5 = build_perfect_hash(keys_array[:five], values_array[:five], RANK5_HASH)
-    return ({"rank_offsets": offsets, "rank_values": table, "rank5_offsets": offsets5,
-             "rank5_values": table5}, dict(zip(keys, values)))
+    return (
+        {"rank_offsets": offsets, "rank_values": table, "rank5_offsets": offsets5, "rank5_values": table5},
+        dict(zip(keys, values)),
+    )
 
 
-def _flush_tables(rules: Rules, flush5: np.ndarray, non_flush: RankValues,
-                  rank_value: dict[int, int]) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+def _flush_tables(
+    rules: Rules, flush5: np.ndarray, non_flush: RankValues, rank_value: dict[int, int]
+) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     """What a hand of 5..7 cards is worth when five or more share a suit.
 
     The suited cards' rank mask F and the other cards' ranks O decide it: the best of the
@@ -170,9 +191,11 @@ def _flush_tables(rules: Rules, flush5: np.ndarray, non_flush: RankValues,
                     else:
                         cards = [(r, True) for r in suited] + [(r, False) for r in other]
                         value = max(
-                            best_flush if all(s for _, s in five)
+                            best_flush
+                            if all(s for _, s in five)
                             else non_flush[tuple(sorted(r for r, _ in five))]
-                            for five in itertools.combinations(cards, 5))
+                            for five in itertools.combinations(cards, 5)
+                        )
                     entries.append((mask << 32 | rank_key(whole), value))
             if all(value == best_flush for _, value in entries):
                 flush[mask] = best_flush
@@ -185,8 +208,9 @@ def _flush_tables(rules: Rules, flush5: np.ndarray, non_flush: RankValues,
     seen["mixed_keys"] = len(mixed_keys)
     if not mixed_keys:  # suited cards settle every hand: the game has no `mixed` table
         return {"flush": flush}, seen
-    offsets, values = build_perfect_hash(np.array(mixed_keys, dtype=np.uint64),
-                                         np.array(mixed_values, dtype=np.uint16), MIXED_HASH)
+    offsets, values = build_perfect_hash(
+        np.array(mixed_keys, dtype=np.uint64), np.array(mixed_values, dtype=np.uint16), MIXED_HASH
+    )
     return {"flush": flush, "mixed_offsets": offsets, "mixed_values": values}, seen
 
 
@@ -221,24 +245,32 @@ def _omaha_tables(rules: Rules, non_flush: RankValues) -> dict[str, np.ndarray]:
     triples = np.full((len(boards), 10), -1, dtype=np.int64)  # rank keys of the 3-card subsets
     for i, board in enumerate(boards):
         keys = {rank_key(t) for t in itertools.combinations(board, 3)}
-        triples[i, :len(keys)] = sorted(keys)
+        triples[i, : len(keys)] = sorted(keys)
     pair_keys = np.array([rank_key(p) for p in pairs], dtype=np.int64)
     fives = triples[:, :, None] + pair_keys[None, None, :]  # (boards, 10, 91)
     slot = np.minimum(np.searchsorted(five_keys, fives), len(five_keys) - 1)
     found = (five_keys[slot] == fives) & (triples[:, :, None] >= 0)  # 5 of a rank: never dealt
     values = np.where(found, five_values[slot], 0).max(axis=1).astype(np.uint16)
-    offsets, ids = build_perfect_hash(np.array([rank_key(b) for b in boards], dtype=np.uint64),
-                                      np.arange(len(boards), dtype=np.uint16), OMAHA_HASH)
-    return {"omaha_pair": omaha_pair, "omaha_offsets": offsets, "omaha_ids": ids,
-            "omaha_values": values.reshape(-1)}
+    offsets, ids = build_perfect_hash(
+        np.array([rank_key(b) for b in boards], dtype=np.uint64),
+        np.arange(len(boards), dtype=np.uint16),
+        OMAHA_HASH,
+    )
+    return {
+        "omaha_pair": omaha_pair,
+        "omaha_offsets": offsets,
+        "omaha_ids": ids,
+        "omaha_values": values.reshape(-1),
+    }
 
 
 def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def _check_wild_figures(rules: Rules, rank_value: dict[int, int], flush: np.ndarray,
-                        classes: np.ndarray) -> dict[str, Any]:
+def _check_wild_figures(
+    rules: Rules, rank_value: dict[int, int], flush: np.ndarray, classes: np.ndarray
+) -> dict[str, Any]:
     """Every five-card hand of the 52-, 53- and 54-card decks (the deuces are wild in all
     three) through the wild tables, counted by category; asserts the rule book's figures."""
     counts = {}
@@ -247,19 +279,22 @@ def _check_wild_figures(rules: Rules, rank_value: dict[int, int], flush: np.ndar
         strength = five_card_strengths(rules, rank_value, flush, hands)
         check(strength.min() >= 1, f"{rules.name}: a hand without a value")
         category = classes[strength, 0]
-        counts[str(deck_size)] = {Category(c).name: int(n) for c, n in
-                                  enumerate(np.bincount(category, minlength=10)) if n}
+        counts[str(deck_size)] = {
+            Category(c).name: int(n) for c, n in enumerate(np.bincount(category, minlength=10)) if n
+        }
     figures = expected.WILD_FIVE_OF_A_KIND.get(rules.name)
     if figures is not None:
         seen = counts["53"]
-        check(sum(seen.values()) == expected.HANDS_53 and
-              seen.get("FIVE_OF_A_KIND", 0) == figures,
-              f"{rules.name}: 53 cards give {seen}, the rule book says {figures} five of a kind")
+        check(
+            sum(seen.values()) == expected.HANDS_53 and seen.get("FIVE_OF_A_KIND", 0) == figures,
+            f"{rules.name}: 53 cards give {seen}, the rule book says {figures} five of a kind",
+        )
     return {"hands": counts}
 
 
-def build_game(game: str | Rules, out_dir: str | Path, *,
-               log: Callable[[str], object] = print) -> dict[str, Any]:
+def build_game(
+    game: str | Rules, out_dir: str | Path, *, log: Callable[[str], object] = print
+) -> dict[str, Any]:
     """Build one game's tables into `out_dir`; return its manifest (also manifest.json)."""
     rules = rules_of(game)
     out = Path(out_dir)
@@ -289,33 +324,46 @@ def build_game(game: str | Rules, out_dir: str | Path, *,
     for name, array in sorted(tables.items()):
         path = out / f"{name}.npy"
         np.save(path, array, allow_pickle=False)
-        files[path.name] = {"dtype": str(array.dtype), "shape": list(array.shape),
-                            "bytes": int(array.nbytes), "sha256": _sha256(path)}
+        files[path.name] = {
+            "dtype": str(array.dtype),
+            "shape": list(array.shape),
+            "bytes": int(array.nbytes),
+            "sha256": _sha256(path),
+        }
     manifest = {
         "format": 3,
         "game": rules.name,
         "kernel": kind,  # tables.KINDS: how the kernels read five suited cards
         "omaha": omaha,
-        "rules": {k: ([getattr(x, "name", x) for x in v] if isinstance(v, tuple) else v)
-                  for k, v in dataclasses.asdict(rules).items()},
+        "rules": {
+            k: ([getattr(x, "name", x) for x in v] if isinstance(v, tuple) else v)
+            for k, v in dataclasses.asdict(rules).items()
+        },
         "classes": int(tables["classes"].shape[0] - 1),
         "files": files,
         "total_bytes": sum(f["bytes"] for f in files.values()),
-        "hash_specs": {"rank": RANK_HASH._asdict(), "rank5": RANK5_HASH._asdict(),
-                       "pair": PAIR_HASH._asdict(),
-                       "mixed": MIXED_HASH._asdict(), "omaha": OMAHA_HASH._asdict(),
-                       "wild": WILD_HASH._asdict()},
+        "hash_specs": {
+            "rank": RANK_HASH._asdict(),
+            "rank5": RANK5_HASH._asdict(),
+            "pair": PAIR_HASH._asdict(),
+            "mixed": MIXED_HASH._asdict(),
+            "omaha": OMAHA_HASH._asdict(),
+            "wild": WILD_HASH._asdict(),
+        },
         "five_card_counts": counts,
         "flush_masks": flush_counts,
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
-    log(f"{rules.name}: {manifest['classes']:,} classes, {len(files)} tables of "
-        f"{manifest['total_bytes']:,} bytes in {time.perf_counter() - start:.1f} s")
+    log(
+        f"{rules.name}: {manifest['classes']:,} classes, {len(files)} tables of "
+        f"{manifest['total_bytes']:,} bytes in {time.perf_counter() - start:.1f} s"
+    )
     return manifest
 
 
-def build_tables(out_dir: str | Path, games: Iterable[str] | None = None, *,
-                 log: Callable[[str], object] = print) -> dict[str, dict[str, Any]]:
+def build_tables(
+    out_dir: str | Path, games: Iterable[str] | None = None, *, log: Callable[[str], object] = print
+) -> dict[str, dict[str, Any]]:
     """Build the tables of every game, wild variant and Italian deck (or of `games`) into
     `out_dir/<game>/`."""
     names = [*GAMES, *WILD_GAMES, *ITALIAN_GAMES] if games is None else [rules_of(g).name for g in games]

@@ -25,21 +25,36 @@ RANK_MULTISETS = {5: 6_175, 6: 18_395, 7: 49_205}  # of 52 cards (4 of each rank
 PAIRED_PRIME_PRODUCTS = 4_888
 
 _DEUCE_TO_SEVEN = {
-    C.HIGH_CARD: (1_278, 1_303_560), C.ONE_PAIR: (2_860, 1_098_240), C.TWO_PAIR: (858, 123_552),
-    C.THREE_OF_A_KIND: (858, 54_912), C.STRAIGHT: (9, 9_180), C.FLUSH: (1_278, 5_112),
-    C.FULL_HOUSE: (156, 3_744), C.FOUR_OF_A_KIND: (156, 624), C.STRAIGHT_FLUSH: (9, 36),
+    C.HIGH_CARD: (1_278, 1_303_560),
+    C.ONE_PAIR: (2_860, 1_098_240),
+    C.TWO_PAIR: (858, 123_552),
+    C.THREE_OF_A_KIND: (858, 54_912),
+    C.STRAIGHT: (9, 9_180),
+    C.FLUSH: (1_278, 5_112),
+    C.FULL_HOUSE: (156, 3_744),
+    C.FOUR_OF_A_KIND: (156, 624),
+    C.STRAIGHT_FLUSH: (9, 36),
 }
 _SHORT_DECK = {
-    C.STRAIGHT_FLUSH: (6, 24), C.FOUR_OF_A_KIND: (72, 288), C.FLUSH: (120, 480),
-    C.FULL_HOUSE: (72, 1_728), C.STRAIGHT: (6, 6_120), C.THREE_OF_A_KIND: (252, 16_128),
-    C.TWO_PAIR: (252, 36_288), C.ONE_PAIR: (504, 193_536), C.HIGH_CARD: (120, 122_400),
+    C.STRAIGHT_FLUSH: (6, 24),
+    C.FOUR_OF_A_KIND: (72, 288),
+    C.FLUSH: (120, 480),
+    C.FULL_HOUSE: (72, 1_728),
+    C.STRAIGHT: (6, 6_120),
+    C.THREE_OF_A_KIND: (252, 16_128),
+    C.TWO_PAIR: (252, 36_288),
+    C.ONE_PAIR: (504, 193_536),
+    C.HIGH_CARD: (120, 122_400),
 }
 FIVE_CARDS = {
     "high": {c: (row[0], row[1]) for c, row in HIGH_COUNTS.items()},
     "ace-to-five": {
-        C.HIGH_CARD: (1_287, 1_317_888), C.ONE_PAIR: (2_860, 1_098_240),
-        C.TWO_PAIR: (858, 123_552), C.THREE_OF_A_KIND: (858, 54_912),
-        C.FULL_HOUSE: (156, 3_744), C.FOUR_OF_A_KIND: (156, 624),
+        C.HIGH_CARD: (1_287, 1_317_888),
+        C.ONE_PAIR: (2_860, 1_098_240),
+        C.TWO_PAIR: (858, 123_552),
+        C.THREE_OF_A_KIND: (858, 54_912),
+        C.FULL_HOUSE: (156, 3_744),
+        C.FOUR_OF_A_KIND: (156, 624),
     },
     "deuce-to-seven": _DEUCE_TO_SEVEN,
     "ace-to-six": _DEUCE_TO_SEVEN,  # every rank shifted down by one
@@ -51,9 +66,17 @@ FIVE_CARDS = {
 }
 # Italian poker with 4 players (32 cards, 201,376 hands): why the flush beats the full house
 ITALIAN_32 = {C.FLUSH: 204, C.FULL_HOUSE: 1_344}
-CLASSES = {"high": 7_462, "ace-to-five": 6_175, "deuce-to-seven": 7_462, "ace-to-six": 7_462,
-           "eight-or-better": 56, "short-deck": 1_404, "short-deck-trips": 1_404,
-           "italian-5": 1_404, "italian-9": 7_462}
+CLASSES = {
+    "high": 7_462,
+    "ace-to-five": 6_175,
+    "deuce-to-seven": 7_462,
+    "ace-to-six": 7_462,
+    "eight-or-better": 56,
+    "short-deck": 1_404,
+    "short-deck-trips": 1_404,
+    "italian-5": 1_404,
+    "italian-9": 7_462,
+}
 # eight-or-better: qualifying lows by their highest card (5: the wheel)
 EIGHT_OR_BETTER_BY_TOP = {"5": 1_024, "6": 5_120, "7": 15_360, "8": 35_840}
 # Wild cards, five cards of the 53-card deck (one joker): 2,869,685 hands, and five of a kind

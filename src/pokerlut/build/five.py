@@ -52,8 +52,9 @@ def rank_shapes(rules: Rules) -> list[Shape]:
             raw.append((ranks, flush, rules.key(ranks, flush)))
     keys = sorted({key for _, _, key in raw if key is not None})
     strength: dict[tuple[int, ...] | None, int] = {key: i + 1 for i, key in enumerate(keys)}
-    return [Shape(ranks, flush, *rules.classify(ranks, flush), strength.get(key, 0))
-            for ranks, flush, key in raw]
+    return [
+        Shape(ranks, flush, *rules.classify(ranks, flush), strength.get(key, 0)) for ranks, flush, key in raw
+    ]
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ def rank_five_card_hands(game: str | Rules = "high") -> FiveCardRanking:
     hands = all_hands(5, rules.deck)
     ranks = (hands >> 2).astype(np.int64)
     is_flush = ((hands & 3) == (hands[:, :1] & 3)).all(axis=1)
-    hand_code = (5 ** ranks).sum(axis=1) * 2 + is_flush
+    hand_code = (5**ranks).sum(axis=1) * 2 + is_flush
     index = order[np.searchsorted(code[order], hand_code)]
     assert (code[index] == hand_code).all()
     strength = np.array([s.strength for s in shapes], dtype=np.uint16)

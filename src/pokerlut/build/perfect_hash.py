@@ -9,8 +9,9 @@ from ..kernels.hashing import MULT, HashSpec, perfect_hash
 
 
 @njit(cache=True)
-def _place(keys: np.ndarray, mix_shift: int, bucket_bits: int,
-           pos_bits: int) -> tuple[np.ndarray, np.ndarray]:
+def _place(
+    keys: np.ndarray, mix_shift: int, bucket_bits: int, pos_bits: int
+) -> tuple[np.ndarray, np.ndarray]:
     n = keys.shape[0]
     n_buckets = 1 << bucket_bits
     bucket = np.empty(n, np.int64)
@@ -61,8 +62,7 @@ def _place(keys: np.ndarray, mix_shift: int, bucket_bits: int,
     return offsets, slots
 
 
-def build_perfect_hash(keys: np.ndarray, values: np.ndarray,
-                       spec: HashSpec) -> tuple[np.ndarray, np.ndarray]:
+def build_perfect_hash(keys: np.ndarray, values: np.ndarray, spec: HashSpec) -> tuple[np.ndarray, np.ndarray]:
     """Return (offsets uint32, table uint16) such that table[slot(key)] == value for every key.
 
     The table is padded so that any key lands inside it; unused slots hold 0. Raises

@@ -44,30 +44,35 @@ def natural_ranks(rules: Rules) -> tuple[int, ...]:
     return tuple(r for r in rules.ranks if r not in wild_ranks)
 
 
-def wild_tables(rules: Rules,
-                shapes: list[Shape]) -> tuple[dict[str, np.ndarray], dict[int, int]]:
+def wild_tables(rules: Rules, shapes: list[Shape]) -> tuple[dict[str, np.ndarray], dict[int, int]]:
     """The wild game's `wild` and `flush` tables (see the module's docstring), and the wild
     table as a dict (with w = 0 too, for the build's check)."""
     most = 5 if Category.FIVE_OF_A_KIND in rules.order else 4
     non_flush = {s.ranks: s.strength for s in shapes if not s.flush}
     flush_value = {s.ranks: s.strength for s in shapes if s.flush}
-    straights = [tuple(sorted(q)) for q in (rules.straight(frozenset(t)) for t in
-                 itertools.combinations(rules.ranks, 5)) if q is not None]
+    straights = [
+        tuple(sorted(q))
+        for q in (rules.straight(frozenset(t)) for t in itertools.combinations(rules.ranks, 5))
+        if q is not None
+    ]
 
     @lru_cache(maxsize=None)
     def best(naturals: tuple[int, ...], wilds: int) -> int:
         """The best non-flush five of sorted natural ranks plus `wilds` wild cards (5 in all)."""
         if wilds == 0:
             return non_flush[naturals]
-        if rules.wild is not None and rules.wild.bug and not rules.low:  # an ace, or a straight's missing card
+        if (
+            rules.wild is not None and rules.wild.bug and not rules.low
+        ):  # an ace, or a straight's missing card
             aces = tuple(sorted(naturals + (12,) * wilds))
             value = non_flush.get(aces, 0) if aces.count(12) <= most else 0
             held = set(naturals)
             if len(held) == len(naturals):
                 value = max([value] + [non_flush[q] for q in straights if held <= set(q)])
             return value
-        return max(best(tuple(sorted(naturals + (r,))), wilds - 1) for r in rules.ranks
-                   if naturals.count(r) < most)
+        return max(
+            best(tuple(sorted(naturals + (r,))), wilds - 1) for r in rules.ranks if naturals.count(r) < most
+        )
 
     keys, values = [], []
     for n in (5, 6, 7):
@@ -75,12 +80,16 @@ def wild_tables(rules: Rules,
             for m in itertools.combinations_with_replacement(natural_ranks(rules), n - w):
                 if m and max(m.count(r) for r in set(m)) > 4:
                     continue
-                value = max(best(sub, 5 - len(sub)) for j in range(min(w, 5) + 1)
-                            for sub in set(itertools.combinations(m, 5 - j)))
+                value = max(
+                    best(sub, 5 - len(sub))
+                    for j in range(min(w, 5) + 1)
+                    for sub in set(itertools.combinations(m, 5 - j))
+                )
                 keys.append(w * wild_rank_key(rules.wild) + sum(5**r for r in m))
                 values.append(value)
-    offsets, table = build_perfect_hash(np.array(keys, dtype=np.uint64),
-                                        np.array(values, dtype=np.uint16), WILD_HASH)
+    offsets, table = build_perfect_hash(
+        np.array(keys, dtype=np.uint64), np.array(values, dtype=np.uint16), WILD_HASH
+    )
 
     flush = np.zeros((8, 8192), dtype=np.uint16)  # a row per wild count: any 7 uint8 cards fit
     if rules.flushes:
@@ -96,8 +105,9 @@ def wild_tables(rules: Rules,
     return tables, dict(zip(keys, values))
 
 
-def five_card_strengths(rules: Rules, rank_value: dict[int, int], flush: np.ndarray,
-                        hands: np.ndarray) -> np.ndarray:
+def five_card_strengths(
+    rules: Rules, rank_value: dict[int, int], flush: np.ndarray, hands: np.ndarray
+) -> np.ndarray:
     """Strengths of five-card hands (rows of `hands`) read the way the kernel reads them, for
     the build's check of the rule book's figures."""
     wild = np.isin(hands, rules.wild_cards)

@@ -35,22 +35,35 @@ def cmd_eval(args: argparse.Namespace) -> None:
     strength = evaluate(args.hand, game=game, **italian)
     five = best_five(args.hand, game=game) if len(parse_cards(args.hand, jokers=True)) > 5 else None
     if args.json:
-        print_json({"hand": format_cards(args.hand), "game": game, "strength": strength,
-                     "category": category(strength, game=game).name if strength else None,
-                     "description": describe(args.hand, game=game, lang=lang or "en", **italian),
-                     "best_five": format_cards(five) if five is not None else None})
+        print_json(
+            {
+                "hand": format_cards(args.hand),
+                "game": game,
+                "strength": strength,
+                "category": category(strength, game=game).name if strength else None,
+                "description": describe(args.hand, game=game, lang=lang or "en", **italian),
+                "best_five": format_cards(five) if five is not None else None,
+            }
+        )
         return
     if lang is not None:
         name = f"{category_name(category(strength, game=game), lang=lang)}, " if strength else ""
-        print(f"{format_cards(args.hand, pretty=args.pretty)}: {word('strength', lang)} "
-              f"{strength}, {name}{describe(args.hand, game=game, lang=lang, **italian)}"
-              + (f" ({word('best_five', lang)}: {format_cards(five)})"
-                 if five is not None and len(five) else ""))
+        print(
+            f"{format_cards(args.hand, pretty=args.pretty)}: {word('strength', lang)} "
+            f"{strength}, {name}{describe(args.hand, game=game, lang=lang, **italian)}"
+            + (
+                f" ({word('best_five', lang)}: {format_cards(five)})"
+                if five is not None and len(five)
+                else ""
+            )
+        )
         return
     name = category(strength, game=game).name if strength else "NO_QUALIFYING_HAND"
-    print(f"{format_cards(args.hand, pretty=args.pretty)}: strength {strength}, "
-          f"{name}, {describe(args.hand, game=game, **italian)}"
-          + (f" (best five: {format_cards(five)})" if five is not None and len(five) else ""))
+    print(
+        f"{format_cards(args.hand, pretty=args.pretty)}: strength {strength}, "
+        f"{name}, {describe(args.hand, game=game, **italian)}"
+        + (f" (best five: {format_cards(five)})" if five is not None and len(five) else "")
+    )
 
 
 def cmd_compare(args: argparse.Namespace) -> None:
@@ -61,18 +74,37 @@ def cmd_compare(args: argparse.Namespace) -> None:
     italian: dict[str, Any] = dict(flush_by_suit=False) if args.flush_by_ranks else {}
     result = compare(args.a, args.b, game=game, **italian)
     if args.json:
-        print_json({"game": game, "result": result, "hands": [
-            {"hand": format_cards(h), "strength": evaluate(h, game=game, **italian),
-             "description": describe(h, game=game, lang=lang or "en", **italian)}
-            for h in (args.a, args.b)]})
+        print_json(
+            {
+                "game": game,
+                "result": result,
+                "hands": [
+                    {
+                        "hand": format_cards(h),
+                        "strength": evaluate(h, game=game, **italian),
+                        "description": describe(h, game=game, lang=lang or "en", **italian),
+                    }
+                    for h in (args.a, args.b)
+                ],
+            }
+        )
         return
     verdict = {1: "first hand wins", -1: "second hand wins", 0: "split pot"}[result]
     if lang is not None:
         verdict = word({1: "first_wins", -1: "second_wins", 0: "split"}[result], lang)
-    cells = [[format_cards(hand), str(evaluate(hand, game=game, **italian)),
-              describe(hand, game=game, lang=lang or "en", **italian)] for hand in (args.a, args.b)]
-    headers = (("hand", "strength", "description") if lang is None else
-               (word("columns", lang)[1], word("strength", lang), word("columns", lang)[-2]))
+    cells = [
+        [
+            format_cards(hand),
+            str(evaluate(hand, game=game, **italian)),
+            describe(hand, game=game, lang=lang or "en", **italian),
+        ]
+        for hand in (args.a, args.b)
+    ]
+    headers = (
+        ("hand", "strength", "description")
+        if lang is None
+        else (word("columns", lang)[1], word("strength", lang), word("columns", lang)[-2])
+    )
     table_out(headers, cells, "lrl", plain="\n".join(f"{h}: {s} ({d})" for h, s, d in cells))
     print(verdict)
 
@@ -90,20 +122,34 @@ def _count(args: argparse.Namespace) -> tuple[Any, int, int, int, float, np.ndar
     total = comb(deck, cards)
     count_hands(5, game=game.name, deck=deck, threads=args.threads)  # compile: time warm
     start = time.perf_counter()
-    counts = count_hands(cards, game=game.name, deck=deck, threads=args.threads,
-                         progress=progress_bar(total, args.quiet))
+    counts = count_hands(
+        cards, game=game.name, deck=deck, threads=args.threads, progress=progress_bar(total, args.quiet)
+    )
     return game, deck, cards, total, time.perf_counter() - start, counts
 
 
-def _stats_data(game: Any, deck: int, cards: int, total: int, elapsed: float,
-                counts: np.ndarray, lang: str | None) -> dict[str, Any]:
+def _stats_data(
+    game: Any, deck: int, cards: int, total: int, elapsed: float, counts: np.ndarray, lang: str | None
+) -> dict[str, Any]:
     """The figures of `stats --json`."""
     from ..stats import by_category
 
-    return {"game": game.name, "cards": cards, "deck": deck, "hands": total,
-            "seconds_warm": elapsed, "categories": [
-                {"category": row.label, "hands": row.hands, "probability": row.probability,
-                 "classes": row.classes} for row in by_category(counts, game.name, lang=lang)]}
+    return {
+        "game": game.name,
+        "cards": cards,
+        "deck": deck,
+        "hands": total,
+        "seconds_warm": elapsed,
+        "categories": [
+            {
+                "category": row.label,
+                "hands": row.hands,
+                "probability": row.probability,
+                "classes": row.classes,
+            }
+            for row in by_category(counts, game.name, lang=lang)
+        ],
+    }
 
 
 def cmd_stats(args: argparse.Namespace) -> None:
@@ -116,24 +162,34 @@ def cmd_stats(args: argparse.Namespace) -> None:
         return
     if lang is not None:
         low = "2" if game.wild else RANKS[game.ranks[0]]
-        print(word("stats_header", lang).format(
-            total=f"{total:,}", cards=cards, game=game.name, deck=deck_words(deck, low, lang),
-            elapsed=f"{elapsed:.3f}", rate=f"{total / elapsed / 1e6:,.0f}"))
-        headers, cells = stats_table(by_category(counts, game.name, lang=lang),
-                                      int(counts.sum()), lang)
+        print(
+            word("stats_header", lang).format(
+                total=f"{total:,}",
+                cards=cards,
+                game=game.name,
+                deck=deck_words(deck, low, lang),
+                elapsed=f"{elapsed:.3f}",
+                rate=f"{total / elapsed / 1e6:,.0f}",
+            )
+        )
+        headers, cells = stats_table(by_category(counts, game.name, lang=lang), int(counts.sum()), lang)
         table_out(headers, cells, "l" * (len(headers) - 1) + "r", total=True)
         return
     deck_text = f"{deck} cards" if game.wild else game.deck_text
-    print(f"All {total:,} hands of {cards} cards ({game.name}, {deck_text}), in "
-          f"{elapsed:.3f} s ({total / elapsed / 1e6:,.0f} M hands counted/s)")
-    cells = [[row.label, f"{row.hands:,}", f"{row.probability:.6%}", f"{row.classes:,}"]
-             for row in by_category(counts, game.name)]
-    cells.append(["total", f"{int(counts.sum()):,}", f"{1:.6%}",
-                  f"{int((counts[1:] > 0).sum()):,}"])
+    print(
+        f"All {total:,} hands of {cards} cards ({game.name}, {deck_text}), in "
+        f"{elapsed:.3f} s ({total / elapsed / 1e6:,.0f} M hands counted/s)"
+    )
+    cells = [
+        [row.label, f"{row.hands:,}", f"{row.probability:.6%}", f"{row.classes:,}"]
+        for row in by_category(counts, game.name)
+    ]
+    cells.append(["total", f"{int(counts.sum()):,}", f"{1:.6%}", f"{int((counts[1:] > 0).sum()):,}"])
     plain = [f"{'category':<18}{'hands':>14}{'probability':>14}{'classes':>9}"]
     plain += [f"{a:<18}{b:>14}{c:>13}{d:>9}" for a, b, c, d in cells]  # the classic layout
-    table_out(("category", "hands", "probability", "classes"), cells, "lrrr",
-               plain="\n".join(plain), total=True)
+    table_out(
+        ("category", "hands", "probability", "classes"), cells, "lrrr", plain="\n".join(plain), total=True
+    )
 
 
 def cmd_equity(args: argparse.Namespace) -> None:
@@ -146,11 +202,20 @@ def cmd_equity(args: argparse.Namespace) -> None:
         raise ValueError("--boards with several --board: give the boards one way")
     board, boards = (given[0], args.boards) if len(given) == 1 else ("", given)
     bar = progress_bar(100, args.quiet)
-    result = equity(args.hands, board=board, dead=args.dead, boards=boards, deal=args.deal,
-                    game=args.game,
-                    exact=args.exact, trials=args.trials, seed=args.seed, threads=args.threads,
-                    by_category=args.by_category,
-                    progress=(lambda done: bar(round(100 * done))) if bar else None)
+    result = equity(
+        args.hands,
+        board=board,
+        dead=args.dead,
+        boards=boards,
+        deal=args.deal,
+        game=args.game,
+        exact=args.exact,
+        trials=args.trials,
+        seed=args.seed,
+        threads=args.threads,
+        by_category=args.by_category,
+        progress=(lambda done: bar(round(100 * done))) if bar else None,
+    )
     if bar:
         bar(100)
     if args.json:
@@ -168,30 +233,63 @@ def cmd_build_tables(args: argparse.Namespace) -> None:
     start = time.perf_counter()
     built = build_tables(out, games, log=(lambda line: None) if args.json else print)
     if args.json:
-        print_json({"dir": str(out), "games": list(built), "files": [
-            f"{game}/{name}" for game, manifest in built.items()
-            for name in [*manifest["files"], "manifest.json"]],
-            "bytes": sum(manifest["total_bytes"] for manifest in built.values()),
-            "seconds": time.perf_counter() - start})
+        print_json(
+            {
+                "dir": str(out),
+                "games": list(built),
+                "files": [
+                    f"{game}/{name}"
+                    for game, manifest in built.items()
+                    for name in [*manifest["files"], "manifest.json"]
+                ],
+                "bytes": sum(manifest["total_bytes"] for manifest in built.values()),
+                "seconds": time.perf_counter() - start,
+            }
+        )
 
 
 def cmd_demo(args: argparse.Namespace) -> None:
     from ..evaluate import describe, evaluate, evaluate_batch
     from ..odds import equity
 
-    data: dict[str, Any] = {"hands": [
-        {"hand": hand, "strength": evaluate(hand), "description": describe(hand)}
-        for hand in ("As Ks Qs Js Ts", "Kh Kd 6s 6c Kc", "5h 4d 3c 2s Ah", "7h 5d 4c 3s 2h",
-                     "Ah Kh 4h 3h 2h 9c 9d")], "stats": [], "batch": [], "equity": []}
+    data: dict[str, Any] = {
+        "hands": [
+            {"hand": hand, "strength": evaluate(hand), "description": describe(hand)}
+            for hand in (
+                "As Ks Qs Js Ts",
+                "Kh Kd 6s 6c Kc",
+                "5h 4d 3c 2s Ah",
+                "7h 5d 4c 3s 2h",
+                "Ah Kh 4h 3h 2h 9c 9d",
+            )
+        ],
+        "stats": [],
+        "batch": [],
+        "equity": [],
+    }
     if not args.json:
         print("A few hands:")
-        cells = [[format_cards(h["hand"], pretty=True), str(h["strength"]), h["description"]]
-                 for h in data["hands"]]
-        table_out(("hand", "strength", "description"), cells, "lrl", plain="\n".join(
-            f"  {hand:<22} {strength:>5}  {words}" for hand, strength, words in cells))
+        cells = [
+            [format_cards(h["hand"], pretty=True), str(h["strength"]), h["description"]]
+            for h in data["hands"]
+        ]
+        table_out(
+            ("hand", "strength", "description"),
+            cells,
+            "lrl",
+            plain="\n".join(f"  {hand:<22} {strength:>5}  {words}" for hand, strength, words in cells),
+        )
     for n_cards in (5, 7):
-        stats = argparse.Namespace(cards=n_cards, game="high", wild=None, players=None,
-                                   deck=None, threads=None, quiet=args.quiet, json=False)
+        stats = argparse.Namespace(
+            cards=n_cards,
+            game="high",
+            wild=None,
+            players=None,
+            deck=None,
+            threads=None,
+            quiet=args.quiet,
+            json=False,
+        )
         if args.json:
             data["stats"].append(_stats_data(*_count(stats), lang=None))
         else:
@@ -209,14 +307,24 @@ def cmd_demo(args: argparse.Namespace) -> None:
             start = time.perf_counter()
             evaluate_batch(hands, validate=False)
             elapsed = min(elapsed, time.perf_counter() - start)
-        data["batch"].append({"cards": width, "hands": len(hands), "seconds_warm": elapsed,
-                              "m_hands_per_s_warm": len(hands) / elapsed / 1e6})
+        data["batch"].append(
+            {
+                "cards": width,
+                "hands": len(hands),
+                "seconds_warm": elapsed,
+                "m_hands_per_s_warm": len(hands) / elapsed / 1e6,
+            }
+        )
         if not args.json:
-            print(f"Batch of {len(hands):,} random {width}-card hands: "
-                  f"{len(hands) / elapsed / 1e6:,.0f} M hands/s on all threads")
-    for players, kwargs in ((["AsAh", "KsKh"], {}), (["QQ+,AK", "22+,A2s+"], dict(board="Kh7d2c")),
-                            (["AsAh", "KsKh", "QcQd", "JcTc", "9h8h", "7d7s"],
-                             dict(exact=False, trials=2_000_000, seed=1))):
+            print(
+                f"Batch of {len(hands):,} random {width}-card hands: "
+                f"{len(hands) / elapsed / 1e6:,.0f} M hands/s on all threads"
+            )
+    for players, kwargs in (
+        (["AsAh", "KsKh"], {}),
+        (["QQ+,AK", "22+,A2s+"], dict(board="Kh7d2c")),
+        (["AsAh", "KsKh", "QcQd", "JcTc", "9h8h", "7d7s"], dict(exact=False, trials=2_000_000, seed=1)),
+    ):
         equity(players, **kwargs)  # compile first
         result = equity(players, **kwargs)
         data["equity"].append(result.to_dict())
@@ -233,14 +341,24 @@ def cmd_bulk(args: argparse.Namespace) -> None:
 
     game = rules(args.game, args.wild).name
     bar = progress_rows(args)
-    summary = evaluate_file(args.input, args.out, game=game, wild=args.wild,
-                            column=args.column, chunk_rows=args.chunk_rows,
-                            scheduler=args.scheduler, workers=args.workers, progress=bar)
+    summary = evaluate_file(
+        args.input,
+        args.out,
+        game=game,
+        wild=args.wild,
+        column=args.column,
+        chunk_rows=args.chunk_rows,
+        scheduler=args.scheduler,
+        workers=args.workers,
+        progress=bar,
+    )
     if args.json:
         print_json(summary.to_dict())
         return
-    print(f"{summary.rows:,} hands ({game}) -> {', '.join(summary.outputs)} in "
-          f"{summary.seconds:.2f} s on {summary.workers} workers")
+    print(
+        f"{summary.rows:,} hands ({game}) -> {', '.join(summary.outputs)} in "
+        f"{summary.seconds:.2f} s on {summary.workers} workers"
+    )
 
 
 def cmd_matrix(args: argparse.Namespace) -> None:
@@ -253,17 +371,29 @@ def cmd_matrix(args: argparse.Namespace) -> None:
         return
     if args.chunk_triples is not None:
         raise ValueError("--chunk-triples goes with --players 3")
-    run = compute_matrix(args.out, args.classes, png=args.png, scheduler=args.scheduler,
-                         workers=args.workers, chunk_pairs=args.chunk_pairs,
-                         progress=not (args.quiet or args.json))
+    run = compute_matrix(
+        args.out,
+        args.classes,
+        png=args.png,
+        scheduler=args.scheduler,
+        workers=args.workers,
+        chunk_pairs=args.chunk_pairs,
+        progress=not (args.quiet or args.json),
+    )
     if args.json:
         print_json(run.to_dict())
         return
-    print(f"{run.classes} classes, {run.class_pairs:,} pairs of classes, "
-          f"{run.canonical_pairs:,} suit-distinct pairs of hands for {run.combo_pairs:,}: "
-          f"{run.chunks_computed} chunks computed, {run.chunks_skipped} found done")
-    print(f"-> {run.out}" + (f", {run.png}" if run.png else "")
-          + f" in {run.wall_seconds:.1f} s" + (f" on {run.workers} workers" if run.workers else ""))
+    print(
+        f"{run.classes} classes, {run.class_pairs:,} pairs of classes, "
+        f"{run.canonical_pairs:,} suit-distinct pairs of hands for {run.combo_pairs:,}: "
+        f"{run.chunks_computed} chunks computed, {run.chunks_skipped} found done"
+    )
+    print(
+        f"-> {run.out}"
+        + (f", {run.png}" if run.png else "")
+        + f" in {run.wall_seconds:.1f} s"
+        + (f" on {run.workers} workers" if run.workers else "")
+    )
 
 
 def _matrix3(args: argparse.Namespace) -> None:
@@ -272,18 +402,24 @@ def _matrix3(args: argparse.Namespace) -> None:
 
     if args.png is not None:
         raise ValueError("--png draws the heads-up matrix: not with --players 3")
-    run = compute_matrix(args.out, args.classes, players=3, scheduler=args.scheduler,
-                         workers=args.workers,
-                         chunk_triples=CHUNK_TRIPLES if args.chunk_triples is None
-                         else args.chunk_triples, progress=not (args.quiet or args.json))
+    run = compute_matrix(
+        args.out,
+        args.classes,
+        players=3,
+        scheduler=args.scheduler,
+        workers=args.workers,
+        chunk_triples=CHUNK_TRIPLES if args.chunk_triples is None else args.chunk_triples,
+        progress=not (args.quiet or args.json),
+    )
     if args.json:
         print_json(run.to_dict())
         return
-    print(f"{run.classes} classes, {run.class_triples:,} triples of classes, "
-          f"{run.dealable_triples:,} dealable ({run.deals:,} deals of hands): "
-          f"{run.chunks_computed} chunks computed, {run.chunks_skipped} found done")
-    print(f"-> {run.out} in {run.wall_seconds:.1f} s"
-          + (f" on {run.workers} workers" if run.workers else ""))
+    print(
+        f"{run.classes} classes, {run.class_triples:,} triples of classes, "
+        f"{run.dealable_triples:,} dealable ({run.deals:,} deals of hands): "
+        f"{run.chunks_computed} chunks computed, {run.chunks_skipped} found done"
+    )
+    print(f"-> {run.out} in {run.wall_seconds:.1f} s" + (f" on {run.workers} workers" if run.workers else ""))
 
 
 def _pays(text: str) -> dict[str, Fraction]:
@@ -304,9 +440,13 @@ def cmd_video_poker(args: argparse.Namespace) -> None:
     from ..video_poker import NOTHING, holds, paytable, paytables, video_poker
 
     if args.paytable is None:
-        table_out(("pay table", "deck", "wild", "pays"), [
-            [p.name, str(p.deck), p.wild or "", ", ".join(f"{line.pays}" for line in p.lines)]
-            for p in paytables().values()])
+        table_out(
+            ("pay table", "deck", "wild", "pays"),
+            [
+                [p.name, str(p.deck), p.wild or "", ", ".join(f"{line.pays}" for line in p.lines)]
+                for p in paytables().values()
+            ],
+        )
         return
     table = paytable(args.paytable)
     if args.pays:
@@ -314,12 +454,22 @@ def cmd_video_poker(args: argparse.Namespace) -> None:
     if args.hand is not None:
         found = holds(args.hand, table)
         if args.json:
-            print_json({"paytable": table.name, "hand": format_cards(args.hand),
-                         "holds": [h.to_dict() for h in found]})
+            print_json(
+                {
+                    "paytable": table.name,
+                    "hand": format_cards(args.hand),
+                    "holds": [h.to_dict() for h in found],
+                }
+            )
             return
-        table_out(("rank", "keep", "expected payout", "exact"), [
-            [str(h.rank), format_cards(h.keep) or "(draw five)", f"{float(h.value):.6f}", str(h.value)]
-            for h in found], "rlrr")
+        table_out(
+            ("rank", "keep", "expected payout", "exact"),
+            [
+                [str(h.rank), format_cards(h.keep) or "(draw five)", f"{float(h.value):.6f}", str(h.value)]
+                for h in found
+            ],
+            "rlrr",
+        )
         return
     start = time.perf_counter()
     game = video_poker(table, threads=args.threads)
@@ -328,13 +478,22 @@ def cmd_video_poker(args: argparse.Namespace) -> None:
     if args.json:
         print_json({**game.to_dict(), "seconds": seconds})
         return
-    rows = [[name, str(pays.get(name, 0)) if name != NOTHING else "0", f"{float(p):.8f}",
-             f"{float(p * pays.get(name, 0)):.6f}"] for name, p in game.probabilities.items()]
+    rows = [
+        [
+            name,
+            str(pays.get(name, 0)) if name != NOTHING else "0",
+            f"{float(p):.8f}",
+            f"{float(p * pays.get(name, 0)):.6f}",
+        ]
+        for name, p in game.probabilities.items()
+    ]
     rows.append(["return", "", "1", f"{game.expected_return:.6f}"])
     table_out(("final hand", "pays", "probability", "return"), rows, "lrrr", total=True)
     kept = ", ".join(f"{k}: {n:,}" for k, n in game.kept.items())
-    print(f"{table.name}: return {game.expected_return:.6%}, variance {game.variance:.4f} "
-          f"({game.deals:,} deals in {seconds:.2f} s); cards kept by the best hold: {kept}")
+    print(
+        f"{table.name}: return {game.expected_return:.6%}, variance {game.variance:.4f} "
+        f"({game.deals:,} deals in {seconds:.2f} s); cards kept by the best hold: {kept}"
+    )
 
 
 def cmd_abstraction_features(args: argparse.Namespace) -> None:
@@ -357,21 +516,29 @@ def cmd_abstraction_features(args: argparse.Namespace) -> None:
         np.save(out / "river-hs.npy", (river / 1980).astype(np.float32))
         written = ["river-counts.npy", "river-hs.npy"]
     else:
-        river = (np.load(river_file) if river_file.exists()
-                 else river_hand_strengths(args.threads, dask=dask))
+        river = np.load(river_file) if river_file.exists() else river_hand_strengths(args.threads, dask=dask)
         features = street_features(args.street, args.bins, river, args.threads, progress, dask)
         written = []
         for name in ("sums", "squares", "histogram", "ehs", "ehs2"):
             np.save(out / f"{args.street}-{name}.npy", getattr(features, name))
             written.append(f"{args.street}-{name}.npy")
     seconds = time.perf_counter() - start
-    about = {"street": args.street, "index": f"HandIndexer({args.street!r}, 'imperfect')",
-             "states": HandIndexer(args.street, "imperfect").size, "seconds": seconds,
-             "files": written, **({"bins": args.bins} if args.street != "river" else {}),
-             **({"scheduler": args.scheduler, "parts": str(out / "parts")} if dask else {})}
-    _summary(out / f"{args.street}.json", about, args.json,
-             f"{args.street}: {about['states']:,} states in {seconds:.1f} s -> "
-             f"{', '.join(str(out / f) for f in written)}")
+    about = {
+        "street": args.street,
+        "index": f"HandIndexer({args.street!r}, 'imperfect')",
+        "states": HandIndexer(args.street, "imperfect").size,
+        "seconds": seconds,
+        "files": written,
+        **({"bins": args.bins} if args.street != "river" else {}),
+        **({"scheduler": args.scheduler, "parts": str(out / "parts")} if dask else {}),
+    }
+    _summary(
+        out / f"{args.street}.json",
+        about,
+        args.json,
+        f"{args.street}: {about['states']:,} states in {seconds:.1f} s -> "
+        f"{', '.join(str(out / f) for f in written)}",
+    )
 
 
 def cmd_abstraction_buckets(args: argparse.Namespace) -> None:
@@ -385,22 +552,35 @@ def cmd_abstraction_buckets(args: argparse.Namespace) -> None:
     for name in ("counts",) if args.street == "river" else ("sums", "squares", "histogram"):
         path = out / f"{args.street}-{name}.npy"
         if not path.is_file():
-            raise ValueError(f"no {path}: make the features first: pokerlut abstraction features "
-                             f"--street {args.street} --out {out}")
+            raise ValueError(
+                f"no {path}: make the features first: pokerlut abstraction features "
+                f"--street {args.street} --out {out}"
+            )
         arrays.append(np.load(path, mmap_mode="r"))
-    features = (arrays[0] if args.street == "river"
-                else StreetFeatures(args.street, RUNOUTS[args.street], *arrays))
+    features = (
+        arrays[0] if args.street == "river" else StreetFeatures(args.street, RUNOUTS[args.street], *arrays)
+    )
     kmeans = args.method.startswith("kmeans")
     start = time.perf_counter()
     result = buckets(features, args.k, args.method, seed=args.seed, sample=sample)
     seconds = time.perf_counter() - start
     stem = f"{args.street}-buckets-{args.method}-{args.k}"
     np.save(out / f"{stem}.npy", result.labels)
-    about = {"street": args.street, "k": args.k, "file": f"{stem}.npy", "seconds": seconds,
-             **({"seed": args.seed, "sample": sample} if kmeans else {}), **result.to_dict()}
-    _summary(out / f"{stem}.json", about, args.json,
-             f"{args.street}: {about['states']:,} states in {about['buckets']} buckets "
-             f"({args.method}) in {seconds:.1f} s -> {out / about['file']}")
+    about = {
+        "street": args.street,
+        "k": args.k,
+        "file": f"{stem}.npy",
+        "seconds": seconds,
+        **({"seed": args.seed, "sample": sample} if kmeans else {}),
+        **result.to_dict(),
+    }
+    _summary(
+        out / f"{stem}.json",
+        about,
+        args.json,
+        f"{args.street}: {about['states']:,} states in {about['buckets']} buckets "
+        f"({args.method}) in {seconds:.1f} s -> {out / about['file']}",
+    )
 
 
 def _summary(path: Path, about: dict[str, Any], as_json: bool, line: str) -> None:
@@ -426,13 +606,19 @@ def cmd_warm(args: argparse.Namespace) -> None:
     if args.json:
         print_json(report.to_dict())
         return
-    print(f"{_plural(len(report.jobs), 'job')} on {_plural(report.workers, 'worker')} in "
-          f"{report.seconds:.1f} s: {_plural(report.kernels, 'kernel')} compiled"
-          + ("" if report.kernels else " (the cache was warm)"))
+    print(
+        f"{_plural(len(report.jobs), 'job')} on {_plural(report.workers, 'worker')} in "
+        f"{report.seconds:.1f} s: {_plural(report.kernels, 'kernel')} compiled"
+        + ("" if report.kernels else " (the cache was warm)")
+    )
     print("slowest: " + ", ".join(f"{job.name} {job.seconds:.1f} s" for job in report.jobs[:3]))
-    print("numba's cache: " + (", ".join(f"{folder} ({_plural(n, 'index file')})"
-                                         for folder, n in report.cache.items())
-                               or "no index files found"))
+    print(
+        "numba's cache: "
+        + (
+            ", ".join(f"{folder} ({_plural(n, 'index file')})" for folder, n in report.cache.items())
+            or "no index files found"
+        )
+    )
 
 
 def _plural(n: int, word: str) -> str:

@@ -62,14 +62,21 @@ def _aligned(headers: Sequence[str], rows: Sequence[Sequence[str]], align: str =
     """
     lines = [list(headers), *(list(row) for row in rows)]
     widths = [max(len(line[i]) for line in lines) for i in range(len(headers))]
-    right = [align[i:i + 1] == "r" for i in range(len(headers))]
-    return "\n".join("  ".join(cell.rjust(w) if r else cell.ljust(w)
-                               for cell, w, r in zip(line, widths, right)).rstrip()
-                     for line in lines)
+    right = [align[i : i + 1] == "r" for i in range(len(headers))]
+    return "\n".join(
+        "  ".join(cell.rjust(w) if r else cell.ljust(w) for cell, w, r in zip(line, widths, right)).rstrip()
+        for line in lines
+    )
 
 
-def table_out(headers: Sequence[str], rows: Sequence[Sequence[str]], align: str = "", *,
-               plain: str | None = None, total: bool = False) -> None:
+def table_out(
+    headers: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    align: str = "",
+    *,
+    plain: str | None = None,
+    total: bool = False,
+) -> None:
     """Print a table: a rich Table when stdout is a terminal and rich is installed; otherwise
     plain text without colour or box lines: `plain` if given (a command's established layout),
     else `_aligned`. `align` as for `_aligned`; `total`: the last row is a total, set apart."""
@@ -82,7 +89,7 @@ def table_out(headers: Sequence[str], rows: Sequence[Sequence[str]], align: str 
 
     table = Table()
     for i, header in enumerate(headers):
-        table.add_column(header, justify="right" if align[i:i + 1] == "r" else "left")
+        table.add_column(header, justify="right" if align[i : i + 1] == "r" else "left")
     for n, row in enumerate(rows):
         table.add_row(*(Text(cell) for cell in row), end_section=total and n == len(rows) - 2)
     console.print(table)
@@ -101,10 +108,12 @@ def stats_table(rows: list[Any], total: int, lang: str) -> tuple[list[str], list
     english = len(columns) == 5
     lines = []
     for number, row in enumerate(rows, 1):
-        about = (f"{row_about(row.key, lang)}. "
-                 + word("probability", lang).format(p=_percent(row.probability)))
-        lines.append([str(number), row.label, *([row_label(row.key, "en")] * english), about,
-                      f"{row.hands:,}"])
+        about = f"{row_about(row.key, lang)}. " + word("probability", lang).format(
+            p=_percent(row.probability)
+        )
+        lines.append(
+            [str(number), row.label, *([row_label(row.key, "en")] * english), about, f"{row.hands:,}"]
+        )
     lines.append(["", word("total", lang), *([word("total", "en")] * english), "", f"{total:,}"])
     return list(columns), lines
 
@@ -118,16 +127,22 @@ def print_equity(result: Any, title: str = "") -> None:
     if not result.per_board:  # the whole pot of several boards has no win or tie
         fields |= {"scoop": "win"} if split else {"win": "win", "tie": "tie"}
     headers = ["player", "equity", *fields, *(() if result.exact else ("±",))]
-    rows = [[p.hand, *(f"{getattr(p, f):.4%}" for f in ("equity", *fields.values())),
-             *(() if result.exact else (f"{p.stderr:.4%}",))] for p in result.players]
+    rows = [
+        [
+            p.hand,
+            *(f"{getattr(p, f):.4%}" for f in ("equity", *fields.values())),
+            *(() if result.exact else (f"{p.stderr:.4%}",)),
+        ]
+        for p in result.players
+    ]
     head, *plain = str(result).splitlines()
     print(title + head)
-    table_out(headers, rows, "l" + "r" * (len(headers) - 1),
-               plain="\n".join(plain[:len(rows)]))
+    table_out(headers, rows, "l" + "r" * (len(headers) - 1), plain="\n".join(plain[: len(rows)]))
     categories = result.category_rows()
     if categories:
-        table_out(["by category", *(p.hand for p in result.players)], categories,
-                   "l" + "r" * len(result.players))
+        table_out(
+            ["by category", *(p.hand for p in result.players)], categories, "l" + "r" * len(result.players)
+        )
     for k, board in enumerate(result.per_board, 1):
         print_equity(board, f"board {k}: ")
 

@@ -46,8 +46,9 @@ def _mark_bad(first_bad: np.ndarray, i: int) -> None:
     first_bad[tid] = min(first_bad[tid], i)
 
 
-def _rows_of(t: Tables, hands: np.ndarray, width: int, out: np.ndarray, check: bool,
-             first_bad: np.ndarray, simd: bool) -> None:
+def _rows_of(
+    t: Tables, hands: np.ndarray, width: int, out: np.ndarray, check: bool, first_bad: np.ndarray, simd: bool
+) -> None:
     """out[i] = the strength of row i, for every row of `hands` (each `width` cards, a literal),
     in parallel: LANES rows at a time by `simd.block_strengths` when `simd` (a literal) is set,
     the game has no wild cards and the rows are C-contiguous uint8 (at least LANES of them, or
@@ -56,11 +57,14 @@ def _rows_of(t: Tables, hands: np.ndarray, width: int, out: np.ndarray, check: b
 
 
 @overload(_rows_of, inline="always", prefer_literal=True)
-def _rows_of_impl(t: Any, hands: Any, width: Any, out: Any, check: Any, first_bad: Any,
-                  simd: Any) -> Callable[..., None]:
+def _rows_of_impl(
+    t: Any, hands: Any, width: Any, out: Any, check: Any, first_bad: Any, simd: Any
+) -> Callable[..., None]:
     if simd.literal_value and handles(t, hands):
-        def a_block_at_once(t: Any, hands: Any, width: Any, out: Any, check: Any,
-                            first_bad: Any, simd: Any) -> None:
+
+        def a_block_at_once(
+            t: Any, hands: Any, width: Any, out: Any, check: Any, first_bad: Any, simd: Any
+        ) -> None:
             n = hands.shape[0]
             blocks = n // LANES
             deck = deck_mask(t) if check else np.uint64(0)  # read by the checks alone
@@ -76,13 +80,16 @@ def _rows_of_impl(t: Any, hands: Any, width: Any, out: Any, check: Any, first_ba
                     first_bad[0] = -1
             if n > blocks * LANES and block_strengths(t, hands, n - LANES, width, out, check, deck):  # type: ignore[call-arg]
                 first_bad[0] = -1
+
         return a_block_at_once
 
-    def one_at_a_time(t: Any, hands: Any, width: Any, out: Any, check: Any, first_bad: Any,
-                      simd: Any) -> None:
+    def one_at_a_time(
+        t: Any, hands: Any, width: Any, out: Any, check: Any, first_bad: Any, simd: Any
+    ) -> None:
         for i in prange(hands.shape[0]):
             if _row(t, hands, i, width, out, check):
                 _mark_bad(first_bad, i)
+
     return one_at_a_time
 
 
@@ -98,7 +105,9 @@ def deck_mask(t: Tables) -> Any:
 
 @functools.cache
 def rows_kernel(
-    width: int, check: bool, simd: bool = SIMD,
+    width: int,
+    check: bool,
+    simd: bool = SIMD,
 ) -> Dispatcher[Callable[[Tables, np.ndarray, np.ndarray, np.ndarray], None]]:
     """The batch kernel for rows of `width` (5, 6 or 7) cards, with or without the checks,
     a block of rows at a time by AVX-512 or AVX2 where it can (`simd`: the CPU has one, see
@@ -116,8 +125,7 @@ def rows_kernel(
     return rows
 
 
-def evaluate_rows(t: Tables, hands: np.ndarray, out: np.ndarray, first_bad: np.ndarray,
-                  check: bool) -> None:
+def evaluate_rows(t: Tables, hands: np.ndarray, out: np.ndarray, first_bad: np.ndarray, check: bool) -> None:
     """out[i] = the strength of row i of C-contiguous uint8 `hands` by `rows_kernel` (`first_bad`
     as it says); fewer rows than a block are padded to one with copies of the first row."""
     kernel = rows_kernel(hands.shape[1], check)
@@ -153,8 +161,9 @@ _strength_order = njit(inline="always")(strength_order)  # the same, in kernels
 
 
 @njit(**KERNEL)
-def order_rows(sa: np.ndarray, sb: np.ndarray, royal: int, minimum_lo: int, minimum_hi: int,
-               out: np.ndarray) -> None:
+def order_rows(
+    sa: np.ndarray, sb: np.ndarray, royal: int, minimum_lo: int, minimum_hi: int, out: np.ndarray
+) -> None:
     """out[i] = strength_order(sa[i], sb[i], ...): 1, -1 or 0 per row."""
     for i in prange(sa.shape[0]):
         out[i] = _strength_order(np.int64(sa[i]), np.int64(sb[i]), royal, minimum_lo, minimum_hi)

@@ -28,8 +28,18 @@ from typing import Any
 import numpy as np
 
 from ..tables import Tables
-from .core import (NOGIL_KERNEL, bit_count, hand_add, hand_empty, hand_merge, next_combo, njit,
-                   no_alias, rank_strength, suited_strength)
+from .core import (
+    NOGIL_KERNEL,
+    bit_count,
+    hand_add,
+    hand_empty,
+    hand_merge,
+    next_combo,
+    njit,
+    no_alias,
+    rank_strength,
+    suited_strength,
+)
 from .encoding import RANK_BITS, RANK_KEY_MASK
 from .showdown import outcome_bin, winners_with
 
@@ -39,8 +49,11 @@ def _multisets(n_ranks: int = 13, largest: int = 5) -> tuple[np.ndarray, ...]:
     last, (rows, 5) distinct ranks, (rows, 5) how often each appears, distinct ranks per row).
     int8: 94 KB in all (as int64, 0.75 MB made the kernel 4-7 % slower, its compile slower
     and its cache file 1.4 MB larger; packing a multiset into one word made it 20 % slower)."""
-    rows = [m for size in range(largest + 1)
-            for m in itertools.combinations_with_replacement(range(n_ranks), size)]
+    rows = [
+        m
+        for size in range(largest + 1)
+        for m in itertools.combinations_with_replacement(range(n_ranks), size)
+    ]
     starts = np.cumsum([0] + [math.comb(n_ranks + s - 1, s) for s in range(largest + 1)])
     ranks = np.zeros((len(rows), 5), np.int8)
     times = np.zeros((len(rows), 5), np.int8)
@@ -63,10 +76,21 @@ NO_BUCKETS = np.zeros(0, np.int8)  # `buckets` when not counting by category
 
 
 @njit(inline="always")
-def _classes(t: Tables, rank_key: np.ndarray, avail: np.ndarray, lo: int, hi: int,
-             row: np.ndarray, hole_keys: np.ndarray, n: int,
-             suited: bool, mask: np.ndarray, count: np.ndarray, key: Any,
-             buckets: np.ndarray) -> None:
+def _classes(
+    t: Tables,
+    rank_key: np.ndarray,
+    avail: np.ndarray,
+    lo: int,
+    hi: int,
+    row: np.ndarray,
+    hole_keys: np.ndarray,
+    n: int,
+    suited: bool,
+    mask: np.ndarray,
+    count: np.ndarray,
+    key: Any,
+    buckets: np.ndarray,
+) -> None:
     """Rank multisets lo..hi-1 of the cards to come (ranks drawn from `avail` cards per rank),
     each on top of `key` (the rank key of the board's other cards) with its weight. Without
     `suited`: add each multiset's rank-only outcome. With it: the board is one on which the
@@ -102,12 +126,28 @@ def _classes(t: Tables, rank_key: np.ndarray, avail: np.ndarray, lo: int, hi: in
 
 
 @njit(inline="always")
-def _flush_boards(t: Tables, rank_key: np.ndarray, rest_avail: np.ndarray,
-                  suit: int, first: int, missing: int, row: np.ndarray, hole_keys: np.ndarray,
-                  hole_counts: np.ndarray, hole_masks: np.ndarray, n: int, board_count: int,
-                  board_mask: Any, need: int, suited_cards: np.ndarray, n_suited: int,
-                  idx: np.ndarray, count: np.ndarray, mask: np.ndarray,
-                  buckets: np.ndarray) -> None:
+def _flush_boards(
+    t: Tables,
+    rank_key: np.ndarray,
+    rest_avail: np.ndarray,
+    suit: int,
+    first: int,
+    missing: int,
+    row: np.ndarray,
+    hole_keys: np.ndarray,
+    hole_counts: np.ndarray,
+    hole_masks: np.ndarray,
+    n: int,
+    board_count: int,
+    board_mask: Any,
+    need: int,
+    suited_cards: np.ndarray,
+    n_suited: int,
+    idx: np.ndarray,
+    count: np.ndarray,
+    mask: np.ndarray,
+    buckets: np.ndarray,
+) -> None:
     """The flush boards of `suit` whose lowest card to come of the suit is suited_cards[first]
     (first = FLUSH_PARTS - 1: none of the suit to come): every set of k more cards of the suit
     from those above it, with every rank multiset of the other missing - k cards (`_classes`).
@@ -138,22 +178,39 @@ def _flush_boards(t: Tables, rank_key: np.ndarray, rest_avail: np.ndarray,
                 count[p] = hole_counts[p] + board_count + k
                 mask[p] = (hole_masks[p] | bits) & RANK_BITS
             size = missing - k
-            _classes(t, rank_key, rest_avail, MULTISET_STARTS[size], MULTISET_STARTS[size + 1],
-                     row, hole_keys, n, True, mask, count, total, buckets)
+            _classes(
+                t,
+                rank_key,
+                rest_avail,
+                MULTISET_STARTS[size],
+                MULTISET_STARTS[size + 1],
+                row,
+                hole_keys,
+                n,
+                True,
+                mask,
+                count,
+                total,
+                buckets,
+            )
             more = m > 0 and next_combo(idx, m, above)
 
 
 @njit(inline="always")
-def _mirror_suits(board_mask: np.ndarray, live: Any, hole_masks: np.ndarray, n: int,
-                  copies: np.ndarray) -> None:
+def _mirror_suits(
+    board_mask: np.ndarray, live: Any, hole_masks: np.ndarray, n: int, copies: np.ndarray
+) -> None:
     """copies[suit]: how many suits (itself first) the board, the live cards (`live`, bit c for
     card c) and each of the n players hold in the very same ranks as it; 0 for a suit that
     mirrors a lower one."""
     for suit in range(4):
         copies[suit] = 1
         for first in range(suit):
-            same = (copies[first] > 0 and board_mask[first] == board_mask[suit]
-                    and ((live >> np.uint64(first)) ^ (live >> np.uint64(suit))) & SUIT_0 == 0)
+            same = (
+                copies[first] > 0
+                and board_mask[first] == board_mask[suit]
+                and ((live >> np.uint64(first)) ^ (live >> np.uint64(suit))) & SUIT_0 == 0
+            )
             for p in range(n):
                 same = same and hole_masks[first, p] == hole_masks[suit, p]
             if same:
@@ -163,11 +220,23 @@ def _mirror_suits(board_mask: np.ndarray, live: Any, hole_masks: np.ndarray, n: 
 
 
 @njit(**NOGIL_KERNEL)
-def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
-                 deals: np.ndarray, used_masks: np.ndarray, items: np.ndarray,
-                 counts: np.ndarray, ints: np.ndarray, suited_cards: np.ndarray,
-                 hole_counts: np.ndarray, words: np.ndarray, hole_masks: np.ndarray,
-                 spare: np.ndarray, buckets: np.ndarray) -> None:
+def count_boards(
+    t: Tables,
+    deck: np.ndarray,
+    board: np.ndarray,
+    n_board: int,
+    deals: np.ndarray,
+    used_masks: np.ndarray,
+    items: np.ndarray,
+    counts: np.ndarray,
+    ints: np.ndarray,
+    suited_cards: np.ndarray,
+    hole_counts: np.ndarray,
+    words: np.ndarray,
+    hole_masks: np.ndarray,
+    spare: np.ndarray,
+    buckets: np.ndarray,
+) -> None:
     """Every completion of the board for every deal of two hole cards per player, counted as
     the module docstring says: counts[deal, winners] += boards, for the work items `items`
     (by category with `buckets`: counts[deal, `showdown.outcome_bin`]).
@@ -228,9 +297,21 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
         for part in range(item[1], item[2]):
             if part < RANK_BLOCKS:
                 size = stop - start
-                _classes(t, rank_key, avail, start + part * size // RANK_BLOCKS,
-                         start + (part + 1) * size // RANK_BLOCKS, row, hole_keys, n, False,
-                         mask, count, np.uint64(0), buckets)
+                _classes(
+                    t,
+                    rank_key,
+                    avail,
+                    start + part * size // RANK_BLOCKS,
+                    start + (part + 1) * size // RANK_BLOCKS,
+                    row,
+                    hole_keys,
+                    n,
+                    False,
+                    mask,
+                    count,
+                    np.uint64(0),
+                    buckets,
+                )
                 continue
             suit, first = divmod(part - RANK_BLOCKS, FLUSH_PARTS)
             if need[suit] > missing or (first != FLUSH_PARTS - 1 and first >= n_suited[suit]):
@@ -242,11 +323,28 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
                 for j in range(n_suited[suit]):
                     rest_avail[suited_cards[suit, j] >> 2] -= 1
             mirrored = copies[suit] > 1  # counted into `spare`, then copies times into row
-            _flush_boards(t, rank_key, rest_avail, suit, first, missing,
-                          spare if mirrored else row, hole_keys,
-                          hole_counts[suit], hole_masks[suit], n, board_count[suit],
-                          board_mask[suit], need[suit], suited_cards[suit], n_suited[suit], idx,
-                          count, mask, buckets)
+            _flush_boards(
+                t,
+                rank_key,
+                rest_avail,
+                suit,
+                first,
+                missing,
+                spare if mirrored else row,
+                hole_keys,
+                hole_counts[suit],
+                hole_masks[suit],
+                n,
+                board_count[suit],
+                board_mask[suit],
+                need[suit],
+                suited_cards[suit],
+                n_suited[suit],
+                idx,
+                count,
+                mask,
+                buckets,
+            )
             if mirrored:
                 for w in range(len(row)):
                     row[w] += copies[suit] * spare[w]
@@ -256,29 +354,66 @@ def count_boards(t: Tables, deck: np.ndarray, board: np.ndarray, n_board: int,
 def scratch_rows(threads: int, bins: int) -> tuple[np.ndarray, ...]:
     """The per-thread working rows of `count_boards` for counts rows of `bins` counters: row
     k of each for thread k."""
-    return (np.zeros((threads, 64), np.int64), np.zeros((threads, 4, 13), np.int64),
-            np.zeros((threads, 4, 10), np.int64), np.zeros((threads, 64), np.uint64),
-            np.zeros((threads, 4, 10), np.uint64), np.zeros((threads, bins), np.int64))
+    return (
+        np.zeros((threads, 64), np.int64),
+        np.zeros((threads, 4, 13), np.int64),
+        np.zeros((threads, 4, 10), np.int64),
+        np.zeros((threads, 64), np.uint64),
+        np.zeros((threads, 4, 10), np.uint64),
+        np.zeros((threads, bins), np.int64),
+    )
 
 
 @njit(inline="always")
-def preflop_ranks(t: Tables, rank_key: np.ndarray, avail: np.ndarray, hole_keys: np.ndarray,
-                  n: int, row: np.ndarray, mask: np.ndarray, count: np.ndarray) -> None:
+def preflop_ranks(
+    t: Tables,
+    rank_key: np.ndarray,
+    avail: np.ndarray,
+    hole_keys: np.ndarray,
+    n: int,
+    row: np.ndarray,
+    mask: np.ndarray,
+    count: np.ndarray,
+) -> None:
     """The rank part (1. of the module docstring) of a deal with no board: row[winners] gets
     every rank multiset of the five board cards, weighted by its boards (ranks drawn from
     avail[r] live cards of rank r), its winners by rank strength alone. It depends on the
     hole ranks only, so every deal of the same hole ranks shares it. rank_key[r]: the rank key
     of rank r; hole_keys[p]: player p's hole cards' key; mask (uint64), count (int64): scratch
     of n words."""
-    _classes(t, rank_key, avail, MULTISET_STARTS[5], MULTISET_STARTS[6], row, hole_keys, n,
-             False, mask, count, np.uint64(0), NO_BUCKETS)
+    _classes(
+        t,
+        rank_key,
+        avail,
+        MULTISET_STARTS[5],
+        MULTISET_STARTS[6],
+        row,
+        hole_keys,
+        n,
+        False,
+        mask,
+        count,
+        np.uint64(0),
+        NO_BUCKETS,
+    )
 
 
 @njit(inline="always")
-def preflop_flush(t: Tables, rank_key: np.ndarray, avail: np.ndarray, hole_keys: np.ndarray,
-                  hole_masks: np.ndarray, n: int, row: np.ndarray, rest_avail: np.ndarray,
-                  hole_counts: np.ndarray, suited_cards: np.ndarray, idx: np.ndarray,
-                  count: np.ndarray, mask: np.ndarray) -> None:
+def preflop_flush(
+    t: Tables,
+    rank_key: np.ndarray,
+    avail: np.ndarray,
+    hole_keys: np.ndarray,
+    hole_masks: np.ndarray,
+    n: int,
+    row: np.ndarray,
+    rest_avail: np.ndarray,
+    hole_counts: np.ndarray,
+    suited_cards: np.ndarray,
+    idx: np.ndarray,
+    count: np.ndarray,
+    mask: np.ndarray,
+) -> None:
     """The flush correction (2. of the module docstring) of one suit in a deal with no
     board, to add to `preflop_ranks`' row: hole_masks[p] (uint64) the ranks of player p's hole
     cards of that suit. It depends on those and on the hole ranks alone (`avail`, `hole_keys`
@@ -299,6 +434,25 @@ def preflop_flush(t: Tables, rank_key: np.ndarray, avail: np.ndarray, hole_keys:
             rest_avail[r] -= 1
     need = 5 - top
     for first in range(min(n_suited, FLUSH_PARTS - 1)):
-        _flush_boards(t, rank_key, rest_avail, 0, first, 5, row, hole_keys, hole_counts,
-                      hole_masks, n, 0, np.uint64(0), need, suited_cards, n_suited, idx, count,
-                      mask, NO_BUCKETS)
+        _flush_boards(
+            t,
+            rank_key,
+            rest_avail,
+            0,
+            first,
+            5,
+            row,
+            hole_keys,
+            hole_counts,
+            hole_masks,
+            n,
+            0,
+            np.uint64(0),
+            need,
+            suited_cards,
+            n_suited,
+            idx,
+            count,
+            mask,
+            NO_BUCKETS,
+        )

@@ -52,6 +52,7 @@ def njit(**options: Any) -> Callable[[_F], Dispatcher[_F]]:
     decorate: Callable[[_F], Dispatcher[_F]] = numba.njit(**options)
     return decorate
 
+
 @njit(inline="always")
 def hand_empty() -> Hand:
     """The hand with no cards."""
@@ -74,7 +75,8 @@ def call_llvm(builder: ir.IRBuilder, name: str, result: ir.Type, *args: Any) -> 
     """Call the LLVM function `name` (an intrinsic, declared in the module on first use) on
     args, returning a value of type `result`."""
     fn = builder.module.globals.get(name) or ir.Function(
-        builder.module, ir.FunctionType(result, [arg.type for arg in args]), name)
+        builder.module, ir.FunctionType(result, [arg.type for arg in args]), name
+    )
     return builder.call(fn, list(args))
 
 
@@ -165,15 +167,15 @@ def _compress_loop(bits: Any, mask: Any) -> Any:
 def compress_bits(bits: Any, mask: Any) -> Any:
     """The bits of `bits` at the set positions of `mask`, packed into the low bits: BMI2's
     pext where it is fast (as for `draw_card`), else a loop over mask's bits."""
-    return (_pext(np.uint64(bits), np.uint64(mask)) if FAST_PDEP  # type: ignore[call-arg]
-            else _compress_loop(bits, mask))
+    if FAST_PDEP:
+        return _pext(np.uint64(bits), np.uint64(mask))  # type: ignore[call-arg]
+    return _compress_loop(bits, mask)
 
 
 @intrinsic
 def _cttz(typingctx: Any, bits: Any) -> Any:
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return call_llvm(builder, "llvm.cttz.i64", ir.IntType(64), args[0],
-                         ir.Constant(ir.IntType(1), 0))
+        return call_llvm(builder, "llvm.cttz.i64", ir.IntType(64), args[0], ir.Constant(ir.IntType(1), 0))
 
     return types.uint64(types.uint64), codegen
 
@@ -273,12 +275,14 @@ _compile_time(suits_settle, lambda kind: issubclass(kind, SuitsSettle))
 @overload(suited_strength, inline="always")
 def _suited_strength(t: Any, mask: Any, ranks: Any) -> Callable[[Any, Any, Any], Any]:
     if issubclass(_kind(t), SuitsMixed):
+
         def mixed(t: Any, mask: Any, ranks: Any) -> Any:
             value = t.flush[mask]
             if value:
                 return value
             key = (mask << np.uint64(32)) | ranks
             return t.mixed_values[perfect_hash(key, t.mixed_offsets, MIXED_HASH)]
+
         return mixed
 
     def settled(t: Any, mask: Any, ranks: Any) -> Any:
@@ -299,8 +303,10 @@ def wild_strength(t: Tables, hand: Hand) -> Any:
 @overload(wild_strength, inline="always")
 def _wild_strength(t: Any, hand: Any) -> Callable[[Any, Any], Any]:
     if not issubclass(_kind(t), Wild):
+
         def unreached(t: Any, hand: Any) -> Any:
             return t.wild_values[0]
+
         return unreached
 
     def wild(t: Any, hand: Any) -> Any:
@@ -310,6 +316,7 @@ def _wild_strength(t: Any, hand: Any) -> Callable[[Any, Any], Any]:
             if flush:  # a call, not inlined: it keeps the hot loop small (10 % on natural hands)
                 return _wild_flush(t, hand, flush, key)
         return t.wild_values[perfect_hash(key, t.wild_offsets, WILD_HASH)]
+
     return wild
 
 

@@ -20,6 +20,7 @@ from .showdown import Spot, showdown
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
 
+
 @njit(inline="always")
 def next_random(state: np.uint64) -> tuple[np.uint64, np.uint64]:
     """splitmix64: the next state and a 64-bit random number."""
@@ -55,10 +56,20 @@ def _simulate_kernel(split: bool, omaha: bool, players: int) -> Dispatcher[Calla
     scratch rows."""
 
     @njit(**NOGIL_KERNEL)
-    def simulate(t: Tables, t_low: Tables, spot: Spot, draws: Draws, seed: np.uint64,
-                 first_block: int, block_trials: np.ndarray, counts: np.ndarray,
-                 failed: np.ndarray, cards: np.ndarray, hole_hands: np.ndarray,
-                 holes: np.ndarray) -> None:
+    def simulate(
+        t: Tables,
+        t_low: Tables,
+        spot: Spot,
+        draws: Draws,
+        seed: np.uint64,
+        first_block: int,
+        block_trials: np.ndarray,
+        counts: np.ndarray,
+        failed: np.ndarray,
+        cards: np.ndarray,
+        hole_hands: np.ndarray,
+        holes: np.ndarray,
+    ) -> None:
         """counts[b] gets block_trials[b] trials of block first_block + b (`showdown`);
         failed[b] is set if block b could not draw a collision-free deal in 10,000 tries.
         cards, hole_hands, holes: scratch rows (board cards, hole hand states, hole cards).
@@ -120,10 +131,22 @@ def _simulate_kernel(split: bool, omaha: bool, players: int) -> Dispatcher[Calla
                 if not dealt:
                     failed[b] = True
                     break
-                state, board_hand = _deal_board(t, omaha, state, live & ~used, cards, n_board,
-                                                base)
-                won = showdown(row, t, t_low, split, omaha, n_players, cards, board_hand,
-                                holes, hole_sizes, hands, spot.buckets, spot.low_buckets)
+                state, board_hand = _deal_board(t, omaha, state, live & ~used, cards, n_board, base)
+                won = showdown(
+                    row,
+                    t,
+                    t_low,
+                    split,
+                    omaha,
+                    n_players,
+                    cards,
+                    board_hand,
+                    holes,
+                    hole_sizes,
+                    hands,
+                    spot.buckets,
+                    spot.low_buckets,
+                )
                 if won >= 0:
                     row[won] += 1
 
@@ -142,8 +165,15 @@ def _draw(state: np.uint64, draws: Draws, g: int) -> tuple[np.uint64, int]:
 
 
 @njit(inline="always")
-def _deal_board(t: Tables, omaha: bool, state: np.uint64, available: np.uint64,
-                cards: np.ndarray, n_board: int, hand: Hand) -> tuple[np.uint64, Hand]:
+def _deal_board(
+    t: Tables,
+    omaha: bool,
+    state: np.uint64,
+    available: np.uint64,
+    cards: np.ndarray,
+    n_board: int,
+    hand: Hand,
+) -> tuple[np.uint64, Hand]:
     """Deal board cards n_board..4 uniformly without replacement from the cards of the bitmask
     `available` (`draw_card`), two cards per random number, into `hand` (and into `cards` for
     Omaha, whose showdown reads them)."""

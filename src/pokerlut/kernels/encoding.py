@@ -45,8 +45,9 @@ def wild_rank_key(wild: WildCards | None) -> int:
     return 5 ** wild.ranks[0] if wild and wild.ranks else 5**13
 
 
-def card_arrays(deck: np.ndarray, wild_cards: tuple[int, ...] = (),
-                wild: WildCards | None = None) -> dict[str, np.ndarray]:
+def card_arrays(
+    deck: np.ndarray, wild_cards: tuple[int, ...] = (), wild: WildCards | None = None
+) -> dict[str, np.ndarray]:
     """The per-card arrays of a game's deck, from the card convention (card = 4*rank + suit);
     the 256 - len(deck) other values are invalid. A wild card adds WILD_CARD to the key
     and one to every suit's counter, and its `wild_rank_key` to the rank key, instead of its

@@ -25,8 +25,19 @@ import numpy as np
 from numba import prange
 
 from ..tables import Tables
-from .core import (KERNEL, LLVM_INLINE, hand_add, hand_empty, hand_strength, is_wild, njit,
-                   rank_strength, suited_strength, suits_matter, suits_settle)
+from .core import (
+    KERNEL,
+    LLVM_INLINE,
+    hand_add,
+    hand_empty,
+    hand_strength,
+    is_wild,
+    njit,
+    rank_strength,
+    suited_strength,
+    suits_matter,
+    suits_settle,
+)
 from .encoding import RANK_BITS, RANK_KEY_MASK, SUIT_FLUSH
 
 if TYPE_CHECKING:
@@ -157,8 +168,13 @@ def _three_more(t: Tables, row: np.ndarray, h4: Any, c3: Any, end: int) -> None:
                             m6 = m5 | (t.card_bit[c5] >> shift)
                             k6 = k5 + (t.card_key[c5] & RANK_KEY_MASK)
                             for c6 in range(c5 + 4, end, 4):
-                                row[suited_strength(t, m6 | (t.card_bit[c6] >> shift),
-                                                    k6 + (t.card_key[c6] & RANK_KEY_MASK))] += 1
+                                row[
+                                    suited_strength(
+                                        t,
+                                        m6 | (t.card_bit[c6] >> shift),
+                                        k6 + (t.card_key[c6] & RANK_KEY_MASK),
+                                    )
+                                ] += 1
 
 
 @njit(**LLVM_INLINE)
@@ -202,20 +218,31 @@ def _two_more(t: Tables, row: np.ndarray, h5: Any, c4: Any, end: int) -> None:
                 m6 = mask | (t.card_bit[c5] >> shift)
                 k6 = ranks + (t.card_key[c5] & RANK_KEY_MASK)
                 for c6 in range(c5 + 4, end, 4):
-                    row[suited_strength(t, m6 | (t.card_bit[c6] >> shift),
-                                        k6 + (t.card_key[c6] & RANK_KEY_MASK))] += 1
+                    row[
+                        suited_strength(
+                            t, m6 | (t.card_bit[c6] >> shift), k6 + (t.card_key[c6] & RANK_KEY_MASK)
+                        )
+                    ] += 1
         elif held == 4:
             for c5 in range(c4 + 1, end):
                 k6 = ranks + (t.card_key[c5] & RANK_KEY_MASK)
                 if (c5 & 3) == suit:
                     m6 = mask | (t.card_bit[c5] >> shift)
                     for c6 in range(c5 + 1, end):
-                        row[suited_strength(t, m6 | ((t.card_bit[c6] >> shift) & RANK_BITS),
-                                            k6 + (t.card_key[c6] & RANK_KEY_MASK))] += 1
+                        row[
+                            suited_strength(
+                                t,
+                                m6 | ((t.card_bit[c6] >> shift) & RANK_BITS),
+                                k6 + (t.card_key[c6] & RANK_KEY_MASK),
+                            )
+                        ] += 1
                 else:
                     for c6 in range(c5 + 1 + ((suit - c5 - 1) & 3), end, 4):
-                        row[suited_strength(t, mask | (t.card_bit[c6] >> shift),
-                                            k6 + (t.card_key[c6] & RANK_KEY_MASK))] += 1
+                        row[
+                            suited_strength(
+                                t, mask | (t.card_bit[c6] >> shift), k6 + (t.card_key[c6] & RANK_KEY_MASK)
+                            )
+                        ] += 1
         else:
             for c5 in range(c4 + 1, end):
                 h6 = hand_add(t, h5, c5)
@@ -235,8 +262,11 @@ def _count_pair(t: Tables, n_cards: int, end: int, c0: Any, c1: Any, row: np.nda
         for c3 in range(c2 + 1, end):
             h4 = hand_add(t, h3, c3)
             if n_cards == 7 and not is_wild(t):
-                if suits_settle(t) or not suits_matter(t) or not (
-                        ((h4[0] >> np.uint64(32)) + SUIT_THREE) & SUIT_FLUSH):
+                if (
+                    suits_settle(t)
+                    or not suits_matter(t)
+                    or not (((h4[0] >> np.uint64(32)) + SUIT_THREE) & SUIT_FLUSH)
+                ):
                     _three_more(t, row, h4, c3, end)
                     continue
             for c4 in range(c3 + 1, end):
@@ -281,8 +311,10 @@ COUNT_STRENGTHS = {end: _counting_kernel(end) for end in (52, 53, 54)}  # by the
 # For each highest prefix card c4: 13 * r5 + r6 for every two cards c5 < c6 above it, in order
 # (their ranks r5, r6), from PAIRS_ABOVE_START[c4]: 22,100 bytes.
 PAIRS_ABOVE_START = np.cumsum([0] + [(51 - c) * (50 - c) // 2 for c in range(52)])
-PAIRS_ABOVE = np.array([13 * (c5 >> 2) + (c6 >> 2) for c4 in range(52)
-                        for c5 in range(c4 + 1, 52) for c6 in range(c5 + 1, 52)], dtype=np.uint8)
+PAIRS_ABOVE = np.array(
+    [13 * (c5 >> 2) + (c6 >> 2) for c4 in range(52) for c5 in range(c4 + 1, 52) for c6 in range(c5 + 1, 52)],
+    dtype=np.uint8,
+)
 
 
 @njit(inline="always")
@@ -299,8 +331,7 @@ def _fill_pairs(t: Tables, h5: Any, c4: Any, by_ranks: np.ndarray) -> None:
 
 
 @njit(inline="always")
-def _two_in_order(t: Tables, out: np.ndarray, pos: int, h5: Any, c4: Any,
-                  by_ranks: np.ndarray) -> int:
+def _two_in_order(t: Tables, out: np.ndarray, pos: int, h5: Any, c4: Any, by_ranks: np.ndarray) -> int:
     """out[pos:] = the strengths of every 7-card hand of 5-card prefix `h5` (highest card c4)
     plus two cards above c4, in order, of a deck without wild cards (which ends at card 51);
     returns the next position. The strength of a hand that is no flush depends on the two
@@ -308,7 +339,7 @@ def _two_in_order(t: Tables, out: np.ndarray, pos: int, h5: Any, c4: Any,
     caller) through PAIRS_ABOVE. Then the hands that reach five of a suit are evaluated on
     their own."""
     first, last = PAIRS_ABOVE_START[c4], PAIRS_ABOVE_START[c4 + 1]
-    block, pairs = out[pos:pos + last - first], PAIRS_ABOVE[first:last]
+    block, pairs = out[pos : pos + last - first], PAIRS_ABOVE[first:last]
     for j in range(block.size):  # slices and an unsigned index: 3x faster than out[pos + j]
         block[j] = by_ranks[np.uint64(pairs[j])]
     if suits_matter(t):
@@ -322,8 +353,7 @@ def _two_in_order(t: Tables, out: np.ndarray, pos: int, h5: Any, c4: Any,
 
 
 @njit(inline="always")
-def _flushes_in_order(t: Tables, out: np.ndarray, pos: int, h5: Any, c4: int, suit: int,
-                      need: int) -> None:
+def _flushes_in_order(t: Tables, out: np.ndarray, pos: int, h5: Any, c4: int, suit: int, need: int) -> None:
     """Over `_two_in_order`'s block at out[pos:], the hands that hold five of `suit`: the
     prefix holds 5 - need of it, so with need = 2 the pairs of two cards of the suit, and
     with need < 2 (rare) every pair that brings `need` of it."""
@@ -347,8 +377,9 @@ def _flushes_in_order(t: Tables, out: np.ndarray, pos: int, h5: Any, c4: int, su
 
 
 @njit(_nrt=False)
-def _pair_in_order(t: Tables, n_cards: int, end: int, c0: Any, c1: Any, pos: Any,
-                   out: np.ndarray, by_ranks: np.ndarray) -> None:
+def _pair_in_order(
+    t: Tables, n_cards: int, end: int, c0: Any, c1: Any, pos: Any, out: np.ndarray, by_ranks: np.ndarray
+) -> None:
     """out[pos:] = the strengths of the hands whose two lowest cards are c0 < c1 (cards below
     `end`), in order: a call from `_in_order_kernel`'s parallel loop, as `_count_pair`."""
     h2 = hand_add(t, hand_add(t, hand_empty(), c0), c1)
@@ -386,14 +417,16 @@ def _in_order_kernel(
     """The in-order evaluation over decks that end below card `end` (52, 53 or 54)."""
 
     @njit(**KERNEL)
-    def strengths_in_order(t: Tables, n_cards: int, pairs: np.ndarray, starts: np.ndarray,
-                           out: np.ndarray, scratch: np.ndarray) -> None:
+    def strengths_in_order(
+        t: Tables, n_cards: int, pairs: np.ndarray, starts: np.ndarray, out: np.ndarray, scratch: np.ndarray
+    ) -> None:
         """out[starts[p]:] = the strengths of the n_cards-card hands whose two lowest cards
         are pairs[p], in increasing order of their cards (as itertools.combinations lists
         them). scratch: a row of 169 or more uint16 per thread."""
         for p in prange(pairs.shape[0]):
-            _pair_in_order(t, n_cards, end, pairs[p, 0], pairs[p, 1], starts[p], out,
-                           scratch[numba.get_thread_id()])
+            _pair_in_order(
+                t, n_cards, end, pairs[p, 0], pairs[p, 1], starts[p], out, scratch[numba.get_thread_id()]
+            )
 
     return strengths_in_order
 

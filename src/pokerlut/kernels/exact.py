@@ -17,6 +17,7 @@ from .showdown import Spot, showdown
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
 
+
 @njit(inline="always")
 def _hole_hands(t: Tables, holes: np.ndarray, hole_sizes: np.ndarray, out: np.ndarray) -> None:
     for p in range(hole_sizes.shape[0]):
@@ -33,9 +34,17 @@ def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None
     several threads, each on its own items, counts and scratch rows."""
 
     @njit(**NOGIL_KERNEL)
-    def enumerate_boards(t: Tables, t_low: Tables, spot: Spot, deals: np.ndarray,
-                         used_masks: np.ndarray, items: np.ndarray, counts: np.ndarray,
-                         cards: np.ndarray, hole_hands: np.ndarray) -> None:
+    def enumerate_boards(
+        t: Tables,
+        t_low: Tables,
+        spot: Spot,
+        deals: np.ndarray,
+        used_masks: np.ndarray,
+        items: np.ndarray,
+        counts: np.ndarray,
+        cards: np.ndarray,
+        hole_hands: np.ndarray,
+    ) -> None:
         """spot.deck: the live cards (not dead, not on the board); spot.board[:n_board] the
         known board cards. deals[a]: (players, 6) hole cards of deal a; used_masks[a]: the
         bitmask of its hole cards. items[i] = (deal, first new board card index into deck or
@@ -71,8 +80,21 @@ def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None
                 continue
             rest = missing - (n - n_board)
             if rest == 0:
-                won = showdown(row, t, t_low, split, omaha, n_players, cards, base, holes,
-                                hole_sizes, hole_hands, spot.buckets, spot.low_buckets)
+                won = showdown(
+                    row,
+                    t,
+                    t_low,
+                    split,
+                    omaha,
+                    n_players,
+                    cards,
+                    base,
+                    holes,
+                    hole_sizes,
+                    hole_hands,
+                    spot.buckets,
+                    spot.low_buckets,
+                )
                 if won >= 0:
                     row[won] += 1
                 continue
@@ -99,9 +121,21 @@ def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None
                         if (used >> np.uint64(c2)) & np.uint64(1):
                             continue
                         cards[n + rest - 1] = c2
-                        won = showdown(row, t, t_low, split, omaha, n_players, cards,
-                                        hand_add(t, h1, c2), holes, hole_sizes, hole_hands,
-                                        spot.buckets, spot.low_buckets)
+                        won = showdown(
+                            row,
+                            t,
+                            t_low,
+                            split,
+                            omaha,
+                            n_players,
+                            cards,
+                            hand_add(t, h1, c2),
+                            holes,
+                            hole_sizes,
+                            hole_hands,
+                            spot.buckets,
+                            spot.low_buckets,
+                        )
                         if won >= 0:
                             row[won] += 1
 
@@ -109,5 +143,6 @@ def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None
 
 
 # by (split, omaha): ENUMERATE_BOARDS[split, omaha](t, t_low, spot, ...)
-ENUMERATE_BOARDS = {(split, omaha): _enumerate_kernel(split, omaha)
-                    for split in (False, True) for omaha in (False, True)}
+ENUMERATE_BOARDS = {
+    (split, omaha): _enumerate_kernel(split, omaha) for split in (False, True) for omaha in (False, True)
+}

@@ -33,8 +33,9 @@ SCRATCH = KEYS + 16 + 64  # and room: lanes' rows never share a cache line
 
 
 @njit(cache=True)
-def _board_counts(t: Tables, it: IndexTables, board: np.ndarray, indices: np.ndarray,
-                  values: np.ndarray, row: np.ndarray) -> None:
+def _board_counts(
+    t: Tables, it: IndexTables, board: np.ndarray, indices: np.ndarray, values: np.ndarray, row: np.ndarray
+) -> None:
     """indices[i], values[i] = the index of (hole, board) and its 2 wins + ties against the
     990 opponents, for the i-th weakest hole of the cards the board leaves (row: a lane's
     scratch, SCRATCH int64s)."""
@@ -43,7 +44,7 @@ def _board_counts(t: Tables, it: IndexTables, board: np.ndarray, indices: np.nda
     for c in board:
         hand = hand_add(t, hand, c)
         taken |= np.uint64(1) << np.uint64(c)
-    row[COUNTS:COUNTS + STRENGTHS + 1] = 0
+    row[COUNTS : COUNTS + STRENGTHS + 1] = 0
     k = 0
     for a in range(52):
         if taken >> np.uint64(a) & np.uint64(1):
@@ -63,11 +64,11 @@ def _board_counts(t: Tables, it: IndexTables, board: np.ndarray, indices: np.nda
         s = key >> 12
         row[SORTED + row[COUNTS + s]] = key
         row[COUNTS + s] += 1
-    row[LESS:LESS + 104] = 0  # LESS and GROUP
-    cards = row[CARDS:CARDS + 7]
+    row[LESS : LESS + 104] = 0  # LESS and GROUP
+    cards = row[CARDS : CARDS + 7]
     for i in range(5):
         cards[2 + i] = board[i]
-    keys = row[KEYS:KEYS + 16]
+    keys = row[KEYS : KEYS + 16]
     seen, start = 0, 0
     while start < HOLES:  # groups of equal strength, weakest first
         s = row[SORTED + start] >> 12
@@ -97,8 +98,14 @@ def _board_counts(t: Tables, it: IndexTables, board: np.ndarray, indices: np.nda
 
 
 @njit(**KERNEL)
-def river_counts(t: Tables, it: IndexTables, boards: np.ndarray, indices: np.ndarray,
-                 values: np.ndarray, scratch: np.ndarray) -> None:
+def river_counts(
+    t: Tables,
+    it: IndexTables,
+    boards: np.ndarray,
+    indices: np.ndarray,
+    values: np.ndarray,
+    scratch: np.ndarray,
+) -> None:
     """`_board_counts` of every board (row i of boards into rows i of indices and values,
     HOLES columns each), lane j (one per thread) taking every lanes-th board with scratch[j]."""
     lanes = scratch.shape[0]
@@ -116,8 +123,14 @@ def scatter(out: np.ndarray, indices: np.ndarray, values: np.ndarray) -> None:
 
 
 @njit(inline="always")
-def _runout(river_index: IndexTables, river: np.ndarray, cards: np.ndarray, keys: np.ndarray,
-            bins: int, histogram: np.ndarray) -> int:
+def _runout(
+    river_index: IndexTables,
+    river: np.ndarray,
+    cards: np.ndarray,
+    keys: np.ndarray,
+    bins: int,
+    histogram: np.ndarray,
+) -> int:
     """The river's 2 wins + ties of the state `cards` (hole, board), counted in its bin."""
     v = np.int64(river[hand_index(river_index, cards, keys)])
     histogram[min(v * bins // 1980, bins - 1)] += 1
@@ -125,8 +138,15 @@ def _runout(river_index: IndexTables, river: np.ndarray, cards: np.ndarray, keys
 
 
 @njit(cache=True)
-def _state_runouts(street: IndexTables, river_index: IndexTables, river: np.ndarray, index: int,
-                   bins: int, histogram: np.ndarray, row: np.ndarray) -> tuple[int, int]:
+def _state_runouts(
+    street: IndexTables,
+    river_index: IndexTables,
+    river: np.ndarray,
+    index: int,
+    bins: int,
+    histogram: np.ndarray,
+    row: np.ndarray,
+) -> tuple[int, int]:
     """For the flop or turn state of `index` (by `street`'s imperfect-recall index), over
     every runout to the river: the sum and the sum of squares of the river's 2 wins + ties
     (`river`, by `river_index`), returned, and their histogram in `bins` equal bins of HS,
@@ -157,17 +177,26 @@ def _state_runouts(street: IndexTables, river_index: IndexTables, river: np.ndar
 
 
 @njit(**KERNEL)
-def runout_features(street: IndexTables, river_index: IndexTables, river: np.ndarray,
-                    first: int, bins: int, sums: np.ndarray, squares: np.ndarray,
-                    histogram: np.ndarray, scratch: np.ndarray) -> None:
+def runout_features(
+    street: IndexTables,
+    river_index: IndexTables,
+    river: np.ndarray,
+    first: int,
+    bins: int,
+    sums: np.ndarray,
+    squares: np.ndarray,
+    histogram: np.ndarray,
+    scratch: np.ndarray,
+) -> None:
     """`_state_runouts` of the states first..first + len(sums) - 1, state first + i into
     sums[i], squares[i] and histogram[i] (zeros before), lane j (one per thread) taking
     every lanes-th state with scratch[j]."""
     lanes = scratch.shape[0]
     for lane in prange(lanes):
         for i in range(lane, len(sums), lanes):
-            sums[i], squares[i] = _state_runouts(street, river_index, river, first + i, bins,
-                                                 histogram[i], scratch[lane])
+            sums[i], squares[i] = _state_runouts(
+                street, river_index, river, first + i, bins, histogram[i], scratch[lane]
+            )
 
 
 @njit(**KERNEL)

@@ -45,6 +45,8 @@ def perfect_hash(key: Any, offsets: np.ndarray, spec: HashSpec) -> Any:
     bucket = h >> np.uint64(64 - bucket_bits)
     pos = (h >> np.uint64(64 - bucket_bits - pos_bits)) & np.uint64((1 << pos_bits) - 1)
     return np.int64(offsets[bucket]) + np.int64(pos)
+
+
 # Omaha boards: rank multisets of 3..5 cards keyed by sum(5**rank), to a dense board number.
 OMAHA_HASH = HashSpec(mix_shift=63, bucket_bits=12, pos_bits=12)
 # Wild games: natural rank multisets with the number of wild cards (encoding.wild_rank_key).

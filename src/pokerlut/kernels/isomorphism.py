@@ -36,8 +36,10 @@ class IndexTables(NamedTuple):
 
 
 BINOM = np.array([[math.comb(n, k) for k in range(8)] for n in range(14)], np.int64)
-COLEX = np.array([sum(math.comb(p, i + 1) for i, p in enumerate(r for r in range(13) if m >> r & 1))
-                  for m in range(8192)], np.uint16)  # colex rank of a set of ranks among C(13, k)
+COLEX = np.array(
+    [sum(math.comb(p, i + 1) for i, p in enumerate(r for r in range(13) if m >> r & 1)) for m in range(8192)],
+    np.uint16,
+)  # colex rank of a set of ranks among C(13, k)
 
 
 @njit(inline="always")
@@ -56,10 +58,12 @@ def choose(n: int, k: int) -> int:
     return 1
 
 
-CARD_BITS = np.array([1 << (16 * (c & 3) + (c >> 2)) if c < 52 else 0 for c in range(256)],
-                     np.uint64)  # a card's bit (16 a suit); a byte that is no card has none
-CONFIG_BINOM = np.array([[math.comb(n + i, i + 1) for i in range(4)] for n in range(64)],
-                        np.int64)  # C(shape + i, i + 1): the colex rank of 4 sorted shapes
+CARD_BITS = np.array(
+    [1 << (16 * (c & 3) + (c >> 2)) if c < 52 else 0 for c in range(256)], np.uint64
+)  # a card's bit (16 a suit); a byte that is no card has none
+CONFIG_BINOM = np.array(
+    [[math.comb(n + i, i + 1) for i in range(4)] for n in range(64)], np.int64
+)  # C(shape + i, i + 1): the colex rank of 4 sorted shapes
 
 
 @njit(inline="always")
@@ -123,15 +127,24 @@ def index_of_bits(t: IndexTables, keys: np.ndarray) -> int:
     k0, k2 = _sorted2(k0, k2)  # shape, then code
     k1, k3 = _sorted2(k1, k3)
     k1, k2 = _sorted2(k1, k2)
-    config = np.uint64(t.config_of[np.uint64(  # unsigned: numba indexes it without a wraparound test
-        CONFIG_BINOM[np.uint64(k0 >> 32), 0] + CONFIG_BINOM[np.uint64(k1 >> 32), 1]
-        + CONFIG_BINOM[np.uint64(k2 >> 32), 2] + CONFIG_BINOM[np.uint64(k3 >> 32), 3])])
+    config = np.uint64(
+        t.config_of[
+            np.uint64(  # unsigned: numba indexes it without a wraparound test
+                CONFIG_BINOM[np.uint64(k0 >> 32), 0]
+                + CONFIG_BINOM[np.uint64(k1 >> 32), 1]
+                + CONFIG_BINOM[np.uint64(k2 >> 32), 2]
+                + CONFIG_BINOM[np.uint64(k3 >> 32), 3]
+            )
+        ]
+    )
     # each run of suits of one shape: a multiset of codes, in mixed radix
-    return int(t.offsets[config]
-               + t.place[config, 0] * _multiset_rank(k0 & 0xFFFFFFFF, t.depth[config, 0])
-               + t.place[config, 1] * _multiset_rank(k1 & 0xFFFFFFFF, t.depth[config, 1])
-               + t.place[config, 2] * _multiset_rank(k2 & 0xFFFFFFFF, t.depth[config, 2])
-               + t.place[config, 3] * _multiset_rank(k3 & 0xFFFFFFFF, t.depth[config, 3]))
+    return int(
+        t.offsets[config]
+        + t.place[config, 0] * _multiset_rank(k0 & 0xFFFFFFFF, t.depth[config, 0])
+        + t.place[config, 1] * _multiset_rank(k1 & 0xFFFFFFFF, t.depth[config, 1])
+        + t.place[config, 2] * _multiset_rank(k2 & 0xFFFFFFFF, t.depth[config, 2])
+        + t.place[config, 3] * _multiset_rank(k3 & 0xFFFFFFFF, t.depth[config, 3])
+    )
 
 
 @njit(inline="always")
@@ -143,8 +156,9 @@ def hand_index(t: IndexTables, cards: np.ndarray, keys: np.ndarray) -> int:
 
 
 @njit(**KERNEL)
-def index_rows(t: IndexTables, hands: np.ndarray, out: np.ndarray, keys: np.ndarray,
-               first_bad: np.ndarray) -> None:
+def index_rows(
+    t: IndexTables, hands: np.ndarray, out: np.ndarray, keys: np.ndarray, first_bad: np.ndarray
+) -> None:
     """out[i] = the index of row i of hands (uint8), in parallel, lane j (one per thread)
     taking the j-th block of rows with keys[j] (`hand_index`'s scratch). A row with a card
     above 51 or a card twice gets -1, and first_bad[j] the first such row of lane j."""
@@ -176,8 +190,7 @@ def _unrank_multiset(rank: int, m: int, top: int, out: np.ndarray, start: int) -
 
 
 @njit(inline="always")
-def hand_of(t: IndexTables, index: int, out: np.ndarray, keys: np.ndarray,
-            fill: np.ndarray) -> None:
+def hand_of(t: IndexTables, index: int, out: np.ndarray, keys: np.ndarray, fill: np.ndarray) -> None:
     """out = the canonical hand of an index, in round order, each round's cards ascending: the
     sorted suits are clubs, diamonds, hearts and spades in turn (keys: scratch int64[8], fill:
     int64[R])."""
@@ -241,8 +254,9 @@ def hand_of(t: IndexTables, index: int, out: np.ndarray, keys: np.ndarray,
 
 
 @njit(**KERNEL)
-def hand_rows(t: IndexTables, indices: np.ndarray, out: np.ndarray, keys: np.ndarray,
-              fill: np.ndarray) -> None:
+def hand_rows(
+    t: IndexTables, indices: np.ndarray, out: np.ndarray, keys: np.ndarray, fill: np.ndarray
+) -> None:
     """out[i] = the canonical hand of indices[i], in parallel (keys, fill: a row per thread)."""
     lanes = keys.shape[0]
     n = indices.shape[0]

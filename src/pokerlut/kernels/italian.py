@@ -32,8 +32,15 @@ def italian_strength(t: Tables, tie_rank: np.ndarray, value: np.ndarray, hand: H
 
 
 @njit(**KERNEL)
-def italian_rows(t: Tables, tie_rank: np.ndarray, value: np.ndarray, hands: np.ndarray,
-                 out: np.ndarray, check: bool, first_bad: np.ndarray) -> None:
+def italian_rows(
+    t: Tables,
+    tie_rank: np.ndarray,
+    value: np.ndarray,
+    hands: np.ndarray,
+    out: np.ndarray,
+    check: bool,
+    first_bad: np.ndarray,
+) -> None:
     """out[i] = Italian strength of the five cards of row i. With `check`, a row with a card
     outside the deck or a repeated card lowers first_bad[thread] to i (as `batch.rows_kernel`)."""
     for i in prange(hands.shape[0]):

@@ -33,8 +33,7 @@ def omaha_strength(t: Tables, hole: np.ndarray, board: np.ndarray) -> Any:
     for c in board:
         key += t.card_key[c]
         bits |= t.card_bit[c]
-    board_id = np.int64(t.omaha_ids[perfect_hash(key & RANK_KEY_MASK, t.omaha_offsets,
-                                                 OMAHA_HASH)])
+    board_id = np.int64(t.omaha_ids[perfect_hash(key & RANK_KEY_MASK, t.omaha_offsets, OMAHA_HASH)])
     row = board_id * N_PAIRS
     best = np.uint16(0)
     n = hole.shape[0]
@@ -57,7 +56,8 @@ def omaha_strength(t: Tables, hole: np.ndarray, board: np.ndarray) -> Any:
                     if hole[j] & 3 != suit or hole[j] > 51:
                         continue
                     two = (np.uint64(1) << np.uint64(hole[i] >> 2)) | (
-                        np.uint64(1) << np.uint64(hole[j] >> 2))
+                        np.uint64(1) << np.uint64(hole[j] >> 2)
+                    )
                     a = suited
                     while a:  # every three of the board's suited ranks
                         low_a = a & (~a + np.uint64(1))
@@ -78,8 +78,9 @@ def omaha_strength(t: Tables, hole: np.ndarray, board: np.ndarray) -> Any:
 
 
 @njit(**KERNEL)
-def omaha_rows(t: Tables, holes: np.ndarray, boards: np.ndarray, out: np.ndarray, check: bool,
-               first_bad: np.ndarray) -> None:
+def omaha_rows(
+    t: Tables, holes: np.ndarray, boards: np.ndarray, out: np.ndarray, check: bool, first_bad: np.ndarray
+) -> None:
     """out[i] = omaha_strength of row i of `holes` and of `boards`. With `check`, a row with a
     card outside the deck or a card repeated in hole and board lowers first_bad[thread] to i."""
     for i in prange(holes.shape[0]):

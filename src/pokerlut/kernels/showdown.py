@@ -45,8 +45,9 @@ def _holdem_winners(t: Tables, n: int, board_hand: Hand, hole_hands: np.ndarray)
 
 
 @njit(**LLVM_INLINE)
-def _omaha_winners(t: Tables, n: int, board: np.ndarray, holes: np.ndarray,
-                   hole_sizes: np.ndarray) -> tuple[int, int]:
+def _omaha_winners(
+    t: Tables, n: int, board: np.ndarray, holes: np.ndarray, hole_sizes: np.ndarray
+) -> tuple[int, int]:
     """`_holdem_winners` in Omaha: each hand the best of two of the holes[p, :hole_sizes[p]]
     and three of the five board cards."""
     top, winners = 0, 0
@@ -103,8 +104,7 @@ def _count(mask: int) -> int:
 
 
 @njit(inline="always")
-def add_split(row: np.ndarray, high: int, low: int, n: int, high_bucket: int,
-               low_bucket: int) -> None:
+def add_split(row: np.ndarray, high: int, low: int, n: int, high_bucket: int, low_bucket: int) -> None:
     """Add one split-pot showdown to row: row[0] counts showdowns, then per field f and player
     p row[1 + f * n + p]: the player's pot units (POT a whole pot), their square (for the
     variance), the units won with the high hand, with the low hand, 1 for a scoop (the whole
@@ -131,9 +131,21 @@ def add_split(row: np.ndarray, high: int, low: int, n: int, high_bucket: int,
 
 
 @njit(inline="always")
-def showdown(row: np.ndarray, t: Tables, t_low: Tables, split: bool, omaha: bool, n: int,
-              board: np.ndarray, board_hand: Hand, holes: np.ndarray, hole_sizes: np.ndarray,
-              hole_hands: np.ndarray, buckets: np.ndarray, low_buckets: np.ndarray) -> int:
+def showdown(
+    row: np.ndarray,
+    t: Tables,
+    t_low: Tables,
+    split: bool,
+    omaha: bool,
+    n: int,
+    board: np.ndarray,
+    board_hand: Hand,
+    holes: np.ndarray,
+    hole_sizes: np.ndarray,
+    hole_hands: np.ndarray,
+    buckets: np.ndarray,
+    low_buckets: np.ndarray,
+) -> int:
     """One showdown of n players: with `split`, add its hi-lo shares to row and return -1;
     else return the winners' bin (`outcome_bin`: by category with `buckets`, the high hand's
     categories, and `low_buckets` the low's), which the caller counts (`row[bin] += 1` written here,

@@ -52,8 +52,7 @@ from .encoding import RANK_BITS, SUIT_BIAS, SUIT_FLUSH
 from .hashing import MIXED_HASH, MULT, RANK5_HASH, RANK_HASH, HashSpec
 
 # The instruction sets the kernel is written for, widest first: (lanes, features)
-LEVELS = ((16, ("avx512f", "avx512bw", "avx512dq", "avx512vbmi", "avx512bitalg")),
-          (8, ("avx2",)))
+LEVELS = ((16, ("avx512f", "avx512bw", "avx512dq", "avx512vbmi", "avx512bitalg")), (8, ("avx2",)))
 
 
 _LEVEL = next((level for level in LEVELS if set(level[1]) <= target_cpu()[1]), None)
@@ -86,8 +85,7 @@ def _call(builder: ir.IRBuilder, name: str, *args: Any) -> Any:
 def _permute16(builder: ir.IRBuilder, table: list[int], index: Any) -> Any:
     """table[index % 16] in each of sixteen lanes (vpermd)."""
     padded = table + [0] * (16 - len(table))
-    return _call(builder, "llvm.x86.avx512.permvar.si.512", ir.Constant(_vector(I32), padded),
-                 index)
+    return _call(builder, "llvm.x86.avx512.permvar.si.512", ir.Constant(_vector(I32), padded), index)
 
 
 def _shuffle_bytes(builder: ir.IRBuilder, table: Any, index: Any) -> Any:
@@ -129,8 +127,7 @@ def _cards8(builder: ir.IRBuilder, base: Any, width: int) -> list[Any]:
     size = 8 * width
     starts = [min(2 * width * pair, size - 16) for pair in range(4)]
     loaded = _vector(I8, 16).as_pointer()
-    pairs = [builder.load(builder.bitcast(builder.gep(base, [I64(at)]), loaded), align=1)
-             for at in starts]
+    pairs = [builder.load(builder.bitcast(builder.gep(base, [I64(at)]), loaded), align=1) for at in starts]
     both = ir.Constant(_vector(I32, 32), list(range(32)))
     halves = [builder.shuffle_vector(pairs[first], pairs[first + 2], both) for first in (0, 1)]
     columns = []
@@ -154,9 +151,8 @@ def _keys16(builder: ir.IRBuilder, cards: list[Any], width: int) -> tuple[Any, A
     key = counters = _splat(I32, 0)
     for card in cards:
         rank = builder.lshr(card, _splat(I32, 2))
-        key = builder.add(key, _permute16(builder, [5 ** r for r in range(13)], rank))
-        counters = builder.add(counters, _permute16(builder, [1 << 4 * (i & 3) for i in range(16)],
-                                                    card))
+        key = builder.add(key, _permute16(builder, [5**r for r in range(13)], rank))
+        counters = builder.add(counters, _permute16(builder, [1 << 4 * (i & 3) for i in range(16)], card))
     return key, counters
 
 
@@ -168,6 +164,7 @@ def _keys8(builder: ir.IRBuilder, cards: list[Any], width: int) -> tuple[Any, An
     the digit's sum. The suit counters likewise, from tables of 1 and 16 per suit. An eight-
     entry register permute per card would take two and a select for 13 ranks (vpermd: two
     cycles each on AMD's Zen 2, against half a cycle for a byte shuffle)."""
+
     def table(values: list[int]) -> Any:  # 16 bytes in each 128-bit half, for vpshufb
         padded = values + [0] * (16 - len(values))
         return ir.Constant(_vector(I8, 32), padded * 2)
@@ -176,8 +173,9 @@ def _keys8(builder: ir.IRBuilder, cards: list[Any], width: int) -> tuple[Any, An
         return _shuffle_bytes(builder, table(values), index)
 
     def lane_sums(byte_sums: Any) -> Any:  # the 4 bytes of each lane summed (16-bit pairs first)
-        pairs = call_llvm(builder, "llvm.x86.avx2.pmadd.ub.sw", _vector(I16, 16), byte_sums,
-                          _splat(I8, 1, 32))
+        pairs = call_llvm(
+            builder, "llvm.x86.avx2.pmadd.ub.sw", _vector(I16, 16), byte_sums, _splat(I8, 1, 32)
+        )
         return call_llvm(builder, "llvm.x86.avx2.pmadd.wd", _vector(I32), pairs, _splat(I16, 1, 16))
 
     # a set top bit makes vpshufb read 0: the bytes of column 4 that repeat cards 0 .. 3
@@ -191,13 +189,15 @@ def _keys8(builder: ir.IRBuilder, cards: list[Any], width: int) -> tuple[Any, An
         suits.append(suit if cut is None else builder.or_(suit, cut))
     key = None
     for digit in range(4):  # 5**12 < 128**4
-        values = [5 ** r >> 7 * digit & 0x7F for r in range(13)]
+        values = [5**r >> 7 * digit & 0x7F for r in range(13)]
         both = builder.add(shuffle(values, ranks[0]), shuffle(values, ranks[1]))
         part = builder.shl(lane_sums(both), _splat(I32, 7 * digit))
         key = part if key is None else builder.add(key, part)
     # counters of suits 0, 1 (1 and 16 per card: never more than 7 of a suit) and of suits 2, 3
-    low, high = ([builder.add(shuffle(values, suits[0]), shuffle(values, suits[1]))
-                  for values in ([1, 16, 0, 0], [0, 0, 1, 16])])
+    low, high = [
+        builder.add(shuffle(values, suits[0]), shuffle(values, suits[1]))
+        for values in ([1, 16, 0, 0], [0, 0, 1, 16])
+    ]
     counters = builder.add(lane_sums(low), builder.shl(lane_sums(high), _splat(I32, 8)))
     return key, counters
 
@@ -227,13 +227,17 @@ def _hash_rank_key(builder: ir.IRBuilder, key: Any, spec: HashSpec) -> Any:
     lo_splat = builder.bitcast(_splat(I64, lo, LANES // 2), _vector(I32))
     pmuludq = "llvm.x86.avx512.pmulu.dq.512" if LANES == 16 else "llvm.x86.avx2.pmulu.dq"
     even = call_llvm(builder, pmuludq, halves, key, lo_splat)
-    odd_keys = builder.bitcast(builder.lshr(builder.bitcast(key, halves), _splat(I64, 32, LANES // 2)),
-                               _vector(I32))
+    odd_keys = builder.bitcast(
+        builder.lshr(builder.bitcast(key, halves), _splat(I64, 32, LANES // 2)), _vector(I32)
+    )
     odd = call_llvm(builder, pmuludq, halves, odd_keys, lo_splat)
     # the high half of each product: even lanes' moved down, odd lanes' where they are
     even_high = builder.bitcast(builder.lshr(even, _splat(I64, 32, LANES // 2)), _vector(I32))
-    high = builder.shuffle_vector(even_high, builder.bitcast(odd, _vector(I32)), ir.Constant(
-        _vector(I32), [lane if lane % 2 == 0 else LANES + lane for lane in range(LANES)]))
+    high = builder.shuffle_vector(
+        even_high,
+        builder.bitcast(odd, _vector(I32)),
+        ir.Constant(_vector(I32), [lane if lane % 2 == 0 else LANES + lane for lane in range(LANES)]),
+    )
     return builder.add(high, builder.mul(key, _splat(I32, hi)))
 
 
@@ -246,8 +250,7 @@ def _cut(builder: ir.IRBuilder, h: Any, spec: HashSpec) -> tuple[Any, Any]:
         return I32(value) if h.type == I32 else _splat(I32, value)
 
     bucket = builder.lshr(h, constant(32 - bucket_bits))
-    pos = builder.and_(builder.lshr(h, constant(32 - bucket_bits - pos_bits)),
-                       constant((1 << pos_bits) - 1))
+    pos = builder.and_(builder.lshr(h, constant(32 - bucket_bits - pos_bits)), constant((1 << pos_bits) - 1))
     return bucket, pos
 
 
@@ -262,8 +265,9 @@ def _lookup(builder: ir.IRBuilder, table: Any, index: Any, extend: bool) -> Any:
     return result
 
 
-def _store_strengths(builder: ir.IRBuilder, h: Any, spec: HashSpec, offsets: Any, values: Any,
-                     out: Any) -> None:
+def _store_strengths(
+    builder: ir.IRBuilder, h: Any, spec: HashSpec, offsets: Any, values: Any, out: Any
+) -> None:
     """out[lane] = values[offsets[bucket] + position] of each lane (`h` and `spec` as in `_cut`),
     each lane's strength read and stored on its own: the lanes leave the vector registers once
     and no value goes back in. With AVX-512 the bucket and position leave them; with AVX2 the
@@ -281,8 +285,7 @@ def _store_strengths(builder: ir.IRBuilder, h: Any, spec: HashSpec, offsets: Any
 
 
 def _any(builder: ir.IRBuilder, lanes: Any) -> Any:
-    return builder.icmp_unsigned("!=", builder.bitcast(lanes, ir.IntType(LANES)),
-                                 ir.IntType(LANES)(0))
+    return builder.icmp_unsigned("!=", builder.bitcast(lanes, ir.IntType(LANES)), ir.IntType(LANES)(0))
 
 
 def _data(context: Any, builder: Any, array_type: Any, value: Any) -> Any:
@@ -294,6 +297,7 @@ def _repeats(builder: ir.IRBuilder, cards: list[Any], width: int) -> Any:
     j + 1, j + 2, j + 3 (mod width) in its lane's bytes (`_cards`), so a byte compare of
     columns j and j + step checks four pairs of cards `step` apart: columns 0 and 4 cover
     every start."""
+
     def column(j: int) -> Any:
         return builder.bitcast(cards[j % width], _vector(I8, 4 * LANES))
 
@@ -301,8 +305,7 @@ def _repeats(builder: ir.IRBuilder, cards: list[Any], width: int) -> Any:
     for step in range(1, width // 2 + 1):
         starts = width if 2 * step < width else step  # pairs (j, j + width / 2) come twice
         for first in range(0, starts, 4):
-            ok = builder.and_(ok, builder.icmp_unsigned("!=", column(first),
-                                                        column(first + step)))
+            ok = builder.and_(ok, builder.icmp_unsigned("!=", column(first), column(first + step)))
     return ok
 
 
@@ -327,8 +330,7 @@ def _bad_rows8(builder: ir.IRBuilder, cards: list[Any], width: int, deck: Any) -
         high = builder.lshr(cards_here, _splat(I8, 4, 32))
         in_row = _shuffle_bytes(builder, table, low)
         bit = _shuffle_bytes(builder, suit_bits, high)
-        ok = builder.and_(ok, builder.icmp_unsigned("!=", builder.and_(in_row, bit),
-                                                    _splat(I8, 0, 32)))
+        ok = builder.and_(ok, builder.icmp_unsigned("!=", builder.and_(in_row, bit), _splat(I8, 0, 32)))
     return builder.icmp_unsigned("!=", builder.bitcast(ok, I32), I32(-1))
 
 
@@ -340,8 +342,9 @@ def _bad_rows16(builder: ir.IRBuilder, cards: list[Any], width: int, deck: Any) 
     deck_bytes = builder.bitcast(_broadcast(builder, deck, 8), _vector(I8, 64))
     for first in (0, 4):
         cards_here = builder.bitcast(cards[first % width], _vector(I8, 64))
-        in_deck = call_llvm(builder, "llvm.x86.avx512.vpshufbitqmb.512",
-                            _vector(I1, 64), deck_bytes, cards_here)
+        in_deck = call_llvm(
+            builder, "llvm.x86.avx512.vpshufbitqmb.512", _vector(I1, 64), deck_bytes, cards_here
+        )
         below = builder.icmp_unsigned("<", cards_here, _splat(I8, 64, 64))
         ok = builder.and_(ok, builder.and_(in_deck, below))
     return builder.icmp_unsigned("!=", builder.bitcast(ok, I64), I64(-1))
@@ -351,54 +354,67 @@ def handles(tables: Any, hands: Any) -> bool:
     """Whether `block_strengths` takes these numba types: a game's tables without wild cards, and
     a C-contiguous uint8 array."""
     kind = getattr(tables, "instance_class", None)
-    return (kind is not None and not issubclass(kind, Wild)
-            and isinstance(hands, types.Array) and hands.layout == "C"
-            and hands.dtype == types.uint8)
+    return (
+        kind is not None
+        and not issubclass(kind, Wild)
+        and isinstance(hands, types.Array)
+        and hands.layout == "C"
+        and hands.dtype == types.uint8
+    )
 
 
 @intrinsic(prefer_literal=True)
-def block_strengths(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out: Any,
-                    check: Any, deck: Any) -> Any:
+def block_strengths(
+    typingctx: Any, t: Any, hands: Any, start: Any, width: Any, out: Any, check: Any, deck: Any
+) -> Any:
     """out[start:start + LANES] = strengths of those rows; returns whether one is bad (`check`)."""
     if not handles(t, hands):
-        raise numba.core.errors.TypingError("block_strengths: tables without wild cards and "
-                                            "C-contiguous uint8 hands only (see `handles`)")
+        raise numba.core.errors.TypingError(
+            "block_strengths: tables without wild cards and C-contiguous uint8 hands only (see `handles`)"
+        )
     if not (isinstance(width, types.IntegerLiteral) and isinstance(check, types.BooleanLiteral)):
         raise numba.core.errors.TypingError("block_strengths: width and check must be constants")
     kind = t.instance_class
     n_cards, checked = width.literal_value, check.literal_value
     suits = not issubclass(kind, SuitsIgnored)
     mixed = issubclass(kind, SuitsMixed)
-    spec, offsets_name, values_name = ((RANK5_HASH, "rank5_offsets", "rank5_values")
-                                       if n_cards == 5 else
-                                       (RANK_HASH, "rank_offsets", "rank_values"))
+    spec, offsets_name, values_name = (
+        (RANK5_HASH, "rank5_offsets", "rank5_values")
+        if n_cards == 5
+        else (RANK_HASH, "rank_offsets", "rank_values")
+    )
     signature = types.boolean(t, hands, types.intp, width, out, check, types.uint64)
 
     def field(context: Any, builder: Any, tables: Any, name: str) -> Any:
         index = t.fields.index(name)
         return _data(context, builder, t.types[index], builder.extract_value(tables, index))
 
-    def hashed(context: Any, builder: Any, tables: Any, key: Any, spec: HashSpec,
-               offsets: str, values: str) -> Any:
+    def hashed(
+        context: Any, builder: Any, tables: Any, key: Any, spec: HashSpec, offsets: str, values: str
+    ) -> Any:
         bucket, pos = _hash(builder, key, spec)
-        slot = builder.add(_lookup(builder, field(context, builder, tables, offsets), bucket,
-                                   False), pos)
+        slot = builder.add(_lookup(builder, field(context, builder, tables, offsets), bucket, False), pos)
         return _lookup(builder, field(context, builder, tables, values), slot, True)
 
     def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
         tables, hands_value, first, _, out_value, _, deck_value = args
-        base = builder.gep(_data(context, builder, hands, hands_value),
-                           [builder.mul(first, I64(n_cards))])
+        base = builder.gep(_data(context, builder, hands, hands_value), [builder.mul(first, I64(n_cards))])
         cards = _cards(builder, base, n_cards)
         key, counters = (_keys16 if LANES == 16 else _keys8)(builder, cards, n_cards)
         out_data = builder.gep(_data(context, builder, out, out_value), [first])
         target = builder.bitcast(out_data, _vector(I16).as_pointer())
-        _store_strengths(builder, _hash_rank_key(builder, key, spec), spec,
-                         field(context, builder, tables, offsets_name),
-                         field(context, builder, tables, values_name), out_data)
+        _store_strengths(
+            builder,
+            _hash_rank_key(builder, key, spec),
+            spec,
+            field(context, builder, tables, offsets_name),
+            field(context, builder, tables, values_name),
+            out_data,
+        )
         if suits:
-            flush = builder.and_(builder.add(counters, _splat(I32, int(SUIT_BIAS))),
-                                 _splat(I32, int(SUIT_FLUSH)))
+            flush = builder.and_(
+                builder.add(counters, _splat(I32, int(SUIT_BIAS))), _splat(I32, int(SUIT_FLUSH))
+            )
             suited = builder.icmp_unsigned("!=", flush, _splat(I32, 0))
             with builder.if_then(_any(builder, suited), likely=False):
                 # the suit whose counter reached five (at most one of seven cards)
@@ -417,14 +433,17 @@ def block_strengths(typingctx: Any, t: Any, hands: Any, start: Any, width: Any, 
                 if mixed:  # no flush value: the hand is read by its suited mask and ranks
                     suited_key = builder.or_(
                         builder.shl(builder.zext(mask, _vector(I64)), _splat(I64, 32)),
-                        builder.zext(key, _vector(I64)))
-                    by_ranks = hashed(context, builder, tables, suited_key, MIXED_HASH,
-                                      "mixed_offsets", "mixed_values")
+                        builder.zext(key, _vector(I64)),
+                    )
+                    by_ranks = hashed(
+                        context, builder, tables, suited_key, MIXED_HASH, "mixed_offsets", "mixed_values"
+                    )
                     unsettled = builder.icmp_unsigned("==", flushed, _splat(I32, 0))
                     flushed = builder.select(unsettled, by_ranks, flushed)
                 stored = builder.zext(builder.load(target, align=2), _vector(I32))
-                builder.store(builder.trunc(builder.select(suited, flushed, stored),
-                                            _vector(I16)), target, align=2)
+                builder.store(
+                    builder.trunc(builder.select(suited, flushed, stored), _vector(I16)), target, align=2
+                )
         if not checked:
             return cgutils.false_bit
         if LANES == 16:

@@ -19,9 +19,18 @@ from .showdown import add_split, bucket_of, outcome_bin, winners_with
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
 
+
 @njit(inline="always")
-def _stud_showdown(row: np.ndarray, t: Tables, t_low: Tables, split: bool, now: np.ndarray,
-                   n: int, buckets: np.ndarray, low_buckets: np.ndarray) -> int:
+def _stud_showdown(
+    row: np.ndarray,
+    t: Tables,
+    t_low: Tables,
+    split: bool,
+    now: np.ndarray,
+    n: int,
+    buckets: np.ndarray,
+    low_buckets: np.ndarray,
+) -> int:
     """The showdown of the n seven-card hands now[:n] (hand states), as `showdown`: winners
     by `t`, and with `split` the low half by `t_low`; by category with `buckets`."""
     top, high, low_top, low = 0, 0, 0, 0
@@ -31,8 +40,9 @@ def _stud_showdown(row: np.ndarray, t: Tables, t_low: Tables, split: bool, now: 
         if split:
             low, low_top = winners_with(low, low_top, p, hand_strength(t_low, hand))
     if split:
-        add_split(row, high, low if low_top else 0, n, bucket_of(buckets, top),
-                   bucket_of(low_buckets, low_top))
+        add_split(
+            row, high, low if low_top else 0, n, bucket_of(buckets, top), bucket_of(low_buckets, low_top)
+        )
         return -1
     return outcome_bin(buckets, top, high, n)
 
@@ -42,9 +52,19 @@ def _stud_enumerate_kernel(split: bool) -> Dispatcher[Callable[..., None]]:
     high or razz)."""
 
     @njit(**NOGIL_KERNEL)
-    def stud_enumerate(t: Tables, t_low: Tables, live: np.ndarray, known: np.ndarray,
-                       missing: np.ndarray, first: np.ndarray, row: np.ndarray, idx: np.ndarray,
-                       now: np.ndarray, buckets: np.ndarray, low_buckets: np.ndarray) -> None:
+    def stud_enumerate(
+        t: Tables,
+        t_low: Tables,
+        live: np.ndarray,
+        known: np.ndarray,
+        missing: np.ndarray,
+        first: np.ndarray,
+        row: np.ndarray,
+        idx: np.ndarray,
+        now: np.ndarray,
+        buckets: np.ndarray,
+        low_buckets: np.ndarray,
+    ) -> None:
         """Every way to give each player `missing[p]` more cards from `live`, each card to
         one player: item i fixes player 0's new cards (`first[i]`, indices into live), the
         others run through every subset of live in turn (an odometer of `next_combo`), deals
@@ -95,10 +115,21 @@ def _stud_simulate_kernel(split: bool) -> Dispatcher[Callable[..., None]]:
     """Monte Carlo stud with `split` compiled in, as `_stud_enumerate_kernel`."""
 
     @njit(**NOGIL_KERNEL)
-    def stud_simulate(t: Tables, t_low: Tables, seed: np.uint64, first_block: int,
-                      block_trials: np.ndarray, live: np.ndarray, known: np.ndarray,
-                      missing: np.ndarray, counts: np.ndarray, stock: np.ndarray,
-                      now: np.ndarray, buckets: np.ndarray, low_buckets: np.ndarray) -> None:
+    def stud_simulate(
+        t: Tables,
+        t_low: Tables,
+        seed: np.uint64,
+        first_block: int,
+        block_trials: np.ndarray,
+        live: np.ndarray,
+        known: np.ndarray,
+        missing: np.ndarray,
+        counts: np.ndarray,
+        stock: np.ndarray,
+        now: np.ndarray,
+        buckets: np.ndarray,
+        low_buckets: np.ndarray,
+    ) -> None:
         """counts[b] gets block_trials[b] deals of block first_block + b, each a partial
         Fisher-Yates shuffle of `live` handing every player his missing cards in turn.
         Streams per (seed, block) as in `simulate_kernel`, so results do not depend on the
@@ -116,8 +147,7 @@ def _stud_simulate_kernel(split: bool) -> Dispatcher[Callable[..., None]]:
                     hand = (known[p, 0], known[p, 1])
                     for k in range(missing[p]):
                         state, r = next_random(state)
-                        pick = j + np.int64(((r >> np.uint64(32)) * np.uint64(m - j))
-                                            >> np.uint64(32))
+                        pick = j + np.int64(((r >> np.uint64(32)) * np.uint64(m - j)) >> np.uint64(32))
                         card = stock[pick]
                         stock[pick] = stock[j]
                         stock[j] = card

@@ -87,8 +87,7 @@ def _lower(c: int) -> int:
 
 
 @njit(inline="always")
-def _fast_row(ct: CharTables, data: np.ndarray, s: int, e: int, out: np.ndarray, i: int,
-              k: int) -> bool:
+def _fast_row(ct: CharTables, data: np.ndarray, s: int, e: int, out: np.ndarray, i: int, k: int) -> bool:
     """The common spellings: k two-character ASCII cards ("As"), all separated by one ASCII
     separator or none. True if row i was parsed (then it is k distinct cards)."""
     if e - s == 3 * k - 1:
@@ -120,8 +119,17 @@ def _fast_row(ct: CharTables, data: np.ndarray, s: int, e: int, out: np.ndarray,
 
 
 @njit(_nrt=False)
-def parse_row(ct: CharTables, data: np.ndarray, s: int, e: int, utf8: bool, jokers: bool,
-              out: np.ndarray, i: int, k: int) -> int:
+def parse_row(
+    ct: CharTables,
+    data: np.ndarray,
+    s: int,
+    e: int,
+    utf8: bool,
+    jokers: bool,
+    out: np.ndarray,
+    i: int,
+    k: int,
+) -> int:
     """Cards of the text data[s:e] into out[i, :k] (those after the k-th are counted, not
     written); returns the number of cards, or -1 if the text is not distinct cards (an unknown
     card, a joker where `jokers` is False, a third joker, a card twice)."""
@@ -204,8 +212,16 @@ def _bounds(data: np.ndarray, offsets: np.ndarray, width: int, row: int) -> tupl
 
 
 @njit(cache=True, _nrt=False)
-def first_count(ct: CharTables, data: np.ndarray, offsets: np.ndarray, width: int, utf8: bool,
-                jokers: bool, n: int, scratch: np.ndarray) -> tuple[int, int]:
+def first_count(
+    ct: CharTables,
+    data: np.ndarray,
+    offsets: np.ndarray,
+    width: int,
+    utf8: bool,
+    jokers: bool,
+    n: int,
+    scratch: np.ndarray,
+) -> tuple[int, int]:
     """(row, number of cards) of the first row of 1 or more distinct cards; (-1, 0) if none."""
     for row in range(n):
         s, e = _bounds(data, offsets, width, row)
@@ -216,8 +232,17 @@ def first_count(ct: CharTables, data: np.ndarray, offsets: np.ndarray, width: in
 
 
 @njit(parallel=True, cache=True, _nrt=False)
-def parse_rows(ct: CharTables, data: np.ndarray, offsets: np.ndarray, width: int, utf8: bool,
-               jokers: bool, first: int, out: np.ndarray, ok: np.ndarray) -> None:
+def parse_rows(
+    ct: CharTables,
+    data: np.ndarray,
+    offsets: np.ndarray,
+    width: int,
+    utf8: bool,
+    jokers: bool,
+    first: int,
+    out: np.ndarray,
+    ok: np.ndarray,
+) -> None:
     """out[i] = the k cards of row first + i (k = out.shape[1]); ok[i] = 1 if that row is k
     distinct cards, else 0 (out[i] then holds whatever was read)."""
     n, k = out.shape

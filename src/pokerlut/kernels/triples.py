@@ -32,10 +32,20 @@ def _bit(card: Any) -> Any:
 
 
 @njit(**NOGIL_KERNEL)
-def count_class_triples(t: Tables, combos: np.ndarray, n_combos: np.ndarray,
-                        class_ranks: np.ndarray, triples: np.ndarray, counts: np.ndarray,
-                        deals: np.ndarray, patterns: np.ndarray, ints: np.ndarray,
-                        words: np.ndarray, row: np.ndarray, mult: np.ndarray) -> None:
+def count_class_triples(
+    t: Tables,
+    combos: np.ndarray,
+    n_combos: np.ndarray,
+    class_ranks: np.ndarray,
+    triples: np.ndarray,
+    counts: np.ndarray,
+    deals: np.ndarray,
+    patterns: np.ndarray,
+    ints: np.ndarray,
+    words: np.ndarray,
+    row: np.ndarray,
+    mult: np.ndarray,
+) -> None:
     """counts[q, winners] = boards summed over every deal of class triple triples[q] (three
     indices into the classes), deals[q] = its deals (0: the classes cannot be dealt together,
     counts[q] left at 0), patterns[q] = the flush corrections computed.
@@ -73,8 +83,9 @@ def count_class_triples(t: Tables, combos: np.ndarray, n_combos: np.ndarray,
                     for suit in range(4):
                         key = 0
                         for p in range(3):
-                            bits = (np.int64(combos[cls[p], hand[p], 0] & 3 == suit)
-                                    | (np.int64(combos[cls[p], hand[p], 1] & 3 == suit) << 1))
+                            bits = np.int64(combos[cls[p], hand[p], 0] & 3 == suit) | (
+                                np.int64(combos[cls[p], hand[p], 1] & 3 == suit) << 1
+                            )
                             if pair[p] and bits == 2:  # a pair's cards have the same rank
                                 bits = 1
                             key |= bits << (2 * p)
@@ -105,8 +116,21 @@ def count_class_triples(t: Tables, combos: np.ndarray, n_combos: np.ndarray,
                     m |= _bit(class_ranks[cls[p], 1])
                 hole_masks[p] = m
             row[:] = 0
-            preflop_flush(t, rank_key, avail, hole_keys, hole_masks, 3, row, rest_avail,
-                          hole_counts, suited_cards, idx, count, mask)
+            preflop_flush(
+                t,
+                rank_key,
+                avail,
+                hole_keys,
+                hole_masks,
+                3,
+                row,
+                rest_avail,
+                hole_counts,
+                suited_cards,
+                idx,
+                count,
+                mask,
+            )
             patterns[q] += 1
             for w in range(BINS):
                 counts[q, w] += mult[key] * row[w]

@@ -47,19 +47,25 @@ def _next_subset(cards: np.ndarray, k: int, n: int) -> None:
 
 
 @njit(inline="always")
-def _subset_indices(cards: np.ndarray, binom: np.ndarray, offsets: np.ndarray,
-                    index: np.ndarray) -> None:
+def _subset_indices(cards: np.ndarray, binom: np.ndarray, offsets: np.ndarray, index: np.ndarray) -> None:
     """index[m] = the index of the subset {cards[i] : bit i of m} of five increasing cards."""
     index[0] = 0
     for m in range(1, 32):
         high, size = HIGH_BIT[m], POPCOUNT[m]
-        index[m] = (index[m ^ (1 << high)] + offsets[size] - offsets[size - 1]
-                    + binom[cards[high], size])
+        index[m] = index[m ^ (1 << high)] + offsets[size] - offsets[size - 1] + binom[cards[high], size]
 
 
 @njit(cache=True)
-def _sums_part(sums: np.ndarray, k: int, n: int, binom: np.ndarray, offsets: np.ndarray,
-               start: int, stop: int, cards: np.ndarray) -> None:
+def _sums_part(
+    sums: np.ndarray,
+    k: int,
+    n: int,
+    binom: np.ndarray,
+    offsets: np.ndarray,
+    start: int,
+    stop: int,
+    cards: np.ndarray,
+) -> None:
     """sums of the k-subsets of colex ranks start..stop-1, from those of the (k+1)-subsets:
     each five-card hand above a k-subset T is counted once per card of it outside T."""
     _first_subset(start, k, n, binom, cards)
@@ -81,8 +87,9 @@ def _sums_part(sums: np.ndarray, k: int, n: int, binom: np.ndarray, offsets: np.
 
 
 @njit(**KERNEL)
-def subset_sums(sums: np.ndarray, n: int, binom: np.ndarray, offsets: np.ndarray,
-                lanes: int, scratch: np.ndarray) -> None:
+def subset_sums(
+    sums: np.ndarray, n: int, binom: np.ndarray, offsets: np.ndarray, lanes: int, scratch: np.ndarray
+) -> None:
     """Fill sums[index(T)] for every subset T of 0..4 cards, given those of five cards; lane
     j (one per thread) takes every lanes-th run of 4096 subsets, with scratch[j]."""
     for k in range(4, -1, -1):
@@ -93,10 +100,20 @@ def subset_sums(sums: np.ndarray, n: int, binom: np.ndarray, offsets: np.ndarray
 
 
 @njit(cache=True)
-def _best_holds_part(sums: np.ndarray, n: int, binom: np.ndarray, offsets: np.ndarray,
-                     scale: np.ndarray, start: int, stop: int, kept: np.ndarray,
-                     weights: np.ndarray, cards: np.ndarray, index: np.ndarray,
-                     value: np.ndarray) -> int:
+def _best_holds_part(
+    sums: np.ndarray,
+    n: int,
+    binom: np.ndarray,
+    offsets: np.ndarray,
+    scale: np.ndarray,
+    start: int,
+    stop: int,
+    kept: np.ndarray,
+    weights: np.ndarray,
+    cards: np.ndarray,
+    index: np.ndarray,
+    value: np.ndarray,
+) -> int:
     """Play the deals of colex ranks start..stop-1 each with its best hold: count the deals by
     cards kept (kept[k] += 1) and add each subset's inclusion-exclusion weight, in units of
     1 / L draws, to weights; return the sum of the best holds' payouts (in units of 1 / L)."""
@@ -132,9 +149,20 @@ def _best_holds_part(sums: np.ndarray, n: int, binom: np.ndarray, offsets: np.nd
 
 
 @njit(**KERNEL)
-def best_holds(sums: np.ndarray, n: int, binom: np.ndarray, offsets: np.ndarray,
-               scale: np.ndarray, lanes: int, kept: np.ndarray, weights: np.ndarray,
-               payout: np.ndarray, cards: np.ndarray, index: np.ndarray, value: np.ndarray) -> None:
+def best_holds(
+    sums: np.ndarray,
+    n: int,
+    binom: np.ndarray,
+    offsets: np.ndarray,
+    scale: np.ndarray,
+    lanes: int,
+    kept: np.ndarray,
+    weights: np.ndarray,
+    payout: np.ndarray,
+    cards: np.ndarray,
+    index: np.ndarray,
+    value: np.ndarray,
+) -> None:
     """Every deal of five of n cards, in runs of RUN colex ranks, lane j (one per thread)
     taking every lanes-th run: kept[j], weights[j] (zeroed first; see `_best_holds_part`),
     cards[j], index[j] and value[j] its own; payout[run] the run's total best payout."""
@@ -143,14 +171,34 @@ def best_holds(sums: np.ndarray, n: int, binom: np.ndarray, offsets: np.ndarray,
         weights[lane, :] = 0
         for start in range(RUN * lane, deals, RUN * lanes):
             payout[start // RUN] = _best_holds_part(
-                sums, n, binom, offsets, scale, start, min(start + RUN, deals), kept[lane],
-                weights[lane], cards[lane], index[lane], value[lane])
+                sums,
+                n,
+                binom,
+                offsets,
+                scale,
+                start,
+                min(start + RUN, deals),
+                kept[lane],
+                weights[lane],
+                cards[lane],
+                index[lane],
+                value[lane],
+            )
 
 
 @njit(cache=True)
-def _line_counts_part(weights: np.ndarray, line: np.ndarray, n: int, binom: np.ndarray,
-                      offsets: np.ndarray, start: int, stop: int, counts: np.ndarray,
-                      cards: np.ndarray, index: np.ndarray) -> None:
+def _line_counts_part(
+    weights: np.ndarray,
+    line: np.ndarray,
+    n: int,
+    binom: np.ndarray,
+    offsets: np.ndarray,
+    start: int,
+    stop: int,
+    counts: np.ndarray,
+    cards: np.ndarray,
+    index: np.ndarray,
+) -> None:
     """counts[line of H] += the weight of H's subsets, for the hands H of colex ranks
     start..stop-1: how often (in units of 1 / L) best play ends in H."""
     _first_subset(start, 5, n, binom, cards)
@@ -165,9 +213,17 @@ def _line_counts_part(weights: np.ndarray, line: np.ndarray, n: int, binom: np.n
 
 
 @njit(**KERNEL)
-def line_counts(weights: np.ndarray, line: np.ndarray, n: int, binom: np.ndarray,
-                offsets: np.ndarray, lanes: int, counts: np.ndarray, cards: np.ndarray,
-                index: np.ndarray) -> None:
+def line_counts(
+    weights: np.ndarray,
+    line: np.ndarray,
+    n: int,
+    binom: np.ndarray,
+    offsets: np.ndarray,
+    lanes: int,
+    counts: np.ndarray,
+    cards: np.ndarray,
+    index: np.ndarray,
+) -> None:
     """counts[j, line]: how often, in units of 1 / L, best play ends in a hand of the line,
     over the runs of final hands of lane j (every lanes-th run of RUN), once the lanes'
     weights are added up into weights[0]."""
@@ -180,8 +236,18 @@ def line_counts(weights: np.ndarray, line: np.ndarray, n: int, binom: np.ndarray
     hands = binom[n, 5]
     for lane in prange(lanes):
         for start in range(RUN * lane, hands, RUN * lanes):
-            _line_counts_part(weights[0], line, n, binom, offsets, start, min(start + RUN, hands),
-                              counts[lane], cards[lane], index[lane])
+            _line_counts_part(
+                weights[0],
+                line,
+                n,
+                binom,
+                offsets,
+                start,
+                min(start + RUN, hands),
+                counts[lane],
+                cards[lane],
+                index[lane],
+            )
 
 
 @njit(cache=True)

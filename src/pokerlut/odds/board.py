@@ -38,9 +38,18 @@ class BoardSetup:
     `by_category`: the kernels count the pot by the winning hand's category too
     (`categories.kernel_tables`: `category_names`, `buckets`, `low_buckets`)."""
 
-    def __init__(self, players: Sequence[str], board: str, dead: str, deal: str,
-                 wild: str | None = None, deck: int | None = None, game: Any = None,
-                 others: CardsLike = "", by_category: bool = False) -> None:
+    def __init__(
+        self,
+        players: Sequence[str],
+        board: str,
+        dead: str,
+        deal: str,
+        wild: str | None = None,
+        deck: int | None = None,
+        game: Any = None,
+        others: CardsLike = "",
+        by_category: bool = False,
+    ) -> None:
         if not isinstance(deal, str) or deal not in DEALS:
             raise ValueError(f"unknown deal {deal!r}: choose from {', '.join(DEALS)}")
         if isinstance(players, str) or not 2 <= len(players) <= 10:
@@ -55,22 +64,24 @@ class BoardSetup:
             raise ValueError(f"Omaha is not offered in {self.rules.name}")
         self.low_rules = rules(self.deal.low) if self.deal.low else None
         self.category_names, self.buckets, self.low_buckets = kernel_tables(
-            self.rules, self.low_rules, by_category)
+            self.rules, self.low_rules, by_category
+        )
         self.categories = len(self.category_names)
         self.deck = deck_of(self.rules, deck)
         # hold'em where five suited cards settle a hand: boards are counted in classes
         # (`kernels.boards`); other rankings deal every board
-        self.boards_in_classes = (not self.omaha and not self.split
-                                  and type(tables.load(self.rules.name)) is tables.SuitsSettle)
+        self.boards_in_classes = (
+            not self.omaha and not self.split and type(tables.load(self.rules.name)) is tables.SuitsSettle
+        )
         self.board, self.dead = read_cards(board, self.jokers), read_cards(dead, self.jokers)
         self.others = read_cards(others, self.jokers)  # other boards' cards: out of this deal
-        named = [("the board", self.board), ("dead cards", self.dead),
-                 ("the other boards", self.others)]
+        named = [("the board", self.board), ("dead cards", self.dead), ("the other boards", self.others)]
         for name, cards in named:
             outside = [c for c in cards.tolist() if c not in self.deck]
             if outside:
-                raise ValueError(f"card {format_cards(outside[:1])} in {name} is not in the "
-                                 f"{len(self.deck)}-card deck")
+                raise ValueError(
+                    f"card {format_cards(outside[:1])} in {name} is not in the {len(self.deck)}-card deck"
+                )
         if len(self.board) > 5:
             raise ValueError(f"a board has 0 to 5 cards, not {len(self.board)}")
         no_repeats(named)
@@ -84,8 +95,9 @@ class BoardSetup:
         self.live = self.deck[known_bits == 0].astype(np.uint8)
         needed = int(self.hole_sizes.sum()) + 5 - len(self.board)
         if needed > len(self.live):
-            raise ValueError(f"{len(players)} players need {needed} more cards; "
-                             f"only {len(self.live)} are left in the deck")
+            raise ValueError(
+                f"{len(players)} players need {needed} more cards; only {len(self.live)} are left in the deck"
+            )
         self.labels = [str(p) for p in players]
 
     def _player(self, i: int, text: str, known: np.ndarray) -> Range | Hand:
@@ -96,8 +108,10 @@ class BoardSetup:
         if self.jokers and _has_joker(text):
             hole = parse_cards(text, jokers=True)
             if len(hole) != 2 or not set(hole.tolist()) <= set(self.deck.tolist()):
-                raise ValueError(f"player {i + 1}: a hold'em hand with a joker is two cards of "
-                                 f"the {len(self.deck)}-card deck: {text!r}")
+                raise ValueError(
+                    f"player {i + 1}: a hold'em hand with a joker is two cards of "
+                    f"the {len(self.deck)}-card deck: {text!r}"
+                )
             return Hand(np.sort(hole)[None, :])
         rng = parse_range(text)
         if len(self.deck) < 52:  # short deck: "random" is the deck's hands, others must fit
@@ -108,8 +122,9 @@ class BoardSetup:
             return rng
         live = rng.without_mask(int(self.known_mask))
         if len(live) == 0:
-            raise ValueError(f"player {i + 1}: range {text!r} is empty once the board and dead "
-                             "cards are removed")
+            raise ValueError(
+                f"player {i + 1}: range {text!r} is empty once the board and dead cards are removed"
+            )
         return live
 
     def _omaha_player(self, i: int, text: str, known: np.ndarray) -> Hand:
@@ -127,23 +142,26 @@ class BoardSetup:
             except ValueError as error:
                 raise ValueError(f"player {i + 1}: {error}") from None
             if len(hole) not in OMAHA_COMBOS or (hands and len(hole) != len(hands[0])):
-                raise ValueError(f"player {i + 1}: Omaha hands have 4, 5 or 6 cards, not "
-                                 f"{len(hole)}: {part.strip()!r} (several hands: all of one size)")
+                raise ValueError(
+                    f"player {i + 1}: Omaha hands have 4, 5 or 6 cards, not "
+                    f"{len(hole)}: {part.strip()!r} (several hands: all of one size)"
+                )
             self._in_deck(i, hole)
             hands.append(np.sort(hole))
         combos = np.unique(np.array(hands, dtype=np.uint8), axis=0)
         if len(combos) > 1:  # a range: the hands holding a known card are not dealt
             combos = combos[~np.isin(combos, known).any(axis=1)]
             if len(combos) == 0:
-                raise ValueError(f"player {i + 1}: every hand of {text!r} holds a board or "
-                                 "dead card")
+                raise ValueError(f"player {i + 1}: every hand of {text!r} holds a board or dead card")
         return Hand(combos)
 
     def _in_deck(self, i: int, cards: np.ndarray, what: str = "card") -> None:
         outside = cards[~np.isin(cards, self.deck)]
         if len(outside):
-            raise ValueError(f"player {i + 1}: {what} {format_cards(outside[:1])}, not in the "
-                             f"{self.deal.name} deck ({self.rules.deck_text})")
+            raise ValueError(
+                f"player {i + 1}: {what} {format_cards(outside[:1])}, not in the "
+                f"{self.deal.name} deck ({self.rules.deck_text})"
+            )
 
     def deals(self, limit: int, first: slice = slice(None)) -> tuple[np.ndarray, ...] | None:
         """Every collision-free assignment of hole cards, the first player's hands limited to
@@ -177,7 +195,7 @@ class BoardSetup:
         cards = np.zeros((1, len(self.ranges), width), np.uint8)
         mask, weight = 0, 1.0
         for i, r in enumerate(self.ranges):
-            cards[0, i, :len(r.combos[0])] = r.combos[0]
+            cards[0, i, : len(r.combos[0])] = r.combos[0]
             mask, weight = mask | int(r.masks[0]), weight * float(r.weights[0])
         return cards, np.array([mask], np.uint64), np.array([weight])
 
@@ -185,8 +203,7 @@ class BoardSetup:
         """The deals of hole cards (`deals`) as chunks that fit the outcome counters, split on
         the first player's hands and made one at a time (a lazy list); None if the other
         players' deals alone do not fit."""
-        limit = min(MAX_DEALS, MAX_OUTCOME_CELLS // bins(len(self.ranges), self.split,
-                                                          self.categories))
+        limit = min(MAX_DEALS, MAX_OUTCOME_CELLS // bins(len(self.ranges), self.split, self.categories))
         whole = self.deals(limit)
         if whole is not None:
             return [whole]
@@ -194,14 +211,15 @@ class BoardSetup:
         if rest > limit:
             return None
         step = max(1, limit // rest)
-        return Lazy([slice(i, i + step) for i in range(0, len(self.ranges[0]), step)],
-                    lambda part: self.deals(limit, part))
+        return Lazy(
+            [slice(i, i + step) for i in range(0, len(self.ranges[0]), step)],
+            lambda part: self.deals(limit, part),
+        )
 
     def work(self, chunks: list[tuple[np.ndarray, ...]] | Lazy) -> int:
         """Player-hand evaluations of exact enumeration: exact for one chunk of deals, else at
         most every deal of the ranges (collisions included) times the boards."""
-        deals = (len(chunks[0][1]) if isinstance(chunks, list)
-                 else math.prod(len(r) for r in self.ranges))
+        deals = len(chunks[0][1]) if isinstance(chunks, list) else math.prod(len(r) for r in self.ranges)
         if self.boards_in_classes:
             return deals * self.classes_per_deal() * len(self.ranges)
         n_boards = math.comb(len(self.live) - int(self.hole_sizes.sum()), 5 - len(self.board))
@@ -215,7 +233,7 @@ class BoardSetup:
         return 10 * math.comb(13 + missing - 1, missing)
 
     def evaluations_per_board(self) -> int:
-        per_hand = (2 if self.split else 1)
+        per_hand = 2 if self.split else 1
         if self.omaha:
             return per_hand * sum(OMAHA_COMBOS[int(h)] for h in self.hole_sizes)
         return per_hand * len(self.ranges)
@@ -229,8 +247,7 @@ class BoardSetup:
 class Lazy:
     """A list made one item at a time: `make(part)` for each of `parts`."""
 
-    def __init__(self, parts: list[slice],
-                 make: Callable[[slice], tuple[np.ndarray, ...] | None]) -> None:
+    def __init__(self, parts: list[slice], make: Callable[[slice], tuple[np.ndarray, ...] | None]) -> None:
         self.parts, self.make = parts, make
 
     def __len__(self) -> int:

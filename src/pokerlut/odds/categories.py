@@ -50,8 +50,9 @@ def category_table(game: Rules) -> tuple[tuple[str, ...], np.ndarray]:
     return names, table
 
 
-def kernel_tables(high: Rules, low: Rules | None, wanted: bool
-                  ) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
+def kernel_tables(
+    high: Rules, low: Rules | None, wanted: bool
+) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
     """By category (`wanted`): the names of a deal's categories, the high game's then the low
     half's (a low name that is also a high one is told apart as "low: NAME"), and the kernels'
     tables (`kernels.showdown.Spot`): each high strength's index among the names, each low
@@ -70,5 +71,4 @@ def kernel_tables(high: Rules, low: Rules | None, wanted: bool
         return names, high_table.copy(), np.zeros(0, np.int8)
     low_names, low_table = category_table(low)
     low_names = tuple(f"low: {name}" if name in names else name for name in low_names)
-    return ((*names, *low_names), high_table.copy(),
-            (low_table + len(names)).astype(np.int8))
+    return ((*names, *low_names), high_table.copy(), (low_table + len(names)).astype(np.int8))

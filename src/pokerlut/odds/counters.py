@@ -34,13 +34,14 @@ def working_rows(n_players: int) -> tuple[np.ndarray, ...]:
     """The board games' per-thread working rows (board cards, hole hand states, hole cards),
     each at least 128 bytes so that two threads never write into one cache line."""
     n_threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
-    return (np.zeros((n_threads, 128), np.uint8),
-            np.zeros((n_threads, max(n_players, 8), 2), np.uint64),
-            np.zeros((n_threads, n_players, 64), np.uint8))
+    return (
+        np.zeros((n_threads, 128), np.uint8),
+        np.zeros((n_threads, max(n_players, 8), 2), np.uint64),
+        np.zeros((n_threads, n_players, 64), np.uint8),
+    )
 
 
-def per_player(outcomes: np.ndarray, n_players: int, split: bool,
-               categories: int = 0) -> tuple[Any, ...]:
+def per_player(outcomes: np.ndarray, n_players: int, split: bool, categories: int = 0) -> tuple[Any, ...]:
     """From the mean outcome counters per showdown: per player, the win share, tie share,
     mean equity, mean squared equity, in a split game the high and the low shares (else
     None), and by category the (categories, players) shares of the pot won with a hand of
@@ -48,18 +49,18 @@ def per_player(outcomes: np.ndarray, n_players: int, split: bool,
     (summing to 1), by category one per category."""
     by_category = None
     if split:
-        fields = outcomes[1:1 + SPLIT_FIELDS * n_players].reshape(SPLIT_FIELDS, n_players)
+        fields = outcomes[1 : 1 + SPLIT_FIELDS * n_players].reshape(SPLIT_FIELDS, n_players)
         units, squares, high, low, scoops, shares = fields
         if categories:
             start = 1 + SPLIT_FIELDS * n_players
-            by_category = outcomes[start:start + categories * n_players].reshape(
-                categories, n_players) / POT
-        return (scoops, shares - scoops, units / POT, squares / POT**2, high / POT, low / POT,
-                by_category)
+            by_category = (
+                outcomes[start : start + categories * n_players].reshape(categories, n_players) / POT
+            )
+        return (scoops, shares - scoops, units / POT, squares / POT**2, high / POT, low / POT, by_category)
     n_bins = 2**n_players
     if categories:
-        blocks = outcomes[:categories * n_bins].reshape(categories, n_bins)
-        by_category = blocks @ _shares(n_bins, n_players)[:, 2 * n_players:3 * n_players]
+        blocks = outcomes[: categories * n_bins].reshape(categories, n_bins)
+        by_category = blocks @ _shares(n_bins, n_players)[:, 2 * n_players : 3 * n_players]
         outcomes = blocks.sum(axis=0)
     win, tie, eq, eq_squared = (outcomes @ _shares(len(outcomes), n_players)).reshape(4, -1)
     return win, tie, eq, eq_squared, None, None, by_category
@@ -71,8 +72,10 @@ def _shares(n_bins: int, n_players: int) -> np.ndarray:
     player, as a win (alone), a tie (shared), an equity share and its square."""
     members = (np.arange(n_bins)[:, None] >> np.arange(n_players)) & 1
     n_winners = np.maximum(members.sum(axis=1), 1)[:, None]
-    shares = np.stack([members * (n_winners == 1), members * (n_winners > 1),
-                       members / n_winners, members / n_winners**2], axis=1).astype(np.float64)
+    shares = np.stack(
+        [members * (n_winners == 1), members * (n_winners > 1), members / n_winners, members / n_winners**2],
+        axis=1,
+    ).astype(np.float64)
     shares = shares.reshape(n_bins, 4 * n_players)
     shares.setflags(write=False)
     return shares

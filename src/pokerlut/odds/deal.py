@@ -27,16 +27,19 @@ class Deal:
     stud: bool = False  # no board: every player gets his own cards up to seven
 
 
-DEALS = {d.name: d for d in (
-    Deal("holdem", (2,), False, "high"),
-    Deal("short-deck", (2,), False, "short-deck"),
-    Deal("short-deck-trips", (2,), False, "short-deck-trips"),
-    Deal("omaha", (4, 5, 6), True, "high"),
-    Deal("omaha-hi-lo", (4, 5, 6), True, "high", "eight-or-better"),
-    Deal("stud", (2, 3, 4, 5, 6, 7), False, "high", stud=True),
-    Deal("razz", (2, 3, 4, 5, 6, 7), False, "ace-to-five", stud=True),
-    Deal("stud-hi-lo", (2, 3, 4, 5, 6, 7), False, "high", "eight-or-better", stud=True),
-)}
+DEALS = {
+    d.name: d
+    for d in (
+        Deal("holdem", (2,), False, "high"),
+        Deal("short-deck", (2,), False, "short-deck"),
+        Deal("short-deck-trips", (2,), False, "short-deck-trips"),
+        Deal("omaha", (4, 5, 6), True, "high"),
+        Deal("omaha-hi-lo", (4, 5, 6), True, "high", "eight-or-better"),
+        Deal("stud", (2, 3, 4, 5, 6, 7), False, "high", stud=True),
+        Deal("razz", (2, 3, 4, 5, 6, 7), False, "ace-to-five", stud=True),
+        Deal("stud-hi-lo", (2, 3, 4, 5, 6, 7), False, "high", "eight-or-better", stud=True),
+    )
+}
 
 
 def deals() -> dict[str, str]:
@@ -56,12 +59,17 @@ def deals() -> dict[str, str]:
     >>> deals()["omaha-hi-lo"]
     '4 to 6 hole cards, exactly two played with three of a five-card board; high, split with eight-or-better'
     """
+
     def about(d: Deal) -> str:
         holes = f"{d.holes[0]} to {d.holes[-1]}" if len(d.holes) > 1 else str(d.holes[0])
-        cards = (f"{holes} known cards each, up to seven, no board" if d.stud else
-                 f"{holes} hole cards, " + ("exactly two played with three of a five-card board"
-                                             if d.omaha else "a five-card board"))
+        cards = (
+            f"{holes} known cards each, up to seven, no board"
+            if d.stud
+            else f"{holes} hole cards, "
+            + ("exactly two played with three of a five-card board" if d.omaha else "a five-card board")
+        )
         return f"{cards}; {d.high}" + (f", split with {d.low}" if d.low else "")
+
     return {name: about(d) for name, d in DEALS.items()}
 
 
@@ -71,8 +79,9 @@ def high_rules(deal: Deal, game: Any = None, wild: str | None = None) -> Rules:
     if game is None:
         return rules(deal.high, wild)
     if wild is not None:
-        raise ValueError("wild= goes with the deal's own game: with game=, give a Game "
-                         "that has its wild cards")
+        raise ValueError(
+            "wild= goes with the deal's own game: with game=, give a Game that has its wild cards"
+        )
     chosen = resolve(game).rules
     if chosen.suit_ties:
         raise ValueError(f"{chosen.name} ranks hands of five cards alone: no equity deal uses it")

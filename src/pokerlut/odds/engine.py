@@ -24,8 +24,19 @@ from .montecarlo import simulated_outcomes
 from .result import EquityResult, PlayerEquity, whole_pot
 from .stud import StudGame
 
-__all__ = ["DEALS", "DEFAULT_TRIALS", "EXACT_BUDGET", "EXACT_LIMIT", "MAX_BOARDS", "MAX_TRIALS",
-           "BoardGame", "EquityResult", "PlayerEquity", "Showdowns", "equity"]
+__all__ = [
+    "DEALS",
+    "DEFAULT_TRIALS",
+    "EXACT_BUDGET",
+    "EXACT_LIMIT",
+    "MAX_BOARDS",
+    "MAX_TRIALS",
+    "BoardGame",
+    "EquityResult",
+    "PlayerEquity",
+    "Showdowns",
+    "equity",
+]
 
 EXACT_BUDGET = 300_000_000  # player-hand evaluations that exact=None may enumerate (~1 s)
 EXACT_LIMIT = 10 * EXACT_BUDGET  # the most that exact=True enumerates (~10 s)
@@ -51,12 +62,11 @@ class Showdowns(Protocol):
     def too_much(self, work: float, limit: int) -> str:
         """Why exact enumeration of `work` evaluations, more than `limit`, is refused."""
 
-    def exact(self, progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
-        ...
+    def exact(self, progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]: ...
 
-    def simulate(self, trials: int, seed: int,
-                 progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
-        ...
+    def simulate(
+        self, trials: int, seed: int, progress: Callable[[float], None] | None
+    ) -> tuple[np.ndarray, int, bool]: ...
 
 
 class BoardGame:
@@ -64,11 +74,19 @@ class BoardGame:
     (`exact.exact_outcomes`) or simulated (`montecarlo.simulated_outcomes`). With several
     boards, one board's: `others`, the other boards' cards, are out of its deal."""
 
-    def __init__(self, hands: Sequence[str], board: str, dead: str, deal: str,
-                 wild: str | None, deck: int | None, game: str | Game | None,
-                 others: CardsLike = "", by_category: bool = False) -> None:
-        self.setup = BoardSetup(hands, board, dead, deal, wild, deck, game, others,
-                                by_category)
+    def __init__(
+        self,
+        hands: Sequence[str],
+        board: str,
+        dead: str,
+        deal: str,
+        wild: str | None,
+        deck: int | None,
+        game: str | Game | None,
+        others: CardsLike = "",
+        by_category: bool = False,
+    ) -> None:
+        self.setup = BoardSetup(hands, board, dead, deal, wild, deck, game, others, by_category)
         self.labels, self.split = self.setup.labels, self.setup.split
         self.category_names = self.setup.category_names
         self.board = self.setup.board
@@ -83,24 +101,38 @@ class BoardGame:
         return math.inf if self.chunks is None else self.setup.work(self.chunks)
 
     def too_much(self, work: float, limit: int) -> str:
-        return (f"too much work to enumerate: {work:,} player-hand evaluations (the limit is "
-                f"{limit:,}); simulate instead")
+        return (
+            f"too much work to enumerate: {work:,} player-hand evaluations (the limit is "
+            f"{limit:,}); simulate instead"
+        )
 
     def exact(self, progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
         assert self.chunks is not None  # work() is finite: the deals fit in chunks
         return exact_outcomes(self.setup, self.chunks, progress)
 
-    def simulate(self, trials: int, seed: int,
-                 progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
+    def simulate(
+        self, trials: int, seed: int, progress: Callable[[float], None] | None
+    ) -> tuple[np.ndarray, int, bool]:
         return simulated_outcomes(self.setup, trials, seed, progress)
 
 
-def equity(hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = "", *,
-           boards: int | Sequence[CardsLike] | None = None, deal: str = "holdem",
-           game: str | Game | None = None, wild: str | None = None, deck: int | None = None,
-           exact: bool | None = None, trials: int | None = None, seed: int | None = None,
-           threads: int | None = None, by_category: bool = False,
-           progress: Callable[[float], None] | None = None) -> EquityResult:
+def equity(
+    hands: Sequence[CardsLike],
+    board: CardsLike = "",
+    dead: CardsLike = "",
+    *,
+    boards: int | Sequence[CardsLike] | None = None,
+    deal: str = "holdem",
+    game: str | Game | None = None,
+    wild: str | None = None,
+    deck: int | None = None,
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    by_category: bool = False,
+    progress: Callable[[float], None] | None = None,
+) -> EquityResult:
     """Each player's chance to win, tie, and share of the pot, exact or by Monte Carlo.
 
     Parameters
@@ -181,14 +213,17 @@ def equity(hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = 
     {'four of a kind': 0.0227, 'full house': 0.2045, 'three of a kind': 0.7273}
     """
     if isinstance(hands, (str, bytes)) or not isinstance(hands, (Sequence, np.ndarray)):
-        raise TypeError(f"hands must be a list of hands or ranges, one per player, not "
-                        f"{type(hands).__name__}: {hands!r}")
+        raise TypeError(
+            f"hands must be a list of hands or ranges, one per player, not {type(hands).__name__}: {hands!r}"
+        )
     players = [_text(hand, f"player {i + 1}") for i, hand in enumerate(hands)]
     board_text, dead_text = _text(board, "board"), _text(dead, "dead")
     board_list: Any = boards
     if isinstance(boards, (list, tuple, np.ndarray)):  # each board as text (else refused below)
-        board_list = [_text(b, f"board {k + 1}") if isinstance(b, (Sequence, np.ndarray))
-                      else b for k, b in enumerate(boards)]
+        board_list = [
+            _text(b, f"board {k + 1}") if isinstance(b, (Sequence, np.ndarray)) else b
+            for k, b in enumerate(boards)
+        ]
     texts = _board_texts(board_text, board_list)
     if type(by_category) is not bool:
         raise TypeError(f"by_category must be True or False, not {by_category!r}")
@@ -197,12 +232,10 @@ def equity(hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = 
             raise ValueError(f"wild cards and other decks are offered in hold'em, not in {deal}")
         if len(texts) > 1:
             raise ValueError(f"boards: {deal} has no board")
-        setups: Sequence[Showdowns] = [StudGame(players, texts[0], dead_text, deal, game,
-                                                by_category)]
+        setups: Sequence[Showdowns] = [StudGame(players, texts[0], dead_text, deal, game, by_category)]
         which = [0]
     else:
-        setups, which = _board_games(players, texts, dead_text, deal, wild, deck, game,
-                                     by_category)
+        setups, which = _board_games(players, texts, dead_text, deal, wild, deck, game, by_category)
     if trials is not None and (type(trials) is not int or not 1 <= trials <= MAX_TRIALS):
         raise ValueError(f"trials must be an int 1 .. {MAX_TRIALS:.0e}, not {trials!r}")
     if exact is not None and type(exact) is not bool:
@@ -223,14 +256,23 @@ def equity(hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = 
     with parallel_section(threads):
         for j, setup in enumerate(setups):
             since = start + sum(run.elapsed for run in runs)
-            runs.append(_run(setup, deal, trials or DEFAULT_TRIALS, _run_seed(used_seed, j),
-                             _part(progress, j, len(setups)), since))
+            runs.append(
+                _run(
+                    setup,
+                    deal,
+                    trials or DEFAULT_TRIALS,
+                    _run_seed(used_seed, j),
+                    _part(progress, j, len(setups)),
+                    since,
+                )
+            )
             if runs[-1].partial and j < len(setups) - 1:
                 raise KeyboardInterrupt  # the whole pot needs every board
     if len(which) == 1:
         return runs[0]
-    return whole_pot(runs, which, card_text(read_cards(dead_text, jokers=True)), used_seed,
-                     time.perf_counter() - start)
+    return whole_pot(
+        runs, which, card_text(read_cards(dead_text, jokers=True)), used_seed, time.perf_counter() - start
+    )
 
 
 def _text(cards: CardsLike, what: str) -> str:
@@ -239,8 +281,10 @@ def _text(cards: CardsLike, what: str) -> str:
     if isinstance(cards, str):
         return cards
     if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, (Sequence, np.ndarray)):
-        raise TypeError(f"{what}: cards are text or a sequence of card ints or texts, not "
-                        f"{type(cards).__name__}: {cards!r}")
+        raise TypeError(
+            f"{what}: cards are text or a sequence of card ints or texts, not "
+            f"{type(cards).__name__}: {cards!r}"
+        )
     try:
         return format_cards(parse_cards(cards, jokers=True))
     except (TypeError, ValueError) as error:
@@ -255,26 +299,37 @@ def _board_texts(board: str, boards: int | Sequence[str] | None) -> list[str]:
         if not 1 <= boards <= MAX_BOARDS:
             raise ValueError(f"boards must be 1 .. {MAX_BOARDS} or a list of boards, not {boards}")
         return [board] * boards
-    if isinstance(boards, str) or not isinstance(boards, Sequence) or not all(
-            isinstance(b, str) for b in boards):
+    if (
+        isinstance(boards, str)
+        or not isinstance(boards, Sequence)
+        or not all(isinstance(b, str) for b in boards)
+    ):
         raise TypeError(f"boards is a number of boards or a list of boards (str), not {boards!r}")
     if not 1 <= len(boards) <= MAX_BOARDS:
         raise ValueError(f"boards: give 1 to {MAX_BOARDS} boards, not {len(boards)}")
     if not isinstance(board, str) or board.strip():
-        raise ValueError("boards given both ways: with a list of boards, board= stays empty "
-                         "(put each board's cards in the list)")
+        raise ValueError(
+            "boards given both ways: with a list of boards, board= stays empty "
+            "(put each board's cards in the list)"
+        )
     return list(boards)
 
 
-def _board_games(hands: Sequence[str], texts: list[str], dead: str, deal: str,
-                 wild: str | None, deck: int | None, game: str | Game | None,
-                 by_category: bool = False) -> tuple[list[BoardGame], list[int]]:
+def _board_games(
+    hands: Sequence[str],
+    texts: list[str],
+    dead: str,
+    deal: str,
+    wild: str | None,
+    deck: int | None,
+    game: str | Game | None,
+    by_category: bool = False,
+) -> tuple[list[BoardGame], list[int]]:
     """A `BoardGame` for each board, the other boards' cards out of its deal (boards alike
     share one), and which of them each board is. Boards share only the cards they start with
     (dealt before running it again); together they need no more cards than the deck has."""
     if len(texts) == 1:
-        return [BoardGame(hands, texts[0], dead, deal, wild, deck, game,
-                          by_category=by_category)], [0]
+        return [BoardGame(hands, texts[0], dead, deal, wild, deck, game, by_category=by_category)], [0]
     cards = []
     for k, text in enumerate(texts):
         try:
@@ -283,11 +338,13 @@ def _board_games(hands: Sequence[str], texts: list[str], dead: str, deal: str,
             raise ValueError(f"board {k + 1}: {error}") from None
     for (i, a), (j, b) in itertools.combinations(enumerate(cards), 2):
         shared = set(a) & set(b)
-        astray = shared - set(a[:len(shared)]) or shared - set(b[:len(shared)])
+        astray = shared - set(a[: len(shared)]) or shared - set(b[: len(shared)])
         if astray:
-            raise ValueError(f"card {card_text(np.array(sorted(astray)[:1]))} is on boards "
-                             f"{i + 1} and {j + 1}: boards share only the cards they start with "
-                             "(those dealt before running it twice)")
+            raise ValueError(
+                f"card {card_text(np.array(sorted(astray)[:1]))} is on boards "
+                f"{i + 1} and {j + 1}: boards share only the cards they start with "
+                "(those dealt before running it twice)"
+            )
     known = list(dict.fromkeys(c for board in cards for c in board))
     alike: dict[frozenset[int], int] = {}  # a board's cards: its setup
     setups: list[BoardGame] = []
@@ -297,21 +354,28 @@ def _board_games(hands: Sequence[str], texts: list[str], dead: str, deal: str,
             alike[frozenset(board)] = len(setups)
             others = np.array([c for c in known if c not in board], np.uint8)
             try:
-                setups.append(BoardGame(hands, text, dead, deal, wild, deck, game, others,
-                                        by_category))
+                setups.append(BoardGame(hands, text, dead, deal, wild, deck, game, others, by_category))
             except ValueError as error:
                 raise ValueError(f"board {k + 1}: {error}") from None
         which.append(alike[frozenset(board)])
     setup = setups[0].setup
     needed = int(setup.hole_sizes.sum()) + sum(5 - len(board) for board in cards)
     if needed > len(setup.live):
-        raise ValueError(f"boards: {len(hands)} players and {len(texts)} boards need {needed} "
-                         f"more cards; only {len(setup.live)} are left in the deck")
+        raise ValueError(
+            f"boards: {len(hands)} players and {len(texts)} boards need {needed} "
+            f"more cards; only {len(setup.live)} are left in the deck"
+        )
     return setups, which
 
 
-def _run(setup: Showdowns, deal: str, trials: int, seed: int | None,
-         progress: Callable[[float], None] | None, since: float) -> EquityResult:
+def _run(
+    setup: Showdowns,
+    deal: str,
+    trials: int,
+    seed: int | None,
+    progress: Callable[[float], None] | None,
+    since: float,
+) -> EquityResult:
     """One board's (or stud's) result: every deal enumerated, or `trials` simulated from
     `seed`; its time counted from `since`."""
     if seed is None:
@@ -320,18 +384,33 @@ def _run(setup: Showdowns, deal: str, trials: int, seed: int | None,
         outcomes, n, partial = setup.simulate(trials, seed, progress)
     names = setup.category_names
     win, tie, eq, eq_squared, high, low, by_category = per_player(
-        outcomes, len(setup.labels), setup.split, len(names))
-    stderr = np.zeros_like(eq) if seed is None else np.sqrt(
-        np.maximum(eq_squared - eq**2, 0) / max(n - 1, 1))
-    result = [PlayerEquity(label, float(win[p]), float(tie[p]), float(eq[p]), float(stderr[p]),
-                           float(high[p]) if setup.split else None,
-                           float(low[p]) if setup.split else None,
-                           None if by_category is None else dict(
-                               zip(names, by_category[:, p].tolist())))
-              for p, label in enumerate(setup.labels)]
-    return EquityResult(tuple(result), deal, card_text(setup.board), card_text(setup.dead),
-                        exact=seed is None, deals=int(n), elapsed=time.perf_counter() - since,
-                        seed=seed, partial=partial)
+        outcomes, len(setup.labels), setup.split, len(names)
+    )
+    stderr = np.zeros_like(eq) if seed is None else np.sqrt(np.maximum(eq_squared - eq**2, 0) / max(n - 1, 1))
+    result = [
+        PlayerEquity(
+            label,
+            float(win[p]),
+            float(tie[p]),
+            float(eq[p]),
+            float(stderr[p]),
+            float(high[p]) if setup.split else None,
+            float(low[p]) if setup.split else None,
+            None if by_category is None else dict(zip(names, by_category[:, p].tolist())),
+        )
+        for p, label in enumerate(setup.labels)
+    ]
+    return EquityResult(
+        tuple(result),
+        deal,
+        card_text(setup.board),
+        card_text(setup.dead),
+        exact=seed is None,
+        deals=int(n),
+        elapsed=time.perf_counter() - since,
+        seed=seed,
+        partial=partial,
+    )
 
 
 def _run_seed(seed: int | None, j: int) -> int | None:
@@ -342,8 +421,7 @@ def _run_seed(seed: int | None, j: int) -> int | None:
     return int(np.random.SeedSequence([seed, j]).generate_state(1, np.uint64)[0] >> 1)
 
 
-def _part(progress: Callable[[float], None] | None, j: int,
-          n: int) -> Callable[[float], None] | None:
+def _part(progress: Callable[[float], None] | None, j: int, n: int) -> Callable[[float], None] | None:
     """`progress` for the j-th of n equal parts of the work."""
     if progress is None:
         return None

@@ -20,8 +20,9 @@ from .counters import CALL_WORK, bins, counters, working_rows
 from .threads import on_threads, share_of
 
 
-def exact_outcomes(setup: BoardSetup, chunks: list[tuple[np.ndarray, ...]] | Lazy,
-                   progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
+def exact_outcomes(
+    setup: BoardSetup, chunks: list[tuple[np.ndarray, ...]] | Lazy, progress: Callable[[float], None] | None
+) -> tuple[np.ndarray, int, bool]:
     """Outcome counters per showdown (a histogram over winner bitmasks, or the split-pot
     counters), showdowns seen, and whether partial: every board of every deal, chunk by
     chunk (`BoardSetup.deal_chunks`), each deal weighted by its hands' weights."""
@@ -46,18 +47,19 @@ def exact_outcomes(setup: BoardSetup, chunks: list[tuple[np.ndarray, ...]] | Laz
     return weighted / (weight_seen if weight_seen > 0 else 1.0), seen, partial
 
 
-def exact_chunk(setup: BoardSetup, deals: tuple[np.ndarray, ...],
-                progress: Callable[[float], None] | None) -> tuple[np.ndarray, float, int, bool]:
+def exact_chunk(
+    setup: BoardSetup, deals: tuple[np.ndarray, ...], progress: Callable[[float], None] | None
+) -> tuple[np.ndarray, float, int, bool]:
     """One chunk of deals: the weighted sum of outcome counters, the weighted showdowns, the
     showdowns, and whether it was interrupted."""
     cards, masks, weights = deals
     threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
-    counts = np.zeros((threads, len(masks), bins(len(setup.ranges), setup.split,
-                                                 setup.categories)), np.int64)
+    counts = np.zeros((threads, len(masks), bins(len(setup.ranges), setup.split, setup.categories)), np.int64)
     board = np.zeros(5, dtype=np.uint8)
-    board[:len(setup.board)] = setup.board
+    board[: len(setup.board)] = setup.board
     calls = (_counting_calls if setup.boards_in_classes else _dealing_calls)(
-        setup, cards, masks, board, counts)
+        setup, cards, masks, board, counts
+    )
     done = 0
     try:
         for call in calls:
@@ -71,12 +73,12 @@ def exact_chunk(setup: BoardSetup, deals: tuple[np.ndarray, ...],
     per_deal = counts[:, :, :n_counters].sum(axis=0)  # over threads: exact integers
     weighted, total = weights @ per_deal, per_deal.sum(axis=0)
     showdowns = slice(0, 1) if setup.split else slice(0, n_counters)
-    return (weighted, float(weighted[showdowns].sum()), int(total[showdowns].sum()),
-            bool(done < len(calls)))
+    return (weighted, float(weighted[showdowns].sum()), int(total[showdowns].sum()), bool(done < len(calls)))
 
 
-def _dealing_calls(setup: BoardSetup, cards: np.ndarray, masks: np.ndarray,
-                   board: np.ndarray, counts: np.ndarray) -> list[Callable[[], None]]:
+def _dealing_calls(
+    setup: BoardSetup, cards: np.ndarray, masks: np.ndarray, board: np.ndarray, counts: np.ndarray
+) -> list[Callable[[], None]]:
     """Kernel calls of about CALL_WORK evaluations that deal every board of every deal one by
     one (`ENUMERATE_BOARDS`): work items are a deal and the first one or two new board cards."""
     n_board, missing = len(setup.board), 5 - len(setup.board)
@@ -108,23 +110,35 @@ def _dealing_calls(setup: BoardSetup, cards: np.ndarray, masks: np.ndarray,
         items = np.ascontiguousarray(np.column_stack([q // len(prefixes), prefixes[q % len(prefixes)]]))
 
         def share(k: int, shares: int) -> None:
-            kernel(*setup.tables(), spot, cards, masks, items[share_of(len(items), k, shares)],
-                   counts[k], scratch[0][k], scratch[1][k])
+            kernel(
+                *setup.tables(),
+                spot,
+                cards,
+                masks,
+                items[share_of(len(items), k, shares)],
+                counts[k],
+                scratch[0][k],
+                scratch[1][k],
+            )
+
         return lambda: on_threads(share)
 
     return [call(start) for start in range(0, n_items, per_call)]
 
 
-def _counting_calls(setup: BoardSetup, cards: np.ndarray, masks: np.ndarray,
-                    board: np.ndarray, counts: np.ndarray) -> list[Callable[[], None]]:
+def _counting_calls(
+    setup: BoardSetup, cards: np.ndarray, masks: np.ndarray, board: np.ndarray, counts: np.ndarray
+) -> list[Callable[[], None]]:
     """Kernel calls of about CALL_WORK evaluations that count the boards of every deal in
     classes (`kernels.boards.count_boards`). A work item is a deal; with few deals, each of
     its parts is an item, in `balanced_order` (a static split of them among the threads,
     `threads.share_of`, measured faster than chunks of one)."""
     threads = numba.get_num_threads()
     deals = np.ascontiguousarray(cards[:, :, :2])
-    scratch = boards.scratch_rows(numba.config.NUMBA_NUM_THREADS,  # type: ignore[attr-defined]
-                                  counts.shape[2])
+    scratch = boards.scratch_rows(
+        numba.config.NUMBA_NUM_THREADS,  # type: ignore[attr-defined]
+        counts.shape[2],
+    )
     table = setup.tables()[0]
     if len(masks) < 8 * threads:
         items = _part_items(len(masks), threads).copy()  # writable: the kernel's signature
@@ -135,13 +149,28 @@ def _counting_calls(setup: BoardSetup, cards: np.ndarray, masks: np.ndarray,
     per_call = max(1, CALL_WORK * len(items) // (per_deal * len(masks)))
 
     def call(start: int) -> Callable[[], None]:
-        part = np.ascontiguousarray(items[start:start + per_call])
+        part = np.ascontiguousarray(items[start : start + per_call])
 
         def share(k: int, shares: int) -> None:
             rows = [thread_rows[k] for thread_rows in scratch]
-            boards.count_boards(table, setup.live, board, len(setup.board), deals, masks,
-                                part[share_of(len(part), k, shares)], counts[k], rows[0],
-                                rows[1], rows[2], rows[3], rows[4], rows[5], setup.buckets)
+            boards.count_boards(
+                table,
+                setup.live,
+                board,
+                len(setup.board),
+                deals,
+                masks,
+                part[share_of(len(part), k, shares)],
+                counts[k],
+                rows[0],
+                rows[1],
+                rows[2],
+                rows[3],
+                rows[4],
+                rows[5],
+                setup.buckets,
+            )
+
         return lambda: on_threads(share)
 
     return [call(start) for start in range(0, len(items), per_call)]
@@ -152,8 +181,6 @@ def _part_items(n_deals: int, threads: int) -> np.ndarray:
     """`_counting_calls`'s work items for a few deals (read-only): each part of each deal,
     (deal, part, part + 1), in `balanced_order`."""
     d, part = np.divmod(np.arange(n_deals * boards.PARTS), boards.PARTS)
-    items: np.ndarray = np.column_stack([d, part, part + 1])[
-        balanced_order(np.ones(len(d)), threads)]
+    items: np.ndarray = np.column_stack([d, part, part + 1])[balanced_order(np.ones(len(d)), threads)]
     items.setflags(write=False)
     return items
-

@@ -47,8 +47,10 @@ def make_draws(setup: BoardSetup) -> Draws:
     deal_hands[:] = hands[:, 0]  # the players with one hand (the members' are set below)
     for g, (players, (picks, masks, weights)) in enumerate(zip(groups, joint)):
         if len(masks) == 0:
-            raise ValueError("the players' ranges cannot be dealt without sharing a card "
-                             f"(players {', '.join(str(p + 1) for p in players)})")
+            raise ValueError(
+                "the players' ranges cannot be dealt without sharing a card "
+                f"(players {', '.join(str(p + 1) for p in players)})"
+            )
         members[g, : len(players)] = players
         deals[g, : len(masks), : len(players)] = picks
         deal_masks[g, : len(masks)] = masks
@@ -59,11 +61,20 @@ def make_draws(setup: BoardSetup) -> Draws:
                 deal_hands[g, : len(masks), p] = group_hands[g, : len(masks), j]
     # alias thresholds on a 32-bit uniform: u32 < ceil(p * 2**32) iff u32 / 2**32 < p
     thresholds = np.ceil(keep * 2.0**32).astype(np.uint64)
-    return Draws(np.uint64(fixed), combos, hands, members,
-                 np.array(list(map(len, groups)), dtype=np.int64), deals, deal_masks, group_hands,
-                 deal_hands,
-                 np.array([len(masks) for _, masks, _ in joint], dtype=np.int64), thresholds,
-                 other)
+    return Draws(
+        np.uint64(fixed),
+        combos,
+        hands,
+        members,
+        np.array(list(map(len, groups)), dtype=np.int64),
+        deals,
+        deal_masks,
+        group_hands,
+        deal_hands,
+        np.array([len(masks) for _, masks, _ in joint], dtype=np.int64),
+        thresholds,
+        other,
+    )
 
 
 def deal_groups(sizes: list[int]) -> list[list[int]]:
@@ -85,8 +96,7 @@ def deal_groups(sizes: list[int]) -> list[list[int]]:
     return groups
 
 
-def joint_deals(ranges: list[Range | Hand], fixed: np.uint64
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def joint_deals(ranges: list[Range | Hand], fixed: np.uint64) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every deal of one hand to each of `ranges` in which no two hands, and no hand and the
     cards `fixed`, share a card: (hand index per range (deals, players), card masks, weights:
     the product of the hands' weights)."""
@@ -100,14 +110,14 @@ def joint_deals(ranges: list[Range | Hand], fixed: np.uint64
     return hands, masks, weights
 
 
-def simulated_outcomes(setup: BoardSetup, trials: int, seed: int,
-                       progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
+def simulated_outcomes(
+    setup: BoardSetup, trials: int, seed: int, progress: Callable[[float], None] | None
+) -> tuple[np.ndarray, int, bool]:
     """Outcome shares (a histogram over winner bitmasks), trials run, and whether partial."""
     board = np.zeros(5, dtype=np.uint8)
     board[: len(setup.board)] = setup.board
     scratch = working_rows(len(setup.ranges))
-    spot = Spot(setup.live, board, len(setup.board), setup.hole_sizes, setup.buckets,
-                setup.low_buckets)
+    spot = Spot(setup.live, board, len(setup.board), setup.hole_sizes, setup.buckets, setup.low_buckets)
     draws = make_draws(setup)
     kernel = simulate_kernel(setup.split, setup.omaha, len(setup.ranges))
 
@@ -116,22 +126,42 @@ def simulated_outcomes(setup: BoardSetup, trials: int, seed: int,
 
         def share(k: int, shares: int) -> None:
             blocks = share_of(len(counts), k, shares)
-            kernel(*setup.tables(), spot, draws, np.uint64(seed), start + blocks.start,
-                   block_trials[blocks], counts[blocks], failed[blocks], scratch[0][k],
-                   scratch[1][k], scratch[2][k])
+            kernel(
+                *setup.tables(),
+                spot,
+                draws,
+                np.uint64(seed),
+                start + blocks.start,
+                block_trials[blocks],
+                counts[blocks],
+                failed[blocks],
+                scratch[0][k],
+                scratch[1][k],
+                scratch[2][k],
+            )
 
         on_threads(share)
         if failed.any():
-            raise ValueError("the players' ranges could not be dealt without sharing a card "
-                             "(10,000 tries in a row failed)")
+            raise ValueError(
+                "the players' ranges could not be dealt without sharing a card (10,000 tries in a row failed)"
+            )
 
-    return in_blocks(trials, bins(len(setup.ranges), setup.split, setup.categories),
-                     setup.evaluations_per_board(), run, progress)
+    return in_blocks(
+        trials,
+        bins(len(setup.ranges), setup.split, setup.categories),
+        setup.evaluations_per_board(),
+        run,
+        progress,
+    )
 
 
-def in_blocks(trials: int, n_bins: int, evaluations: int,
-              run: Callable[[int, np.ndarray, np.ndarray], None],
-              progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
+def in_blocks(
+    trials: int,
+    n_bins: int,
+    evaluations: int,
+    run: Callable[[int, np.ndarray, np.ndarray], None],
+    progress: Callable[[float], None] | None,
+) -> tuple[np.ndarray, int, bool]:
     """Monte Carlo in blocks of BLOCK_TRIALS trials (the last one shorter), each with its own
     random stream: `run(first_block, block_trials, counts)` fills counts[block] for a slice of
     blocks of about CALL_WORK evaluations. Ctrl-C and progress are seen between slices.
@@ -144,8 +174,7 @@ def in_blocks(trials: int, n_bins: int, evaluations: int,
         for start in range(0, n_blocks, per_call):
             stop = min(n_blocks, start + per_call)
             counts = np.zeros((stop - start, n_bins), dtype=np.int64)
-            run(start, np.minimum(BLOCK_TRIALS, trials - BLOCK_TRIALS * np.arange(start, stop)),
-                counts)
+            run(start, np.minimum(BLOCK_TRIALS, trials - BLOCK_TRIALS * np.arange(start, stop)), counts)
             outcomes += counts.sum(axis=0)
             done = min(trials, stop * BLOCK_TRIALS)
             if progress:
@@ -153,4 +182,3 @@ def in_blocks(trials: int, n_bins: int, evaluations: int,
     except KeyboardInterrupt:
         pass
     return outcomes / max(done, 1), done, done < trials
-

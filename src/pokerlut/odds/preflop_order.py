@@ -118,9 +118,18 @@ def _count_below(row: np.ndarray, n: int, s: int) -> int:
 
 
 @njit(parallel=True, _nrt=False)
-def _class_points(t: Tables, boards: np.ndarray, weights: np.ndarray, class_of: np.ndarray,
-                  valid: np.ndarray, strength: np.ndarray, count: np.ndarray, below: np.ndarray,
-                  rows: np.ndarray, points: np.ndarray) -> None:
+def _class_points(
+    t: Tables,
+    boards: np.ndarray,
+    weights: np.ndarray,
+    class_of: np.ndarray,
+    valid: np.ndarray,
+    strength: np.ndarray,
+    count: np.ndarray,
+    below: np.ndarray,
+    rows: np.ndarray,
+    points: np.ndarray,
+) -> None:
     """points[chunk, class] += orbit size * (2 * wins + ties), over the boards of each chunk.
 
     Every other argument after class_of is a per-chunk scratch buffer (allocated by the
@@ -189,7 +198,10 @@ def class_equities() -> dict[str, Fraction]:
     class_of, sizes = class_of_cards()
     points = np.zeros((CHUNKS, 169), dtype=np.int64)
     _class_points(
-        load_tables(), boards, weights, class_of,
+        load_tables(),
+        boards,
+        weights,
+        class_of,
         np.zeros((CHUNKS, 47), dtype=np.int64),
         np.zeros((CHUNKS, 52, 52), dtype=np.uint16),
         np.zeros((CHUNKS, MAX_STRENGTH + 1), dtype=np.int64),
@@ -199,10 +211,7 @@ def class_equities() -> dict[str, Fraction]:
     )
     deals = comb(50, 5) * comb(45, 2)  # per hand; the sums run over every hand of a class
     total = points.sum(axis=0)
-    return {
-        name: Fraction(int(total[i]), 2 * deals * int(sizes[i]))
-        for i, name in enumerate(class_names())
-    }
+    return {name: Fraction(int(total[i]), 2 * deals * int(sizes[i])) for i, name in enumerate(class_names())}
 
 
 def preflop_order(equities: dict[str, Fraction] | None = None) -> str:

@@ -134,14 +134,17 @@ class Range:
                              | (combos[:, 1] > 51))  # fmt: skip
         if bad.size:
             row = int(bad[0])
-            raise ValueError(f"combo row {row} is not two distinct cards 0..51 in increasing"
-                             f" order: {combos[row].tolist()}")
+            raise ValueError(
+                f"combo row {row} is not two distinct cards 0..51 in increasing order: {combos[row].tolist()}"
+            )
         codes = combos[:, 0].astype(np.int64) * 52 + combos[:, 1]
         out_of_order = np.flatnonzero(np.diff(codes) <= 0)
         if out_of_order.size:
             row = int(out_of_order[0]) + 1
-            raise ValueError(f"combo rows must be sorted and distinct: row {row}"
-                             f" {combos[row].tolist()} follows {combos[row - 1].tolist()}")
+            raise ValueError(
+                f"combo rows must be sorted and distinct: row {row}"
+                f" {combos[row].tolist()} follows {combos[row - 1].tolist()}"
+            )
         weights = weights.astype(np.float64)
         bad = np.flatnonzero(~((weights > 0) & (weights <= 1)))
         if bad.size:
@@ -207,8 +210,7 @@ class Range:
 
 def combo_masks(combos: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
     """Each row of cards (hands of any size) as a bitmask, bit ``card`` set."""
-    masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(
-        np.uint64(1) << combos.astype(np.uint64), axis=1)
+    masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(np.uint64(1) << combos.astype(np.uint64), axis=1)
     return masks
 
 
@@ -317,8 +319,12 @@ def _combos(body: str, token: str) -> list[Combo]:
     any_kicker = _ANY_KICKER.fullmatch(body)
     if any_kicker:  # 'Ax': the rank with each other rank, the pair left out
         rank, suffix = _RANK_OF[any_kicker[1]], _SUFFIXES[any_kicker[2]]
-        return [c for other in range(13) if other != rank
-                for c in _class_combos((max(rank, other), min(rank, other), suffix))]
+        return [
+            c
+            for other in range(13)
+            if other != rank
+            for c in _class_combos((max(rank, other), min(rank, other), suffix))
+        ]
     if len(body) <= 3:
         return _class_combos(_class(body, token))
     try:
@@ -403,4 +409,3 @@ def _top_percent(body: str, token: str) -> list[Combo]:
             break
         combos += _class_combos(_class(name, name))
     return combos
-

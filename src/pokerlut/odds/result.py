@@ -91,20 +91,29 @@ class EquityResult:
 
     def __repr__(self) -> str:
         how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
-        done = (f"{len(self.per_board)} boards" if self.per_board else
-                f"board {self.board or '-'}, {how}, "
-                f"{self.deals:,} {'deals' if self.exact else 'trials'}")
+        done = (
+            f"{len(self.per_board)} boards"
+            if self.per_board
+            else f"board {self.board or '-'}, {how}, {self.deals:,} {'deals' if self.exact else 'trials'}"
+        )
         shares = " | ".join(f"{p.equity:.4%}" for p in self.players)
-        return (f"EquityResult({self.deal}, {done}, equity {shares}"
-                + (", PARTIAL" if self.partial else "") + ")")
+        return (
+            f"EquityResult({self.deal}, {done}, equity {shares}" + (", PARTIAL" if self.partial else "") + ")"
+        )
 
     def __str__(self) -> str:
         """The repr's line with the time, a line per player, by category a table, and with
         several boards each board's."""
         took = f"{self.elapsed * 1e3:.3g} ms" if self.elapsed < 1 else f"{self.elapsed:.3f} s"
         head = repr(self)[:-1] + f", {took})"
-        return "\n".join([head, *map(self._row, self.players), *self._categories(),
-                          *(f"board {k}: {r}" for k, r in enumerate(self.per_board, 1))])
+        return "\n".join(
+            [
+                head,
+                *map(self._row, self.players),
+                *self._categories(),
+                *(f"board {k}: {r}" for k, r in enumerate(self.per_board, 1)),
+            ]
+        )
 
     def to_frame(self) -> Any:
         """A pandas DataFrame, a row per player indexed by hand: equity, win, tie, stderr, and
@@ -113,8 +122,11 @@ class EquityResult:
 
         rows = []
         for p in self.players:
-            row = {k: v for k, v in asdict(p).items() if k not in ("hand", "by_category")
-                   and not (k in ("high", "low") and v is None)}
+            row = {
+                k: v
+                for k, v in asdict(p).items()
+                if k not in ("hand", "by_category") and not (k in ("high", "low") and v is None)
+            }
             rows.append({**row, **(p.by_category or {})})
         return pd.DataFrame(rows, index=pd.Index([p.hand for p in self.players], name="hand"))
 
@@ -124,8 +136,7 @@ class EquityResult:
         first = self.players[0].by_category
         if first is None:
             return []
-        return [[name, *(f"{(p.by_category or {})[name]:.4%}" for p in self.players)]
-                for name in first]
+        return [[name, *(f"{(p.by_category or {})[name]:.4%}" for p in self.players)] for name in first]
 
     def _categories(self) -> list[str]:
         """The repr's by-category lines: a column per player, as the rows above it."""
@@ -134,8 +145,7 @@ class EquityResult:
             return []
         width = max(9, *(len(p.hand) for p in self.players))
         lines = [[f"  {'by category':<20}", *(f"{p.hand:>{width}}" for p in self.players)]]
-        lines += [[f"  {name:<20}", *(f"{cell:>{width}}" for cell in cells)]
-                  for name, *cells in rows]
+        lines += [[f"  {name:<20}", *(f"{cell:>{width}}" for cell in cells)] for name, *cells in rows]
         return ["  ".join(line) for line in lines]
 
     def _row(self, p: PlayerEquity) -> str:
@@ -143,8 +153,9 @@ class EquityResult:
         if p.high is not None and p.low is not None:
             cells.append(f"high {p.high:8.4%}  low {p.low:8.4%}")
         if not self.per_board:
-            cells.append(f"scoop {p.win:8.4%}" if p.high is not None
-                         else f"win {p.win:8.4%}  tie {p.tie:8.4%}")
+            cells.append(
+                f"scoop {p.win:8.4%}" if p.high is not None else f"win {p.win:8.4%}  tie {p.tie:8.4%}"
+            )
         if not self.exact:
             cells.append(f"± {p.stderr:.4%}")
         return "  ".join(cells)
@@ -163,8 +174,9 @@ class EquityResult:
         return data
 
 
-def whole_pot(runs: Sequence[EquityResult], which: Sequence[int], dead: str, seed: int | None,
-              elapsed: float) -> EquityResult:
+def whole_pot(
+    runs: Sequence[EquityResult], which: Sequence[int], dead: str, seed: int | None, elapsed: float
+) -> EquityResult:
     """The result of several boards, each an equal part of the pot: board k's is runs[which[k]]
     (boards alike share a run). A player's equity, high and low shares are the means of the
     boards' (exact, by linearity); the standard error counts the runs as independent; win and
@@ -178,15 +190,32 @@ def whole_pot(runs: Sequence[EquityResult], which: Sequence[int], dead: str, see
     players = []
     for i, first in enumerate(runs[0].players):
         mine = [run.players[i] for run in runs]
-        high, low = (None, None) if first.high is None else (mean([p.high for p in mine]),
-                                                             mean([p.low for p in mine]))
+        high, low = (
+            (None, None)
+            if first.high is None
+            else (mean([p.high for p in mine]), mean([p.low for p in mine]))
+        )
         stderr = math.sqrt(sum((w * p.stderr) ** 2 for w, p in zip(weights, mine)))
-        by_category = None if first.by_category is None else {
-            name: mean([(p.by_category or {})[name] for p in mine]) for name in first.by_category}
-        players.append(PlayerEquity(first.hand, math.nan, math.nan,
-                                    mean([p.equity for p in mine]), stderr, high, low,
-                                    by_category))
+        by_category = (
+            None
+            if first.by_category is None
+            else {name: mean([(p.by_category or {})[name] for p in mine]) for name in first.by_category}
+        )
+        players.append(
+            PlayerEquity(
+                first.hand, math.nan, math.nan, mean([p.equity for p in mine]), stderr, high, low, by_category
+            )
+        )
     per_board = tuple(runs[j] for j in which)
-    return EquityResult(tuple(players), runs[0].deal, " | ".join(r.board for r in per_board),
-                        dead, runs[0].exact, sum(run.deals for run in runs), elapsed, seed,
-                        runs[-1].partial, per_board)
+    return EquityResult(
+        tuple(players),
+        runs[0].deal,
+        " | ".join(r.board for r in per_board),
+        dead,
+        runs[0].exact,
+        sum(run.deals for run in runs),
+        elapsed,
+        seed,
+        runs[-1].partial,
+        per_board,
+    )

@@ -55,8 +55,7 @@ def on_threads(run: Callable[[int, int], None]) -> None:
     if shares == 1:
         run(0, 1)
         return
-    others: list[Future[None]] = [_workers().submit(run, share, shares)
-                                  for share in range(1, shares)]
+    others: list[Future[None]] = [_workers().submit(run, share, shares) for share in range(1, shares)]
     try:
         run(0, shares)
     finally:
