@@ -3,7 +3,7 @@ the numba-code examples, which compile new functions on every run."""
 
 import pytest
 
-SLOW_DOCTESTS = {"pokerlut.jit"}
+SLOW_DOCTESTS = {"pokerlut._jit"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -16,7 +16,7 @@ from conftest import N_HANDS, SMOKE_HANDS, THREADS, digest, hands_per_second, re
 from numba import njit
 
 import pokerlut
-from pokerlut.kernels.batch import evaluate5_rows
+from pokerlut._kernels.batch import evaluate5_rows
 from pokerlut.stats import count_hands
 
 

@@ -8,7 +8,7 @@ import pytest
 from conftest import THREADS, record, warm
 
 import pokerlut
-from pokerlut.video_poker import holds, paytable, video_poker
+from pokerlut._video_poker import holds, paytable, video_poker
 
 
 # each pay table's exact return under best play, and the deals by the cards the best hold keeps

@@ -148,7 +148,7 @@ def machine() -> dict[str, Any]:
         layer = numba.threading_layer()
     except ValueError:  # no parallel kernel has run in this process
         layer = None
-    from pokerlut.kernels import simd
+    from pokerlut._kernels import simd
 
     return {
         "cpu_model": cpu,

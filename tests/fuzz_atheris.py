@@ -25,7 +25,7 @@ ALLOWED = (ValueError, TypeError)
 
 def _numba_modules() -> list[str]:
     """pokerlut's modules that hold @njit code, found without importing pokerlut: numba cannot
-    compile bytecode that atheris has instrumented (evaluate.py builds an @njit closure)."""
+    compile bytecode that atheris has instrumented (_evaluate.py builds an @njit closure)."""
     import importlib.util
     from pathlib import Path
 
@@ -143,7 +143,7 @@ def run() -> None:
     with atheris.instrument_imports(include=["pokerlut"], exclude=_numba_modules()):
         import pokerlut
         import pokerlut.cli  # noqa: F401
-        import pokerlut.odds  # noqa: F401
+        import pokerlut._odds  # noqa: F401
     pokerlut.evaluate("As Ks Qs Js Ts")  # load the tables and compile before fuzzing
     atheris.Setup(sys.argv, fuzz_one_input)
     atheris.Fuzz()

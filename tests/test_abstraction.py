@@ -23,7 +23,7 @@ from numba import njit
 
 from pokerlut import format_cards
 from pokerlut.abstraction import RECALLS, STREETS, HandIndexer, rounds_of
-from pokerlut.kernels.isomorphism import hand_index
+from pokerlut._kernels.isomorphism import hand_index
 
 PERMS = np.array(list(itertools.permutations(range(4))), np.uint8)
 CASES = [

@@ -146,7 +146,7 @@ def test_one_numba_thread_in_every_task(client):
 
 
 def _evaluate_threads():
-    from pokerlut import parallel
+    from pokerlut import _parallel as parallel
 
     return parallel.parallel_section(None).threads
 
@@ -159,7 +159,7 @@ import numba
 from numba.core import event
 import numpy as np
 import pokerlut
-from pokerlut import bulk, parallel
+from pokerlut import bulk, _parallel as parallel
 
 HANDS = np.tile(pokerlut.deck()[:7], (100, 1))
 
@@ -205,7 +205,7 @@ def test_workers_take_numba_threads_and_cache_dir_from_the_cluster(tmp_path):
 
 def _count_table_loads():
     """In a worker: count every table folder read, by game, from now on."""
-    from pokerlut import tables
+    from pokerlut import _tables as tables
 
     original = tables.load_dir
     tables._loads = {}
@@ -218,7 +218,7 @@ def _count_table_loads():
 
 
 def _table_loads():
-    from pokerlut import tables
+    from pokerlut import _tables as tables
 
     return dict(tables._loads)
 
@@ -332,7 +332,7 @@ def test_bad_file_input(client, tmp_path):
 
 @pytest.mark.skipif(
     not hasattr(pokerlut, "parse_batch"),
-    reason="pokerlut.parse_batch (src/pokerlut/text.py) is not there yet",
+    reason="pokerlut.parse_batch (src/pokerlut/_text.py) is not there yet",
 )
 def test_parquet_text(client, tmp_path):
     hands = random_hands(3_000, 7, seed=11)

@@ -1,4 +1,4 @@
-"""Tests for pokerlut.cards: text <-> card ints, validation errors, decks."""
+"""Tests for pokerlut._cards: text <-> card ints, validation errors, decks."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pokerlut.cards import (
+from pokerlut._cards import (
     JOKERS,
     RANKS,
     SUITS,

@@ -17,7 +17,7 @@ import pytest
 import pokerlut
 import reference.games as ref
 from pokerlut.cli import main
-from pokerlut.odds import engine
+from pokerlut._odds import engine
 
 RULES = {
     "holdem": ("high", None),

@@ -1,4 +1,4 @@
-"""Drawing a card from a bitmask of cards (Monte Carlo's board deal, kernels/core.py).
+"""Drawing a card from a bitmask of cards (Monte Carlo's board deal, _kernels/core.py).
 
 - both ways of finding the k-th set bit (pdep, and the popcount search for CPUs without a fast
   pdep) against a loop written here, for random masks and every k;
@@ -19,7 +19,7 @@ import pytest
 from numba import njit
 
 from pokerlut import equity
-from pokerlut.kernels import core
+from pokerlut._kernels import core
 
 NO_BMI2 = dict(NUMBA_CPU_NAME="x86-64", NUMBA_CPU_FEATURES="+sse2,+sse4.2,+popcnt")
 SPOT = dict(hands=["QQ+,AK", "22+,A2s+", "random"], board="Kh7d", exact=False, trials=50_001, seed=11)
@@ -90,7 +90,7 @@ def test_draw_card_gives_each_card_an_equal_run_of_random_numbers(n):
 def test_without_bmi2_the_search_deals_the_same_boards():
     code = (
         "import json, pokerlut\n"
-        "from pokerlut.kernels import core\n"
+        "from pokerlut._kernels import core\n"
         f"r = pokerlut.equity(**{SPOT!r})\n"
         "print(core.FAST_PDEP, json.dumps([p.equity for p in r.players]))\n"
     )

@@ -1,4 +1,4 @@
-"""Tests for pokerlut.odds.engine: `equity()` and `EquityResult`.
+"""Tests for pokerlut._odds.engine: `equity()` and `EquityResult`.
 
 - published exact figures (AsAh vs KsKh, AA vs KK);
 - exact enumeration against a brute force written here over the slow pure-Python reference
@@ -25,9 +25,9 @@ import pytest
 
 import reference.high as ref
 from pokerlut import EquityResult, equity
-from pokerlut.odds import engine, montecarlo, parse_range
-from pokerlut.odds.board import MAX_DEALS, BoardSetup
-from pokerlut.odds.exact import exact_chunk
+from pokerlut._odds import engine, montecarlo, parse_range
+from pokerlut._odds.board import MAX_DEALS, BoardSetup
+from pokerlut._odds.exact import exact_chunk
 
 TIGHT = 1e-12  # exact engine vs exact brute force
 
@@ -770,7 +770,7 @@ def test_exact_false_forces_simulation():
 
 def test_an_interrupt_before_any_showdown_goes_on(monkeypatch):
     """Ctrl-C before the first chunk is done leaves nothing to report: KeyboardInterrupt."""
-    from pokerlut.odds import exact
+    from pokerlut._odds import exact
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

@@ -77,7 +77,7 @@ def best_of_subsets(t, hands, subsets, out):
 
 def test_five_card_kernel_agrees_with_hand_state_on_all_five_card_hands():
     from pokerlut.build.five import all_hands
-    from pokerlut.kernels.batch import evaluate5_rows
+    from pokerlut._kernels.batch import evaluate5_rows
 
     hands = all_hands(5)
     by_eval5 = np.empty(len(hands), dtype=np.uint16)
@@ -135,7 +135,7 @@ def seven_card_histogram_one_by_one(t, deck, counts):
     ],
 )
 def test_seven_card_counts_equal_every_hand_evaluated_on_its_own(game):
-    from pokerlut import tables
+    from pokerlut import _tables as tables
     from pokerlut.rules import rules
 
     r = rules(game)
@@ -190,7 +190,7 @@ IN_ORDER_SLOW = [
     IN_ORDER + [pytest.param(*case, marks=pytest.mark.slow) for case in IN_ORDER_SLOW],
 )
 def test_strengths_in_order_are_every_hand_evaluated_on_its_own(n_cards, game, wild):
-    from pokerlut import tables
+    from pokerlut import _tables as tables
     from pokerlut.rules import rules
     from pokerlut.stats import deck_of
 

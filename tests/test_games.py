@@ -11,7 +11,7 @@ from numba import njit, prange
 import pokerlut
 import reference.games as ref
 from pokerlut.build.five import all_hands
-from pokerlut.kernels.batch import evaluate5_rows
+from pokerlut._kernels.batch import evaluate5_rows
 from pokerlut.stats import by_category, count_hands
 
 GAMES = [game for game in pokerlut.games() if not game.startswith("italian-")]  # test_italian.py: Italian

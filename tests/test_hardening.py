@@ -80,7 +80,7 @@ def test_the_callers_thread_count_is_honoured(monkeypatch):
     """threads=None runs on numba.get_num_threads() of the caller, never more (observed inside
     each entry point while its kernels run); threads= still overrides for one call."""
     seen = []
-    from pokerlut.kernels import batch
+    from pokerlut._kernels import batch
 
     make_kernel = batch.rows_kernel
 

@@ -21,7 +21,7 @@ import pokerlut
 from pokerlut import Game, Rules
 from pokerlut.build import build_game
 from pokerlut.folders import table_dirs
-from pokerlut.names import Category
+from pokerlut._names import Category
 
 pytestmark = pytest.mark.slow  # a table build and 2,598,960 hands through the brute force
 

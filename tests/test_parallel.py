@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pokerlut.parallel import balanced_order
+from pokerlut._parallel import balanced_order
 
 
 def _block_work(work: np.ndarray, order: np.ndarray, threads: int) -> np.ndarray:

@@ -1,5 +1,5 @@
-"""Tests for pokerlut.odds.ranges: range text -> weighted two-card combos, and the preflop
-ordering behind percentage ranges (rerun by pokerlut.odds.preflop_order in the slow test)."""
+"""Tests for pokerlut._odds.ranges: range text -> weighted two-card combos, and the preflop
+ordering behind percentage ranges (rerun by pokerlut._odds.preflop_order in the slow test)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pokerlut
-import pokerlut.odds.ranges as ranges_module
-from pokerlut.odds.ranges import PREFLOP_ORDER, Range, parse_range
+import pokerlut._odds.ranges as ranges_module
+from pokerlut._odds.ranges import PREFLOP_ORDER, Range, parse_range
 
 # Independent of the module: the class of two card ints, from the convention card = 4*rank + suit.
 RANKS = "23456789TJQKA"
@@ -364,7 +364,7 @@ def test_specific_hands_and_repr_round_trip(combos, weights) -> None:  # noqa: A
 
 @pytest.mark.slow
 def test_script_reproduces_preflop_order() -> None:
-    from pokerlut.odds import preflop_order as script
+    from pokerlut._odds import preflop_order as script
 
     equities = script.class_equities()
     assert script.preflop_order(equities) == PREFLOP_ORDER
@@ -390,7 +390,7 @@ def test_script_reproduces_preflop_order() -> None:
 
 
 def test_class_names_agree_with_script() -> None:
-    from pokerlut.odds import preflop_order as script
+    from pokerlut._odds import preflop_order as script
 
     assert sorted(script.class_names()) == CLASSES
     class_of, sizes = script.class_of_cards()

@@ -1,4 +1,4 @@
-"""The batch kernel a block of rows at a time (kernels/simd.py: 16 with AVX-512, 8 with AVX2)
+"""The batch kernel a block of rows at a time (_kernels/simd.py: 16 with AVX-512, 8 with AVX2)
 against the strengths of every hand in order (themselves checked hand by hand in
 test_exhaustive.py), bad rows in every lane, and the tables' sizes that keep its reads inside
 them. On a CPU with AVX-512, the whole file runs again with numba's target cut to AVX2."""
@@ -16,9 +16,9 @@ from llvmlite import binding
 from numba import njit
 
 import pokerlut
-from pokerlut import tables
-from pokerlut.kernels import batch, simd
-from pokerlut.kernels.hashing import MIXED_HASH, RANK5_HASH, RANK_HASH
+from pokerlut import _tables as tables
+from pokerlut._kernels import batch, simd
+from pokerlut._kernels.hashing import MIXED_HASH, RANK5_HASH, RANK_HASH
 from pokerlut.rules import rules
 from pokerlut.stats import deck_of
 
@@ -218,7 +218,7 @@ def test_any_byte_reads_inside_the_tables(game):
 def test_a_cpu_without_avx2_evaluates_one_row_at_a_time():
     code = (
         "import numpy as np, pokerlut\n"
-        "from pokerlut.kernels import simd\n"
+        "from pokerlut._kernels import simd\n"
         "hands = np.array([[51, 47, 43, 39, 35, 3, 7]] * 40, np.uint8)\n"
         "print(simd.AVAILABLE, set(pokerlut.evaluate_batch(hands).tolist()))\n"
     )

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import pokerlut
-from pokerlut import one_hand, tables
+from pokerlut import _one_hand as one_hand, _tables as tables
 from pokerlut.italian import italian_tables
 from pokerlut.rules import ITALIAN_GAMES, WILD_MODES, rules
 

@@ -11,12 +11,12 @@ import numpy as np
 import pytest
 
 import pokerlut
-from pokerlut import tables
+from pokerlut import _tables as tables
 from pokerlut.rules import GAMES, ITALIAN_GAMES, WILD_GAMES
 from pokerlut.rules import rules as rules_of
 from pokerlut.build import build_tables
 from pokerlut.build.five import rank_five_card_hands
-from pokerlut.kernels.core import rank_strength
+from pokerlut._kernels.core import rank_strength
 
 TABLES = Path(__file__).resolve().parents[1] / "tables"
 SHIPPED = TABLES / "high"

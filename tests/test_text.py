@@ -8,14 +8,14 @@ import numpy as np
 import pytest
 
 import pokerlut
-from pokerlut import cards as cards_module
+from pokerlut import _cards as cards_module
 from pokerlut.rules import rules
 
 pd = pytest.importorskip("pandas")
 pa = pytest.importorskip("pyarrow")
 
 RANKS = "23456789TJQKA"
-# Every spelling of each suit and of a joker that pokerlut.cards accepts (its own tables).
+# Every spelling of each suit and of a joker that pokerlut._cards accepts (its own tables).
 SUIT_SPELLINGS = [[s for s, v in cards_module.SUIT_OF.items() if v == suit] for suit in range(4)]
 JOKER_SPELLINGS = ["Jk", "jk", "JK", "jK", "Jkr", "JKR", "jkR", "X", "x", "joker", "JOKER", "JoKeR", "🃏"]
 SEPARATORS = ["", " ", "  ", ",", ", ", ";", "\t", "\n", " ,; ", "\u3000", "\xa0", "\u2009"]
@@ -240,7 +240,7 @@ def test_threads_do_not_change_the_answer():
     one = pokerlut.parse_batch(texts, threads=1)
     assert (one == hands).all()
     assert (
-        pokerlut.parse_batch(texts, threads=pokerlut.parallel.numba.config.NUMBA_NUM_THREADS) == one
+        pokerlut.parse_batch(texts, threads=pokerlut._parallel.numba.config.NUMBA_NUM_THREADS) == one
     ).all()
 
 

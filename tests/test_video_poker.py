@@ -24,8 +24,8 @@ import reference.video_poker as ref
 
 from pokerlut import format_cards, parse_cards
 from pokerlut.cli import main
-from pokerlut.names import Category
-from pokerlut.video_poker import NOTHING, PayLine, Paytable, holds, paytable, paytables, video_poker
+from pokerlut._names import Category
+from pokerlut._video_poker import NOTHING, PayLine, Paytable, holds, paytable, paytables, video_poker
 
 FAMILY = {name: family for name, (family, _) in ref.PAYTABLES.items()}
 HANDS = {  # hands of every kind, per family: made hands, draws, wild cards 0..4, nothing

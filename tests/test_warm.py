@@ -1,4 +1,4 @@
-"""`pokerlut warm` (`pokerlut.warm`): a warm run fills a fresh NUMBA_CACHE_DIR so that a new
+"""`pokerlut warm` (`pokerlut._warm`): a warm run fills a fresh NUMBA_CACHE_DIR so that a new
 process compiles nothing; the jobs cover every kind of tables; bad input exits 2 with one
 line. The whole run, and a check that it leaves nothing to compile, is marked slow."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pokerlut import tables, warm
+from pokerlut import _tables as tables, _warm as warm
 from pokerlut.cli import main
 from pokerlut.rules import GAMES, WILD_GAMES
 
@@ -21,7 +21,7 @@ import json
 import numpy as np
 from numba.core import event
 import pokerlut
-from pokerlut.kernels.batch import rows_kernel
+from pokerlut._kernels.batch import rows_kernel
 
 hands = np.tile(pokerlut.deck()[:7], (100, 1))
 with event.install_recorder("numba:compile") as compiled:
@@ -131,7 +131,7 @@ import numpy as np
 from numba.core import event
 import pokerlut
 from pokerlut import rules as r, stats
-from pokerlut.warm import _dispatchers, _name
+from pokerlut._warm import _dispatchers, _name
 
 HOLDEM = ["QQ+,AKs", "AsAh", "KsKh", "Jc9c", "6h6s", "5d4d"]
 OMAHA = ["AhKhQdJd", "8c7c6s5s", "AsAd9h9c", "2c3c4h5h", "TsTdJsJc", "KcQcJhTh"]

@@ -8,10 +8,10 @@
 """
 
 from . import _accessor
-from . import jit as _jit  # noqa: F401  (registers pokerlut.evaluate for numba code)
+from . import _jit  # noqa: F401  (registers pokerlut.evaluate for numba code)
 from .convert import from_cactus_kev, from_treys, to_cactus_kev, to_treys
-from .cards import deck, format_card, format_cards, italian_deck, parse_card, parse_cards
-from .evaluate import (
+from ._cards import deck, format_card, format_cards, italian_deck, parse_card, parse_cards
+from ._evaluate import (
     best_five,
     category,
     compare,
@@ -24,18 +24,18 @@ from .evaluate import (
     stand_ins,
     winners,
 )
-from .game import Game
-from .kernels.core import eval5, hand_add, hand_empty, hand_merge, hand_strength
-from .kernels.omaha import omaha_strength
+from ._game import Game
+from ._kernels.core import eval5, hand_add, hand_empty, hand_merge, hand_strength
+from ._kernels.omaha import omaha_strength
 from .lang import category_name
-from .names import Category
-from .odds import EquityResult, PlayerEquity, Range, deals, equity, parse_range
+from ._names import Category
+from ._odds import EquityResult, PlayerEquity, Range, deals, equity, parse_range
 from .rules import Rules, games
 from .stats import count_hands, strengths_in_order
-from .tables import Tables, TablesError
-from .tables import load as load_tables
-from .text import category_batch, describe_batch, parse_batch
-from .video_poker import Hold, PayLine, Paytable, VideoPoker, holds, paytable, paytables, video_poker
+from ._tables import Tables, TablesError
+from ._tables import load as load_tables
+from ._text import category_batch, describe_batch, parse_batch
+from ._video_poker import Hold, PayLine, Paytable, VideoPoker, holds, paytable, paytables, video_poker
 
 __version__ = "0.1.0"
 

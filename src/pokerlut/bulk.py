@@ -9,7 +9,7 @@ Each task calls `evaluate_batch` with `threads=None`: the worker thread's numba 
 never widened. The cluster comes from `pokerlut.distributed` (`local_client`, also importable
 from here, which `pokerlut bulk` and `pokerlut matrix` start: one thread and one numba thread
 per worker process, the kernels `pokerlut warm` compiled); the lookup tables load once per
-worker process (`pokerlut.tables` keeps them for the life of the process).
+worker process (`pokerlut._tables` keeps them for the life of the process).
 
 Needs the `distributed` extra (dask[distributed], pandas, pyarrow), imported lazily.
 """
@@ -28,9 +28,9 @@ from typing import Any
 import numpy as np
 
 from .distributed import check_workers, connect, local_client, need, run_parts
-from .evaluate import evaluate_batch
-from .game import resolve
-from .names import NO_CATEGORY
+from ._evaluate import evaluate_batch
+from ._game import resolve
+from ._names import NO_CATEGORY
 
 __all__ = [
     "CHUNK_ROWS",
@@ -69,7 +69,7 @@ def _hands_of_arrow(column: Any, jokers: bool = False) -> np.ndarray:
         row = int(np.flatnonzero(column.is_null().to_numpy(zero_copy_only=False))[0])
         raise ValueError(f"row {row}: no hand (null)")
     if pa.types.is_string(kind) or pa.types.is_large_string(kind):
-        from .text import parse_batch
+        from ._text import parse_batch
 
         cards = parse_batch(column, jokers=jokers)
         return cards
@@ -115,7 +115,7 @@ def _strengths(part: Any, first: Any, options: dict[str, Any]) -> np.ndarray:
 
 def _evaluate_part(part: Any, first: int, options: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
     """A task of `evaluate_file`: the strengths and categories of one chunk of hands."""
-    from .text import category_batch
+    from ._text import category_batch
 
     strengths = _strengths(part, first, options)
     return strengths, category_batch(strengths, **{k: v for k, v in options.items() if k != "validate"})
@@ -369,7 +369,7 @@ def evaluate_file(
     options = _options(game, wild, flush_by_suit, True)
     check_workers(workers, scheduler, client)
     src = _Source(source, column, chunk_rows)
-    from .names import Category
+    from ._names import Category
 
     sink = _Sink(src, out, [c.name for c in Category])
     need("distributed")

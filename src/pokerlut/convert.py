@@ -25,7 +25,7 @@ from typing import Any, TypeAlias, overload
 import numpy as np
 import numpy.typing as npt
 
-from .kernels.encoding import PRIMES
+from ._kernels.encoding import PRIMES
 
 __all__ = ["from_cactus_kev", "from_treys", "to_cactus_kev", "to_treys"]
 

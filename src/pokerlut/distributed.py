@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .parallel import read_numba_environ, worker_environ
+from ._parallel import read_numba_environ, worker_environ
 
 __all__ = [
     "Parts",

@@ -36,11 +36,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .cards import MASKED_CARD, parse_cards
-from .evaluate import evaluate_batch, sizes_text
-from .game import Game, resolve
-from .names import Category
-from .text import ERRORS, is_missing, category_batch, describe_batch, is_text, parse_batch
+from ._cards import MASKED_CARD, parse_cards
+from ._evaluate import evaluate_batch, sizes_text
+from ._game import Game, resolve
+from ._names import Category
+from ._text import ERRORS, is_missing, category_batch, describe_batch, is_text, parse_batch
 
 __all__ = ["PokerAccessor"]
 

@@ -37,8 +37,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import tables
-from .names import Category
+from . import _tables as tables
+from ._names import Category
 from .rules import Rules
 
 # Where, among a class's ranks by significance, the tie-breaking card is

@@ -6,7 +6,7 @@ The words come from the seed texts behind docs/rules.md (Italian: seeds 000 and 
 the language is used and a comment says so. Everything here is plain data, one dict per
 language; a word a language lacks falls back to the English one, never to a key.
 
-A description is built from a hand's category and ranks (what `pokerlut.names` reads), with a
+A description is built from a hand's category and ranks (what `pokerlut._names` reads), with a
 template per category and the rank words in the forms the template needs (plural, "of the
 kings", "to the king", Russian cases).
 
@@ -26,10 +26,10 @@ from typing import Any
 
 import numpy as np
 
-from .cards import RANKS
-from .names import Category, category_label
-from .names import describe_class as _english_class
-from .names import describe_low as _english_low
+from ._cards import RANKS
+from ._names import Category, category_label
+from ._names import describe_class as _english_class
+from ._names import describe_low as _english_low
 from .rules import games
 
 LANGUAGES = ("en", "it", "es", "ca", "ru")
@@ -55,7 +55,7 @@ EN: dict[str, Any] = {
         "italian": "Italian closed poker",
     },
     # no "summaries": in English a game's line is its own (`pokerlut.games()`, its `Rules`)
-    # Hand descriptions in English are `pokerlut.names.describe_class` / `describe_low`.
+    # Hand descriptions in English are `pokerlut._names.describe_class` / `describe_low`.
     "best_names": {"WHEEL": "Wheel", "NUMBER_ONE": "Number one"},
     "words": {
         "no_low": "No qualifying low",
@@ -877,7 +877,7 @@ def _render(lang: str, key: str, ranks: Any, **fields: str) -> str | None:
 
 def describe_class(category: Category, ranks: Any, lang: str = "en") -> str:
     """Words for a hand of `category` whose ranks (0..12), by significance, are `ranks`, in a
-    language (`pokerlut.names.describe_class` in English, and where a language lacks words).
+    language (`pokerlut._names.describe_class` in English, and where a language lacks words).
 
     >>> describe_class(Category.TWO_PAIR, [11, 11, 4, 4, 0], "es")
     'Doble par, reyes y seises'

@@ -71,11 +71,11 @@ from typing import Any, Literal, overload
 
 import numpy as np
 
-from .cards import RANKS as _RANKS
-from .cards import format_cards
+from ._cards import RANKS as _RANKS
+from ._cards import format_cards
 from .distributed import Parts, check_workers, connect, need, run_parts, worker_numba_threads, write_atomic
-from .odds import equity as _equity
-from .odds.ranges import parse_range
+from ._odds import equity as _equity
+from ._odds.ranges import parse_range
 
 __all__ = [
     "BOARDS",
@@ -318,8 +318,8 @@ def count_triples(triples: np.ndarray) -> dict[str, np.ndarray]:
     """The board counts of class triples (rows of three indices into `CLASSES`, any order), on
     this thread: ``counts`` (n, 8) int64 by winners' bitmask (bin 0 unused), ``deals`` (n,)
     (0: cannot be dealt) and ``patterns`` (n,), the flush corrections computed."""
-    from . import tables
-    from .kernels.triples import BINS, PATTERNS, count_class_triples
+    from . import _tables as tables
+    from ._kernels.triples import BINS, PATTERNS, count_class_triples
 
     triples = np.ascontiguousarray(np.asarray(triples, dtype=np.int64).reshape(-1, 3))
     if len(triples) and (triples.min() < 0 or triples.max() >= len(CLASSES)):

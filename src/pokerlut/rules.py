@@ -20,9 +20,9 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
-from .cards import RANKS
+from ._cards import RANKS
 from .folders import built_rules
-from .names import Category
+from ._names import Category
 
 C = Category
 HIGH_ORDER = (

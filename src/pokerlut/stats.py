@@ -11,13 +11,13 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
-from . import tables
-from .evaluate import sizes_text
+from . import _tables as tables
+from ._evaluate import sizes_text
 from .lang import check_lang, row_label
-from .kernels.enumerate import COUNT_STRENGTHS, STRENGTHS_IN_ORDER
-from .game import Game, resolve
-from .names import WHEEL, Category, category_label, low_label
-from .parallel import balanced_order, parallel_section
+from ._kernels.enumerate import COUNT_STRENGTHS, STRENGTHS_IN_ORDER
+from ._game import Game, resolve
+from ._names import WHEEL, Category, category_label, low_label
+from ._parallel import balanced_order, parallel_section
 from .rules import Rules
 
 

@@ -38,6 +38,7 @@ from ._features import (
     river_hand_strengths,
     street_features,
 )
+from .._kernels.isomorphism import hand_index
 from ._indexer import RECALLS, STREETS, HandIndexer, index_tables, rounds_of
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "StreetFeatures",
     "buckets",
     "canonical_boards",
+    "hand_index",
     "hand_potential",
     "hand_strength_of",
     "index_tables",

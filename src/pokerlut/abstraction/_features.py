@@ -16,13 +16,13 @@ from typing import Any
 import numba
 import numpy as np
 
-from .. import tables
-from ..cards import CardsLike, format_card, parse_cards
+from .. import _tables as tables
+from .._cards import CardsLike, format_card, parse_cards
 from ..distributed import Parts, check_workers, connect, run_parts
-from ..kernels import features
-from ..kernels import isomorphism as kernel
-from ..kernels.core import hand_add, hand_empty, hand_strength, njit
-from ..parallel import LANE_ROW, parallel_section
+from .._kernels import features
+from .._kernels import isomorphism as kernel
+from .._kernels.core import hand_add, hand_empty, hand_strength, njit
+from .._parallel import LANE_ROW, parallel_section
 from ._indexer import HandIndexer, index_tables
 
 OPPONENTS = 990  # two of the 45 cards a river state leaves: HS = (2 wins + ties) / (2 * 990)

@@ -11,12 +11,12 @@ from typing import Any
 import numba
 import numpy as np
 
-from ..cards import CardsLike, format_card, parse_cards
-from ..kernels import features
-from ..kernels import isomorphism as kernel
-from ..kernels.core import njit
-from ..kernels.isomorphism import IndexTables
-from ..parallel import LANE_ROW, parallel_section
+from .._cards import CardsLike, format_card, parse_cards
+from .._kernels import features
+from .._kernels import isomorphism as kernel
+from .._kernels.core import njit
+from .._kernels.isomorphism import IndexTables
+from .._parallel import LANE_ROW, parallel_section
 
 STREETS = ("preflop", "flop", "turn", "river")
 RECALLS = ("perfect", "imperfect")
@@ -98,7 +98,7 @@ class HandIndexer:
     """Canonical indices of hold'em hands of a street (`STREETS`) with "perfect" or
     "imperfect" recall (`RECALLS`): `index`, `index_batch`, `unindex`, `unindex_batch`.
     A hand is the hole cards, then the board in the order dealt. From numba code, call
-    `pokerlut.kernels.isomorphism.hand_index(indexer.tables, cards, keys)` (keys: a scratch
+    `pokerlut._kernels.isomorphism.hand_index(indexer.tables, cards, keys)` (keys: a scratch
     int64[16])."""
 
     def __init__(self, street: str = "river", recall: str = "perfect") -> None:

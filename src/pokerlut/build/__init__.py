@@ -19,10 +19,10 @@ from typing import Any
 
 import numpy as np
 
-from ..kernels.encoding import PRIMES
-from ..kernels.hashing import MIXED_HASH, OMAHA_HASH, PAIR_HASH, RANK5_HASH, RANK_HASH, WILD_HASH
-from ..tables import files_of
-from ..names import Category
+from .._kernels.encoding import PRIMES
+from .._kernels.hashing import MIXED_HASH, OMAHA_HASH, PAIR_HASH, RANK5_HASH, RANK_HASH, WILD_HASH
+from .._tables import files_of
+from .._names import Category
 from ..rules import GAMES, ITALIAN_GAMES, WILD_GAMES, Rules, rules as rules_of
 from . import expected
 from .five import FiveCardRanking, Shape, all_hands, rank_five_card_hands, rank_key, rank_shapes

@@ -5,7 +5,7 @@ game's deck. The build asserts each game's row; `stats` tests use the 6- and 7-c
 the high game.
 """
 
-from ..names import Category as C
+from .._names import Category as C
 
 # High game: category: (distinct classes, 5-card hands, 6-card hands, 7-card hands)
 HIGH_COUNTS = {

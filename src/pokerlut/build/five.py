@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..names import Category
+from .._names import Category
 from ..rules import Rules, rules as rules_of
 
 

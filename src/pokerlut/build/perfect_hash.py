@@ -1,11 +1,11 @@
-"""Build a collision-free hashed table by first-fit displacement (see kernels/hashing.py)."""
+"""Build a collision-free hashed table by first-fit displacement (see _kernels/hashing.py)."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from ..kernels.hashing import MULT, HashSpec, perfect_hash
+from .._kernels.hashing import MULT, HashSpec, perfect_hash
 
 
 @njit(cache=True)

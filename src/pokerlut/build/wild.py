@@ -18,9 +18,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..kernels.encoding import wild_rank_key
-from ..kernels.hashing import WILD_HASH
-from ..names import Category
+from .._kernels.encoding import wild_rank_key
+from .._kernels.hashing import WILD_HASH
+from .._names import Category
 from ..rules import Rules
 from .five import Shape
 from .perfect_hash import build_perfect_hash

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from .. import __version__
-from ..tables import TablesError
+from .._tables import TablesError
 from ._parser import build_parser, one_line
 
 
@@ -29,8 +29,8 @@ def _version(verbose: bool) -> None:
     if verbose:
         import numba
 
-        from ..evaluate import evaluate_batch
-        from ..tables import default_dir
+        from .._evaluate import evaluate_batch
+        from .._tables import default_dir
 
         evaluate_batch(np.arange(5, dtype=np.uint8)[None])  # a parallel kernel picks the layer
 

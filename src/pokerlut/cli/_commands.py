@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import RANKS, format_cards, parse_cards
+from .._cards import RANKS, format_cards, parse_cards
 from ..lang import category_name, check_lang, deck_words, word
 from ..rules import ITALIAN_GAMES, rules
 from ._render import print_equity, print_json, progress_bar, progress_rows, stats_table, table_out
@@ -26,7 +26,7 @@ def _lang(args: argparse.Namespace) -> str | None:
 
 
 def cmd_eval(args: argparse.Namespace) -> None:
-    from ..evaluate import best_five, category, describe, evaluate
+    from .._evaluate import best_five, category, describe, evaluate
 
     lang = _lang(args)
     args.hand = " ".join(args.hand)  # quoted as one argument, or one card per argument
@@ -67,7 +67,7 @@ def cmd_eval(args: argparse.Namespace) -> None:
 
 
 def cmd_compare(args: argparse.Namespace) -> None:
-    from ..evaluate import compare, describe, evaluate
+    from .._evaluate import compare, describe, evaluate
 
     lang = _lang(args)
     game = rules(args.game, args.wild).name
@@ -195,7 +195,7 @@ def cmd_stats(args: argparse.Namespace) -> None:
 def cmd_equity(args: argparse.Namespace) -> None:
     import json
 
-    from ..odds import equity
+    from .._odds import equity
 
     given = args.board or [""]  # --board once, or once for each board
     if len(given) > 1 and args.boards is not None:
@@ -226,7 +226,7 @@ def cmd_equity(args: argparse.Namespace) -> None:
 
 def cmd_build_tables(args: argparse.Namespace) -> None:
     from ..build import build_tables
-    from ..tables import default_dir
+    from .._tables import default_dir
 
     games = {"all": None, "italian": list(ITALIAN_GAMES)}.get(args.game, [args.game])
     out = args.out or default_dir()
@@ -249,8 +249,8 @@ def cmd_build_tables(args: argparse.Namespace) -> None:
 
 
 def cmd_demo(args: argparse.Namespace) -> None:
-    from ..evaluate import describe, evaluate, evaluate_batch
-    from ..odds import equity
+    from .._evaluate import describe, evaluate, evaluate_batch
+    from .._odds import equity
 
     data: dict[str, Any] = {
         "hands": [
@@ -437,7 +437,7 @@ def _pays(text: str) -> dict[str, Fraction]:
 
 
 def cmd_video_poker(args: argparse.Namespace) -> None:
-    from ..video_poker import NOTHING, holds, paytable, paytables, video_poker
+    from .._video_poker import NOTHING, holds, paytable, paytables, video_poker
 
     if args.paytable is None:
         table_out(
@@ -595,8 +595,8 @@ def _summary(path: Path, about: dict[str, Any], as_json: bool, line: str) -> Non
 
 
 def cmd_warm(args: argparse.Namespace) -> None:
-    """Compile every kernel into numba's cache (`pokerlut.warm.warm`)."""
-    from ..warm import select, warm
+    """Compile every kernel into numba's cache (`pokerlut._warm.warm`)."""
+    from .._warm import select, warm
 
     chosen = select(args.only)
     if args.list:

@@ -10,7 +10,7 @@ import argparse
 from typing import NoReturn
 
 from ..lang import LANGUAGES
-from ..odds.deal import DEALS
+from .._odds.deal import DEALS
 from ..rules import WILD_MODES, games
 from ._commands import (
     cmd_abstraction_buckets,

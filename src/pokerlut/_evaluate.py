@@ -1,0 +1,917 @@
+"""Public wrappers: validate at the boundary, then hand the work to the kernels."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from . import _tables as tables
+from ._cards import CardsLike, first_repeat, format_card, parse_cards
+from ._kernels.batch import evaluate_rows, order_rows, strength_order
+from ._kernels.core import njit
+from ._kernels.omaha import omaha_rows, omaha_strength
+from . import lang as _lang
+from ._names import Category
+from ._parallel import CHUNK_ROWS, parallel_section
+from .italian import NO_CYCLE, straight_flush_kind
+from ._kernels.italian import italian_rows
+from . import _one_hand as one_hand
+from ._game import Game, resolve
+from .rules import GAMES, Rules
+from ._text import is_text, parse_batch
+
+HAND_SIZES = (5, 6, 7)
+_CARD_OF = {format_card(c): c for c in range(52)}  # "As" -> 51, for the fast text path
+
+
+# a game's name (game= alone) or its `Game` -> `one_hand.hand_strength` of the game
+_by_game: dict[Any, Callable[[Any], int]] = {}
+
+
+def _strength_of(game: Game) -> Callable[[Any], int]:
+    """The one-hand strength function of a game, made once."""
+    if game not in _by_game:
+        _by_game[game] = one_hand.hand_strength(tables.load(game.name), game.italian)
+    return _by_game[game]
+
+
+def check_deck(cards: npt.NDArray[np.uint8], rules: Rules) -> None:
+    """Raise ValueError naming the first card that is not in the game's deck."""
+    outside = ~np.isin(cards, rules.deck)
+    if outside.any():
+        card = int(cards[np.argmax(outside)])
+        raise ValueError(f"card {format_card(card)} is not in the {rules.name} deck ({rules.deck_text})")
+
+
+def _hand(cards: CardsLike, rules: Rules) -> npt.NDArray[np.uint8]:
+    """Parse one hand and check its size (5, 6 or 7 cards; 5 in Italian poker) and deck."""
+    hand = parse_cards(cards, jokers=rules.wild is not None)
+    if len(hand) not in rules.hand_sizes:
+        raise ValueError(
+            f"a hand has {sizes_text(rules.hand_sizes)} cards"
+            + (" in Italian poker" if rules.suit_ties else "")
+            + f", not {len(hand)}"
+        )
+    check_deck(hand, rules)
+    return hand
+
+
+def one_argument(name: str, cards: Any, more: tuple[Any, ...]) -> TypeError:
+    """The error for a call that passed more than the cards by position: options are
+    keyword-only, and a hand's cards are one argument (treys' `evaluate(board, hand)` and
+    phevaluator's `evaluate_cards(c1, c2, ...)` call shapes are named, with the fix)."""
+    given = (cards, *more)
+    if all(isinstance(c, (int, np.integer)) or (isinstance(c, str) and len(c.split()) == 1) for c in given):
+        return TypeError(
+            f"{name}() takes the cards of a hand in one argument, not in "
+            f"{len(given)}: {name}({list(given)!r}) (phevaluator's "
+            "evaluate_cards(c1, c2, ...) call shape)"
+        )
+    if len(more) == 1 and isinstance(more[0], (str, Game)):
+        try:
+            resolve(more[0])
+        except (ValueError, TypeError):
+            pass
+        else:
+            return TypeError(f"{name}()'s options are keyword-only: {name}(cards, game={more[0]!r})")
+    if len(more) == 1:
+        return TypeError(
+            f"{name}() takes all of a hand's cards in one argument: treys' "
+            f"evaluate(board, hand) is {name}([*board, *hand]); its options are "
+            "keyword-only (game=, wild=, flush_by_suit=)"
+        )
+    return TypeError(
+        f"{name}() takes one hand (its cards in one argument) and keyword-only "
+        f"options (game=, wild=, flush_by_suit=), not {len(given)} positional "
+        "arguments"
+    )
+
+
+def sizes_text(sizes: tuple[int, ...]) -> str:
+    """'5, 6 or 7', or '5'."""
+    return ", ".join(map(str, sizes[:-1])) + " or " * (len(sizes) > 1) + str(sizes[-1])
+
+
+def evaluate(
+    cards: CardsLike,
+    *more: Any,
+    game: str | Game = "high",
+    wild: str | None = None,
+    flush_by_suit: bool | None = None,
+) -> int:
+    """Strength of the best five of 5, 6 or 7 cards in a game, higher wins.
+
+    In the high game the strength is 1 (7-5-4-3-2) .. 7462 (royal flush); 0 means no
+    qualifying hand (eight-or-better). With wild cards five of a kind continues the high scale
+    (7463 .. 7475).
+
+    Italian poker (`game="italian-2"` .. `"italian-9"`, five cards): the strength counts the suit
+    that breaks ties, and orders every two hands except a minimum straight flush, which beats
+    a royal flush though its strength is lower (`compare` and `winners` know it; see
+    `pokerlut.italian`).
+
+    Parameters
+    ----------
+    cards : str, sequence of str or int, or 1-D integer array
+        The hand, in one argument: text ("As Ks Qs Js Ts"), card texts or card ints
+        (``4 * rank + suit``, 0 = 2c .. 51 = As; jokers 52, 53).
+    game : str or Game, default "high"
+        How hands rank: a name of `pokerlut.games()` or a `Game`.
+    wild : str, optional
+        Wild cards: "jokers", "bug" or "deuces" (see `pokerlut.rules.WILD_MODES`); only
+        beside a game's name.
+    flush_by_suit : bool, optional
+        Italian poker only: False ranks flushes by their cards before their suit.
+
+    Returns
+    -------
+    int
+        The strength of the best five cards in the game.
+
+    Raises
+    ------
+    TypeError
+        More than one positional argument: a hand's cards are one argument and the options are
+        keyword-only (the message names the call shapes of treys' ``evaluate(board, hand)`` and
+        phevaluator's ``evaluate_cards(c1, c2, ...)``, with the fix); `cards` that are not
+        cards (a float, a bool, texts mixed with ints); a `game` that is not a str or `Game`.
+    ValueError
+        An unknown game or wild mode, `wild` or `flush_by_suit` with a `Game` or where the game
+        does not take it; an unknown, repeated or out-of-range card, a card outside the game's
+        deck, or a hand that is not 5, 6 or 7 cards (5 in Italian poker).
+
+    Examples
+    --------
+    >>> evaluate("As Ks Qs Js Ts")
+    7462
+    >>> evaluate([0, 5, 9, 13, 20])  # 2c 3d 4d 5d 7c
+    1
+    >>> evaluate("5h 4d 3c 2s Ah", game="ace-to-five"), evaluate("Kh Kd 3c 2s Ah", game="eight-or-better")
+    (6175, 0)
+    >>> evaluate("Ah Ad Ac As Jk", wild="jokers"), evaluate("Kh Qh Jh Th joker", wild="bug")
+    (7475, 7462)
+    >>> evaluate("Th Jh Qh Kh Ah", game="italian-4"), evaluate("Ts Js Qs Ks As", game="italian-4")
+    (2520, 2517)
+    """
+    if more:
+        raise one_argument("evaluate", cards, more)
+    strength_of = None
+    if wild is None and flush_by_suit is None:
+        try:  # game= alone, a name or a `Game` seen before: a list of ints goes straight in
+            strength_of = _by_game[game]
+        except (KeyError, TypeError):  # its first use, or not a game
+            pass
+        else:
+            strength = strength_of(cards)
+            if strength >= 0:
+                return strength
+    if strength_of is None:
+        strength_of = _strength_of(resolve(game, wild, flush_by_suit))
+        if isinstance(game, str) and wild is None and flush_by_suit is None:
+            _by_game[game] = strength_of
+    hand: Any = cards
+    if type(hand) is str:  # fast path for canonical text: "As Ks Qs Js Ts"
+        try:
+            hand = [_CARD_OF[text] for text in hand.split()]
+        except KeyError:
+            hand = None
+    elif type(hand) is np.ndarray and hand.ndim == 1 and hand.dtype.kind in "iu":
+        hand = hand.tolist()  # plain ints, checked by the strength function
+    strength = strength_of(hand)
+    if strength >= 0:
+        return strength
+    checked = _hand(cards, resolve(game, wild, flush_by_suit).rules)  # raises on bad input
+    return strength_of(checked.tolist())
+
+
+def _as_batch(
+    hands: Any, sizes: tuple[int, ...] = HAND_SIZES, what: str = "hands", top: int = 51
+) -> np.ndarray:
+    """Check a batch's type, shape and values; return it as C-contiguous uint8 (one copy at
+    most, only when the input is not already that)."""
+    if isinstance(hands, np.ma.MaskedArray):
+        raise TypeError(f"{what} must be a plain array, not a masked array")
+    if is_text(hands):  # a column of hand texts: "As Kd 7h 7c 2s"
+        hands = parse_batch(hands, jokers=top > 51) if len(hands) else np.empty((0, sizes[0]), np.uint8)
+    hands = np.asarray(hands)
+    if hands.dtype.kind not in "iu":
+        raise TypeError(f"{what} must be an integer array of card ints, not {hands.dtype}")
+    if hands.ndim != 2 or hands.shape[1] not in sizes:
+        raise ValueError(f"{what} must have shape (n, {'|'.join(map(str, sizes))}), not {hands.shape}")
+    if hands.dtype != np.uint8:
+        bad = (hands < 0) | (hands > top)
+        if bad.any():
+            row, col = np.argwhere(bad)[0]
+            raise ValueError(f"row {row}: card {hands[row, col]} at position {col} is out of range 0..{top}")
+        hands = hands.astype(np.uint8)
+    return np.ascontiguousarray(hands)
+
+
+def _explain_row(hands: np.ndarray, row: int, rules: Rules) -> str:
+    cards = hands[row].tolist()
+    repeat = first_repeat(cards)
+    for col, card in enumerate(cards):
+        top = 53 if rules.wild else 51
+        if card > top:
+            return f"row {row}: card {card} at position {col} is out of range 0..{top}"
+        if card not in rules.deck:
+            return (
+                f"row {row}: card {format_card(card)} at position {col} is not in the "
+                f"{rules.name} deck ({rules.deck_text})"
+            )
+        if repeat is not None and repeat[1] == col:
+            return f"row {row}: duplicate card {format_card(card)!r} at position {col}"
+    raise AssertionError(f"row {row} was flagged but is valid")  # pragma: no cover
+
+
+def first_bad_row(hands: np.ndarray, rules: Rules) -> int:
+    """The first row of `hands` holding a card outside the game's deck or a repeated card, by
+    numpy, 65,536 rows at a time (len(hands) if none)."""
+    in_deck = np.zeros(256, dtype=bool)
+    in_deck[rules.deck] = True
+    for start in range(0, len(hands), 1 << 16):
+        rows = hands[start : start + (1 << 16)]
+        ordered = np.sort(rows, axis=1)
+        bad = ~in_deck[rows].all(axis=1) | (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        if bad.any():
+            return start + int(np.argmax(bad))
+    return len(hands)
+
+
+def evaluate_batch(
+    hands: Any,
+    *,
+    game: str | Game = "high",
+    wild: str | None = None,
+    flush_by_suit: bool | None = None,
+    validate: bool = True,
+    threads: int | None = None,
+) -> np.ndarray:
+    """Strengths of every row of an (n, 5|6|7) array of card ints in a game.
+
+    The rows are evaluated on the caller's numba threads. Italian poker
+    (`game="italian-2"` .. `"italian-9"`): rows of five cards, strengths as `evaluate` gives
+    them. Input that is not C-contiguous uint8 is converted once. The deck and duplicate checks
+    run in the same pass as the evaluation.
+
+    Parameters
+    ----------
+    hands : array_like of int, shape (n, 5|6|7), or a column of hand texts
+        Card ints (0..51; 52, 53 the jokers with `wild`), a row per hand; a column of texts
+        is read by `parse_batch`. A masked array (`parse_batch(errors="mask")`) gives a masked
+        array: its masked rows are not evaluated and stay masked (holding 0).
+    game : str or Game, default "high"
+        How hands rank: a name of `pokerlut.games()` or a `Game`.
+    wild : str, optional
+        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
+    flush_by_suit : bool, optional
+        Italian poker only, as in `evaluate`.
+    validate : bool, default True
+        False skips the deck and duplicate checks, for input known to be valid: a bad row then
+        gets a meaningless strength (never a read outside the tables).
+    threads : int, optional
+        numba threads for this call (default: the caller's `numba.get_num_threads()`).
+
+    Returns
+    -------
+    numpy.ndarray
+        uint16, one strength per row (a ``numpy.ma.MaskedArray`` for a masked input).
+
+    Raises
+    ------
+    TypeError
+        `hands` that are not integers (a float array) or a text column holding a value that
+        is not text; a `game` that is not a str or `Game`.
+    ValueError
+        A shape other than (n, 5|6|7) (five cards in Italian poker), a card out of range, an
+        unknown game or option; with `validate`, the first row holding a card outside the
+        game's deck or a card twice (the message names the row and the card).
+
+    Examples
+    --------
+    >>> evaluate_batch(np.array([[51, 47, 43, 39, 35], [0, 5, 9, 13, 20]], dtype=np.uint8))
+    array([7462,    1], dtype=uint16)
+    >>> evaluate_batch(parse_batch(["As Ks Qs Js Ts", "As As Qs Js Ts"], errors="mask")).tolist()
+    [7462, None]
+    """
+    g = resolve(game, wild, flush_by_suit)
+    if isinstance(hands, np.ma.MaskedArray):  # masked rows hold a hand of the deck's first cards
+        masked = np.ma.getmaskarray(hands).reshape(len(hands), -1).any(axis=1)
+        filled = np.array(hands.data, copy=True)
+        if filled.ndim == 2 and filled.shape[1] <= len(g.rules.deck):
+            filled[masked] = g.rules.deck[: filled.shape[1]]
+        out = evaluate_batch(filled, game=g, validate=validate, threads=threads)
+        out[masked] = 0
+        return np.ma.MaskedArray(out, mask=masked)
+    rules, it = g.rules, g.italian
+    hands = _as_batch(hands, rules.hand_sizes, top=53 if rules.wild else 51)
+    t = tables.load(rules.name)
+    if it is not None:
+
+        def launch(part: slice, out: np.ndarray, bad: np.ndarray) -> None:
+            italian_rows(t, it.tie_rank, it.value, hands[part], out, validate, bad)
+    else:
+
+        def launch(part: slice, out: np.ndarray, bad: np.ndarray) -> None:
+            evaluate_rows(t, hands[part], out, bad, validate)
+            if bad[0] < 0:  # a bad row in a block of rows
+                bad[0] = first_bad_row(hands[part], rules)
+
+    return _in_chunks(len(hands), threads, launch, lambda row: _explain_row(hands, row, rules))
+
+
+def _in_chunks(
+    n: int,
+    threads: int | None,
+    launch: Callable[[slice, np.ndarray, np.ndarray], None],
+    explain: Callable[[int], str],
+) -> np.ndarray:
+    """uint16[n] filled by `launch(rows, out, first_bad)` over chunks of rows, on `threads`;
+    Ctrl-C is seen between chunks. A bad row (first_bad) raises ValueError(explain(row))."""
+    out = np.empty(n, dtype=np.uint16)
+    first_bad = np.full(
+        numba.config.NUMBA_NUM_THREADS,  # type: ignore[attr-defined]
+        CHUNK_ROWS,
+        dtype=np.int64,
+    )
+    with parallel_section(threads):
+        for start in range(0, n, CHUNK_ROWS):
+            part = slice(start, start + CHUNK_ROWS)
+            launch(part, out[part], first_bad)
+            if first_bad.min() < CHUNK_ROWS:
+                raise ValueError(explain(start + int(first_bad.min())))
+    return out
+
+
+def category(
+    strength: int, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None
+) -> Category:
+    """The category of a strength in a game.
+
+    Parameters
+    ----------
+    strength : int
+        A strength of the game, as `evaluate` gives it.
+    game : str or Game, default "high"
+        How hands rank: a name of `pokerlut.games()` or a `Game`.
+    wild : str, optional
+        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
+    flush_by_suit : bool, optional
+        Italian poker only, as in `evaluate`.
+
+    Returns
+    -------
+    Category
+        The hand category of the strength.
+
+    Raises
+    ------
+    TypeError
+        A `strength` that is not an int (a bool or a float included); a `game` that is not a
+        str or `Game`.
+    ValueError
+        A strength outside the game's range, or 0 (no qualifying hand: it has no category);
+        an unknown game or option.
+
+    Examples
+    --------
+    >>> category(7462)
+    <Category.STRAIGHT_FLUSH: 8>
+    >>> category(evaluate("7h 6h 5h 4h 2h", game="deuce-to-seven"), game="deuce-to-seven")
+    <Category.FLUSH: 5>
+    >>> category(7475, wild="deuces")
+    <Category.FIVE_OF_A_KIND: 9>
+    """
+    g = resolve(game, wild, flush_by_suit)
+    if g.strength(strength) == 0:
+        raise ValueError(f"strength 0 is no qualifying hand in {g.name}: it has no category")
+    return g.category(strength)
+
+
+def describe(
+    hand_or_strength: CardsLike | int,
+    *,
+    game: str | Game = "high",
+    wild: str | None = None,
+    flush_by_suit: bool | None = None,
+    lang: str = "en",
+) -> str:
+    """Words for a hand or a strength, in the game's terms.
+
+    For a hand with wild cards, the words say what each wild card of the best five stands for;
+    in Italian poker, the suit that breaks ties and a straight flush's kind.
+
+    Parameters
+    ----------
+    hand_or_strength : cards or int
+        A hand of 5, 6 or 7 cards, as `evaluate` takes it, or a strength of the game.
+    game : str or Game, default "high"
+        How hands rank: a name of `pokerlut.games()` or a `Game`.
+    wild : str, optional
+        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
+    flush_by_suit : bool, optional
+        Italian poker only, as in `evaluate`.
+    lang : str, default "en"
+        One of `pokerlut.lang.LANGUAGES` (en, it, es, ca, ru).
+
+    Returns
+    -------
+    str
+        The description; 'No qualifying low' for strength 0 (eight-or-better).
+
+    Raises
+    ------
+    TypeError
+        A hand that is not cards (a bool, a float); a `game` that is not a str or `Game`.
+    ValueError
+        An unknown language, game or option; a bad hand (as `evaluate` raises); a strength
+        outside the game's range.
+
+    Examples
+    --------
+    >>> describe("Kh Kd 6s 6c Kc")
+    'Full house, kings over sixes'
+    >>> describe(7462)
+    'Royal flush'
+    >>> describe("7c 5d 4h 3s 2c", game="deuce-to-seven")
+    'Number one (7-5-4-3-2 offsuit)'
+    >>> describe("9s 8d 7s 6s Kh", game="eight-or-better")
+    'No qualifying low'
+    >>> describe("Ah Ad Ac As Jk", wild="jokers")
+    'Five of a kind, aces (Jk as A♠)'
+    >>> describe("Ac 7c 8c 9c Tc", game="italian-4")
+    'Straight flush, ten-high (minimum; clubs)'
+
+    In another language (a word a language lacks is the English one):
+
+    >>> describe("Kh Kd 6s 6c Kc", lang="en")
+    'Full house, kings over sixes'
+    >>> describe("Kh Kd 6s 6c Kc", lang="it")
+    'Full di re e sei'
+    >>> describe("Kh Kd 7c 4s 2h", lang="es")
+    'Par de reyes'
+    >>> describe("5h 4d 3c 2s Ah", game="ace-to-five", lang="ca")
+    'Roda (5-4-3-2-A)'
+    >>> describe("Ah Ad Ac As Jk", wild="jokers", lang="ru")
+    'Пять карт одного ранга: тузы (Jk вместо A♠)'
+    """
+    lang = _lang.check_lang(lang)
+    g = resolve(game, wild, flush_by_suit)
+    if isinstance(hand_or_strength, (int, np.integer)) and not isinstance(hand_or_strength, bool):
+        return g.words(g.strength(hand_or_strength), lang)
+    strength = evaluate(hand_or_strength, game=g)
+    words = g.words(strength, lang)
+    stands = stand_ins(hand_or_strength, game=g) if g.rules.wild and strength else {}
+    if stands:
+        words += (
+            " ("
+            + ", ".join(
+                _lang.stand_in(format_card(w), format_card(c, pretty=True), lang) for w, c in stands.items()
+            )
+            + ")"
+        )
+    return words
+
+
+def _cycle(game: Game) -> tuple[int, int, int]:
+    """The strengths of the straight-flush cycle (royal, minimum low, minimum high), or none."""
+    return NO_CYCLE if game.italian is None else game.italian.cycle
+
+
+def compare(
+    a: CardsLike,
+    b: CardsLike,
+    *,
+    game: str | Game = "high",
+    wild: str | None = None,
+    flush_by_suit: bool | None = None,
+) -> int:
+    """Whether hand a beats hand b in a game: 1 if it wins, -1 if it loses, 0 for a split pot.
+
+    In Italian poker a minimum straight flush beats a royal flush, and suits break ties
+    (`pokerlut.italian`).
+
+    Parameters
+    ----------
+    a, b : cards
+        Two hands of 5, 6 or 7 cards, as `evaluate` takes them.
+    game : str or Game, default "high"
+        How hands rank: a name of `pokerlut.games()` or a `Game`.
+    wild : str, optional
+        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
+    flush_by_suit : bool, optional
+        Italian poker only, as in `evaluate`.
+
+    Returns
+    -------
+    int
+        1, -1 or 0.
+
+    Raises
+    ------
+    TypeError
+        A hand that is not cards; a `game` that is not a str or `Game`.
+    ValueError
+        A bad hand (as `evaluate` raises); an unknown game or option.
+
+    Examples
+    --------
+    >>> compare("6h 5d 4c 3s 2h", "5h 4d 3c 2s Ah")  # six-high straight beats the wheel
+    1
+    >>> compare("6h 5d 4c 3s 2h", "5h 4d 3c 2s Ah", game="ace-to-five")  # the wheel is best
+    -1
+    >>> compare("Kh Kd 9h 8s 7c", "Ks Kc 9d 8c 7d", game="italian-4")  # 9h beats 9d
+    1
+    """
+    g = resolve(game, wild, flush_by_suit)
+    return int(strength_order(evaluate(a, game=g), evaluate(b, game=g), *_cycle(g)))
+
+
+def compare_batch(
+    a: Any,
+    b: Any,
+    *,
+    game: str | Game = "high",
+    wild: str | None = None,
+    flush_by_suit: bool | None = None,
+    validate: bool = True,
+    threads: int | None = None,
+) -> np.ndarray:
+    """`compare` of every row of hands `a` with the same row of hands `b`.
+
+    Parameters
+    ----------
+    a, b : array_like of int, shape (n, 5|6|7), or columns of hand texts
+        Hands as `evaluate_batch` takes them, the same number of rows in each.
+    game : str or Game, default "high"
+        How hands rank: a name of `pokerlut.games()` or a `Game`.
+    wild : str, optional
+        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
+    flush_by_suit : bool, optional
+        Italian poker only, as in `evaluate`.
+    validate : bool, default True
+        As in `evaluate_batch`: False skips the deck and duplicate checks.
+    threads : int, optional
+        numba threads for this call (default: the caller's `numba.get_num_threads()`).
+
+    Returns
+    -------
+    numpy.ndarray
+        int8, per row 1 if the hand of `a` wins, -1 if it loses, 0 for a split pot.
+
+    Raises
+    ------
+    TypeError
+        As `evaluate_batch` raises, the message starting "hands a:" or "hands b:".
+    ValueError
+        As `evaluate_batch` raises, the message starting "hands a:" or "hands b:"; `a` and `b`
+        with different numbers of rows.
+
+    Examples
+    --------
+    >>> a = np.array([[51, 47, 43, 39, 35], [0, 5, 9, 13, 20]], dtype=np.uint8)
+    >>> compare_batch(a, a[::-1])
+    array([ 1, -1], dtype=int8)
+    """
+    g = resolve(game, wild, flush_by_suit)
+    strengths = []
+    for name, hands in (("a", a), ("b", b)):
+        try:
+            strengths.append(evaluate_batch(hands, game=g, validate=validate, threads=threads))
+        except (ValueError, TypeError) as error:
+            raise type(error)(f"hands {name}: {error}") from None
+    if len(strengths[0]) != len(strengths[1]):
+        raise ValueError(f"hands a has {len(strengths[0])} rows but hands b {len(strengths[1])}")
+    out = np.empty(len(strengths[0]), dtype=np.int8)
+    with parallel_section(threads):
+        order_rows(strengths[0], strengths[1], *_cycle(g), out)
+    return out
+
+
+def winners(
+    hands: Any, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None
+) -> list[int]:
+    """The winning seats of a showdown: several when they split the pot.
+
+    The hands are dealt from one deck, so no card may appear twice.
+
+    In Italian poker suits break every tie, so one seat wins; except when straight flushes of
+    all three kinds meet (royal, middle, minimum): each is beaten by another, the rules name
+    no winner, and `winners` gives the seats of the best straight flush of each kind, who
+    share the pot.
+
+    Parameters
+    ----------
+    hands : sequence of cards
+        The players' hands, one per seat, each of 5, 6 or 7 cards as `evaluate` takes it.
+    game : str or Game, default "high"
+        How hands rank: a name of `pokerlut.games()` or a `Game`.
+    wild : str, optional
+        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
+    flush_by_suit : bool, optional
+        Italian poker only, as in `evaluate`.
+
+    Returns
+    -------
+    list of int
+        The winning seats (indices into `hands`), in increasing order.
+
+    Raises
+    ------
+    TypeError
+        `hands` that is not a sequence, a hand that is not cards; a `game` that is not a str
+        or `Game`.
+    ValueError
+        `hands` that is a str or empty; a bad hand (as `evaluate` raises); a card in two seats;
+        an unknown game or option.
+
+    Examples
+    --------
+    >>> winners(["As Ad Kc Kd 2h", "Qs Qh Jc Jd 3s", "Ah Ac Kh Ks 2c"])
+    [0, 2]
+    >>> winners(["Th Jh Qh Kh Ah", "8d 9d Td Jd Qd", "Ac 7c 8c 9c Tc"], game="italian-4")
+    [0, 1, 2]
+    """
+    g = resolve(game, wild, flush_by_suit)
+    if isinstance(hands, (str, bytes)) or len(hands) == 0:
+        raise ValueError("hands must be a non-empty list of hands, one per seat")
+    parsed = [_hand(hand, g.rules).tolist() for hand in hands]
+    owner: dict[int, int] = {}
+    for seat, hand in enumerate(parsed):
+        for card in hand:
+            if owner.setdefault(card, seat) != seat:
+                raise ValueError(
+                    f"card {format_card(card)} is in seat {owner[card]} and in "
+                    f"seat {seat}: a showdown's hands come from one deck"
+                )
+    s = [evaluate(h, game=g) for h in parsed]
+    cycle = _cycle(g)
+    beaten = [any(strength_order(a, b, *cycle) < 0 for b in s) for a in s]
+    if not all(beaten):
+        return [seat for seat, lost in enumerate(beaten) if not lost]
+    assert g.italian is not None  # only Italian poker has the cycle
+    kinds = [straight_flush_kind(int(x), g.italian) for x in s]  # a cycle: straight flushes only
+    return sorted(
+        max((seat for seat in range(len(s)) if kinds[seat] == kind), key=s.__getitem__)
+        for kind in ("royal", "middle", "minimum")
+    )
+
+
+def best_five(cards: CardsLike, *, game: str | Game = "high", wild: str | None = None) -> np.ndarray:
+    """The five of 5..7 cards that make the hand in the game.
+
+    Where several fives tie, the one of the earliest cards in the input is taken.
+
+    Parameters
+    ----------
+    cards : cards
+        A hand of 5, 6 or 7 cards, as `evaluate` takes it.
+    game : str or Game, default "high"
+        How hands rank: a name of `pokerlut.games()` or a `Game`.
+    wild : str, optional
+        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
+
+    Returns
+    -------
+    numpy.ndarray
+        uint8 card ints, in the order of the input, wild cards as they are (`stand_ins` says
+        what they stand for); empty when no five qualify (eight-or-better).
+
+    Raises
+    ------
+    TypeError
+        `cards` that are not cards; a `game` that is not a str or `Game`.
+    ValueError
+        A bad hand (as `evaluate` raises); an unknown game or wild mode.
+
+    Examples
+    --------
+    >>> from pokerlut import format_cards
+    >>> format_cards(best_five("2c As Kd Ks 7h Ah Ac"))
+    'As Kd Ks Ah Ac'
+    >>> format_cards(best_five("7h 5h 4h 3h 2h 7c Kd", game="deuce-to-seven"))  # not the flush
+    '5h 4h 3h 2h 7c'
+    """
+    g = resolve(game, wild)
+    hand = _hand(cards, g.rules)
+    strength_of = _strength_of(g)
+    chosen: tuple[int, ...]
+    best, chosen = 0, ()
+    for combo in itertools.combinations(hand.tolist(), 5):  # at most 21
+        strength = strength_of(combo)
+        if strength > best:
+            best, chosen = strength, combo
+    return hand[np.isin(hand, chosen)]
+
+
+def stand_ins(cards: CardsLike, *, game: str | Game = "high", wild: str | None = None) -> dict[int, int]:
+    """What each wild card of the best five stands for.
+
+    Found from the hand's class (its ranks), not by trying cards. A wild card takes a card not
+    in the hand where one is left (five of a kind may need a second ace of spades).
+
+    Parameters
+    ----------
+    cards : cards
+        A hand of 5, 6 or 7 cards, as `evaluate` takes it.
+    game : str or Game, default "high"
+        How hands rank: a name of `pokerlut.games()` or a `Game`.
+    wild : str, optional
+        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
+
+    Returns
+    -------
+    dict of int to int
+        {wild card: natural card}, card ints; empty when the best five holds no wild card.
+
+    Raises
+    ------
+    TypeError
+        `cards` that are not cards; a `game` that is not a str or `Game`.
+    ValueError
+        A bad hand (as `evaluate` raises); an unknown game or wild mode.
+
+    Examples
+    --------
+    >>> {format_card(w): format_card(c) for w, c in stand_ins("Kh Qh Jh Th Jk", wild="jokers").items()}
+    {'Jk': 'Ah'}
+    >>> {format_card(w): format_card(c) for w, c in stand_ins("Kc Kd 7h 4s X", wild="bug").items()}
+    {'Jk': 'As'}
+    """
+    rules = resolve(game, wild).rules
+    hand = _hand(cards, rules).tolist()
+    five = best_five(hand, game=rules.name).tolist()
+    wilds = [c for c in five if c in rules.wild_cards]
+    if not wilds:
+        return {}
+    row = tables.classes(rules.name)[evaluate(five, game=rules.name)]
+    needed = row[1:].tolist()
+    naturals = [c for c in five if c not in rules.wild_cards]
+    for card in naturals:
+        needed.remove(card >> 2)
+    flush = Category(int(row[0])) in (Category.FLUSH, Category.STRAIGHT_FLUSH)
+    taken = set(hand)
+    chosen: dict[int, int] = {}
+    for w, rank in zip(wilds, needed):
+        cards_of_rank = [4 * rank + suit for suit in (3, 2, 1, 0)]  # spades first
+        if flush:
+            cards_of_rank = [4 * rank + (naturals[0] & 3 if naturals else 3)]
+        free = [c for c in cards_of_rank if c not in taken]
+        if not flush and naturals and len({c & 3 for c in naturals + list(chosen.values())}) == 1:
+            free = [c for c in free if c & 3 != naturals[0] & 3] or free  # no accidental flush
+        chosen[w] = (free or cards_of_rank)[0]
+        taken.add(chosen[w])
+    return chosen
+
+
+HOLE_SIZES, BOARD_SIZES = (4, 5, 6), (3, 4, 5)
+
+
+def _omaha_rules(game: str | Game) -> Rules:
+    rules = resolve(game).rules
+    if not tables.offers_omaha(rules.name):
+        omaha_games = [g for g in GAMES if tables.offers_omaha(g)]
+        why = (
+            "wild cards"
+            if rules.wild
+            else "suits break ties"
+            if rules.suit_ties
+            else "a flush counts against you there"
+        )
+        raise ValueError(
+            f"Omaha is not offered in {rules.name} ({why}); the games for Omaha are: {', '.join(omaha_games)}"
+        )
+    return rules
+
+
+@njit(cache=True, _nrt=False)
+def _omaha_one(t: tables.Tables, hole: np.ndarray, board: np.ndarray) -> Any:
+    return omaha_strength(t, hole, board)
+
+
+def evaluate_omaha(hole: CardsLike, board: CardsLike, *, game: str | Game = "high") -> int:
+    """Strength of the best Omaha hand: exactly two hole cards and exactly three board cards.
+
+    Strengths are the game's (`evaluate`'s) scale.
+
+    Parameters
+    ----------
+    hole : cards
+        4, 5 or 6 hole cards, as `evaluate` takes a hand.
+    board : cards
+        3, 4 or 5 board cards.
+    game : str or Game, default "high"
+        How hands rank: a name of `pokerlut.games()` or a `Game`, of a game that offers
+        Omaha (not with wild cards, suits that break ties, or flushes that count against you).
+
+    Returns
+    -------
+    int
+        The strength of the best two hole cards with the best three board cards.
+
+    Raises
+    ------
+    TypeError
+        Cards that are not cards; a `game` that is not a str or `Game`.
+    ValueError
+        A game without Omaha (the message names those with it) or an unknown game; a hole of
+        other than 4, 5 or 6 cards, a board of other than 3, 4 or 5; an unknown, repeated or
+        out-of-range card, a card outside the game's deck, a card both in the hole and on the
+        board.
+
+    Examples
+    --------
+    >>> evaluate_omaha("Ks 8c Js 5c", "3s 5h Qs Qd 9h")  # two pair, queens and fives, K kicker
+    4675
+    >>> describe(evaluate_omaha("As 2c 3d 4h", "Ks Qs Js 5s 9h"))  # one hole spade: no flush
+    'High card, ace'
+    >>> describe(evaluate_omaha("As 2d 7c 8h", "3s 4d 5h Kc Kd", game="eight-or-better"), game="eight-or-better")
+    'Wheel (5-4-3-2-A)'
+
+    """
+    rules = _omaha_rules(game)
+    hole, board = parse_cards(hole), parse_cards(board)
+    if len(hole) not in HOLE_SIZES:
+        raise ValueError(f"Omaha hole cards are 4, 5 or 6, not {len(hole)}")
+    if len(board) not in BOARD_SIZES:
+        raise ValueError(f"an Omaha board has 3, 4 or 5 cards, not {len(board)}")
+    check_deck(np.concatenate([hole, board]), rules)
+    both = set(hole.tolist()) & set(board.tolist())
+    if both:
+        raise ValueError(f"card {format_card(min(both))} is both a hole card and on the board")
+    return int(_omaha_one(tables.load(rules.name), hole, board))
+
+
+def _omaha_array(cards: Any, sizes: tuple[int, ...], n: int | None, what: str) -> np.ndarray:
+    """An (n, k) uint8 array of holes or boards; a 1-D board is used for every row."""
+    array = np.asarray(cards)
+    if array.ndim == 1 and what == "boards" and n is not None:
+        array = np.broadcast_to(array, (n, len(array)))
+    if array.ndim != 2 or array.shape[1] not in sizes:
+        raise ValueError(f"{what} must have shape (n, {'|'.join(map(str, sizes))}), not {array.shape}")
+    return _as_batch(array, sizes, what)
+
+
+def evaluate_omaha_batch(
+    holes: Any, boards: Any, *, game: str | Game = "high", validate: bool = True, threads: int | None = None
+) -> np.ndarray:
+    """Omaha strengths of every row of `holes` with the same row of `boards`, or one board.
+
+    Checked as `evaluate_batch` checks (a card outside the deck, a card in both hole and
+    board).
+
+    Parameters
+    ----------
+    holes : array_like of int, shape (n, 4|5|6)
+        Hole cards, a row per hand, card ints.
+    boards : array_like of int, shape (n, 3|4|5) or (3|4|5,)
+        Each row's board, or one board (a 1-D array) for every row.
+    game : str or Game, default "high"
+        How hands rank, as in `evaluate_omaha`.
+    validate : bool, default True
+        As in `evaluate_batch`: False skips the deck and duplicate checks.
+    threads : int, optional
+        numba threads for this call (default: the caller's `numba.get_num_threads()`).
+
+    Returns
+    -------
+    numpy.ndarray
+        uint16, one strength per row, on `evaluate`'s scale.
+
+    Raises
+    ------
+    TypeError
+        `holes` or `boards` that are not integers; a `game` that is not a str or `Game`.
+    ValueError
+        A game without Omaha or an unknown game; a shape other than those above, a card out of
+        range, different numbers of holes and boards; with `validate`, the first row holding
+        a card outside the game's deck or a card twice (hole cards, then board).
+
+    Examples
+    --------
+    >>> holes = np.array([[47, 24, 39, 15], [51, 3, 4, 9]], dtype=np.uint8)  # Ks 8c Js 5c / ...
+    >>> evaluate_omaha_batch(holes, np.array([7, 14, 43, 41, 30], dtype=np.uint8))  # one board
+    array([4675, 4654], dtype=uint16)
+    """
+    rules = _omaha_rules(game)
+    holes = _omaha_array(holes, HOLE_SIZES, None, "holes")
+    boards = _omaha_array(boards, BOARD_SIZES, len(holes), "boards")
+    if len(boards) != len(holes):
+        raise ValueError(f"{len(holes)} holes but {len(boards)} boards")
+    t = tables.load(rules.name)
+
+    def explain(row: int) -> str:
+        both = np.concatenate([holes[row], boards[row]])[None, :]
+        return _explain_row(both, 0, rules).replace("row 0", f"row {row}", 1) + " (hole cards, then board)"
+
+    return _in_chunks(
+        len(holes),
+        threads,
+        lambda part, out, bad: omaha_rows(t, holes[part], boards[part], out, validate, bad),
+        explain,
+    )

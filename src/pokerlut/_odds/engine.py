@@ -1,0 +1,428 @@
+"""`equity()`: who wins how often, exactly or by Monte Carlo, in hold'em, short deck, Omaha
+and stud, high, low or hi-lo (split pots)."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import os
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import numpy as np
+
+from .._cards import CardsLike, format_cards, parse_cards
+from .._game import Game
+from .._parallel import parallel_section
+from .board import BoardSetup, Lazy
+from .counters import per_player
+from .deal import DEALS, card_text, read_cards
+from .exact import exact_outcomes
+from .montecarlo import simulated_outcomes
+from .result import EquityResult, PlayerEquity, whole_pot
+from .stud import StudGame
+
+__all__ = [
+    "DEALS",
+    "DEFAULT_TRIALS",
+    "EXACT_BUDGET",
+    "EXACT_LIMIT",
+    "MAX_BOARDS",
+    "MAX_TRIALS",
+    "BoardGame",
+    "EquityResult",
+    "PlayerEquity",
+    "Showdowns",
+    "equity",
+]
+
+EXACT_BUDGET = 300_000_000  # player-hand evaluations that exact=None may enumerate (~1 s)
+EXACT_LIMIT = 10 * EXACT_BUDGET  # the most that exact=True enumerates (~10 s)
+DEFAULT_TRIALS = 1_000_000
+MAX_TRIALS = 10**13
+MAX_BOARDS = 10  # boards dealt from one deck (`equity(boards=...)`), as far as the deck allows
+
+
+class Showdowns(Protocol):
+    """What `equity()` asks of a deal: a board game (`BoardGame`) or stud (`StudGame`).
+    `exact` and `simulate` give the mean outcome counters (`counters.per_player` reads them),
+    the showdowns or trials counted, and whether interrupted."""
+
+    labels: list[str]  # the players as given
+    split: bool  # a hi-lo game: the pot is split
+    category_names: tuple[str, ...]  # by category: the categories counted (else none)
+    board: np.ndarray  # the board cards (stud: none)
+    dead: np.ndarray
+
+    def work(self) -> float:
+        """Player-hand evaluations of exact enumeration (inf: too many deals to list)."""
+
+    def too_much(self, work: float, limit: int) -> str:
+        """Why exact enumeration of `work` evaluations, more than `limit`, is refused."""
+
+    def exact(self, progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]: ...
+
+    def simulate(
+        self, trials: int, seed: int, progress: Callable[[float], None] | None
+    ) -> tuple[np.ndarray, int, bool]: ...
+
+
+class BoardGame:
+    """Hold'em, short deck or Omaha as `Showdowns`: its `BoardSetup`, enumerated in chunks of deals
+    (`exact.exact_outcomes`) or simulated (`montecarlo.simulated_outcomes`). With several
+    boards, one board's: `others`, the other boards' cards, are out of its deal."""
+
+    def __init__(
+        self,
+        hands: Sequence[str],
+        board: str,
+        dead: str,
+        deal: str,
+        wild: str | None,
+        deck: int | None,
+        game: str | Game | None,
+        others: CardsLike = "",
+        by_category: bool = False,
+    ) -> None:
+        self.setup = BoardSetup(hands, board, dead, deal, wild, deck, game, others, by_category)
+        self.labels, self.split = self.setup.labels, self.setup.split
+        self.category_names = self.setup.category_names
+        self.board = self.setup.board
+        self.dead = np.concatenate([self.setup.dead, self.setup.others])  # out of this deal
+
+    @functools.cached_property
+    def chunks(self) -> list[tuple[np.ndarray, ...]] | Lazy | None:
+        """The deals to enumerate (`BoardSetup.deal_chunks`), listed once."""
+        return self.setup.deal_chunks()
+
+    def work(self) -> float:
+        return math.inf if self.chunks is None else self.setup.work(self.chunks)
+
+    def too_much(self, work: float, limit: int) -> str:
+        return (
+            f"too much work to enumerate: {work:,} player-hand evaluations (the limit is "
+            f"{limit:,}); simulate instead"
+        )
+
+    def exact(self, progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
+        assert self.chunks is not None  # work() is finite: the deals fit in chunks
+        return exact_outcomes(self.setup, self.chunks, progress)
+
+    def simulate(
+        self, trials: int, seed: int, progress: Callable[[float], None] | None
+    ) -> tuple[np.ndarray, int, bool]:
+        return simulated_outcomes(self.setup, trials, seed, progress)
+
+
+def equity(
+    hands: Sequence[CardsLike],
+    board: CardsLike = "",
+    dead: CardsLike = "",
+    *,
+    boards: int | Sequence[CardsLike] | None = None,
+    deal: str = "holdem",
+    game: str | Game | None = None,
+    wild: str | None = None,
+    deck: int | None = None,
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    by_category: bool = False,
+    progress: Callable[[float], None] | None = None,
+) -> EquityResult:
+    """Each player's chance to win, tie, and share of the pot, exact or by Monte Carlo.
+
+    Parameters
+    ----------
+    hands : sequence of hands or ranges, one per player (2 to 10; stud 2 to 8)
+        Hold'em: a hand ("AsAh", ["As", "Ah"], [51, 50]) or a range ("QQ+,AKs", "random",
+        "15%", "AKs:0.5", "0.5(AKs)", "80%(A8s+)"). Omaha: 4 to 6 cards, several hands
+        separated by commas, or "random" ("random5", "random6"). Stud: each player's 2 to 7
+        known cards. With `wild`, a hold'em hand may hold a joker ("AsJk").
+    board, dead : cards, optional
+        The board (0 to 5 cards; none in stud) and cards out of play, as text, card ints or
+        an array.
+    boards : int or sequence of boards, optional
+        Several boards dealt from one deck, each an equal part of the pot: an int runs `board`
+        that many times (run it twice: 2), a list gives each board's cards (`board` stays
+        empty). Boards share only the cards they start with. Not in stud.
+    deal : str, default "holdem"
+        How the cards are dealt and the pot split: one of `pokerlut.deals()`.
+    game : str or Game, optional
+        The high (or only) hand's game in place of the deal's own: a name of
+        `pokerlut.games()`, a ranking built into the tables' path, or a `Game`.
+    wild : str, optional
+        Hold'em with wild cards, "jokers", "bug" or "deuces", in a deck of `deck` cards (53
+        or 54; 52 too for deuces).
+    deck : int, optional
+        With `wild`, the deck's size: the 52 cards and the jokers (default 53, or 52 for
+        deuces wild); without, the deal's own deck size (or None).
+    exact : bool, optional
+        True: enumerate every deal and board; False: simulate; None (default): enumerate when
+        that is at most `EXACT_BUDGET` player-hand evaluations and `trials` is not given.
+    trials : int, optional
+        Deals to simulate per board (default 1,000,000).
+    seed : int, optional
+        The Monte Carlo seed (default: random, reported in the result). The same seed gives
+        the same result whatever the thread count.
+    threads : int, optional
+        numba threads for this call (default: the caller's `numba.get_num_threads()`).
+    by_category : bool, default False
+        Also count each player's share of the pot by the category of the hand it is won with
+        (`PlayerEquity.by_category`; in hi-lo deals the low half by the low: "wheel",
+        "6-low", ...).
+    progress : callable, optional
+        Called with the fraction done after each slice of work.
+
+    Returns
+    -------
+    EquityResult
+        One `PlayerEquity` per player; with several boards, the whole pot's means and each
+        board's own result (`per_board`). Ctrl-C returns the work done so far, marked partial.
+
+    Raises
+    ------
+    TypeError
+        An option of the wrong type, a hand that is not cards or text.
+    ValueError
+        An unknown deal or game, a bad card or range, a card dealt twice, too much work for
+        ``exact=True``.
+
+    Examples
+    --------
+    >>> r = equity(["AsAh", "KsKh"], board="2c 7d 9h Tc")
+    >>> r.exact, r.deals, round(r.players[0].equity, 4)
+    (True, 44, 0.9545)
+    >>> r = equity(["Ah 4h Qd Jc", "Ad 4c Qs Jh", "Kd Kh 9c 9d"], "2c 3d 8h Kc Ks", deal="omaha-hi-lo")
+    >>> [(p.equity, p.high, p.low) for p in r.players]  # two lows share half the pot: quartered
+    [(0.25, 0.0, 0.25), (0.25, 0.0, 0.25), (0.5, 0.5, 0.0)]
+    >>> r = equity([[51, 50], [47, 46]], [0, 21, 30, 34])  # card ints: AsAh KsKh on 2c 7d 9h Tc
+    >>> r.players[1].hand, round(r.players[1].equity, 4)
+    ('Ks Kh', 0.0455)
+    >>> r = equity(["AsAh", "KsJk"], board="Kd 7c 2h 3s", wild="jokers", deck=54)
+    >>> r.deals, round(r.players[1].equity, 4)   # the joker makes three kings; AsAh needs an ace
+    (46, 0.9565)
+    >>> r = equity(["AsAh", "KsKh"], boards=["Kd 7c 2h 3s", "Qd 8c 5h 4s"])  # a double board
+    >>> [b.players[0].equity for b in r.per_board], r.players[0].equity    # each half, the pot
+    ([0.05, 0.975], 0.5125)
+    >>> r = equity(["AsAh", "KsKh"], board="Kd 7c 2h 3s", by_category=True)
+    >>> {k: round(v, 4) for k, v in r.players[1].by_category.items() if v}  # KK: a set or better
+    {'four of a kind': 0.0227, 'full house': 0.2045, 'three of a kind': 0.7273}
+    """
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, (Sequence, np.ndarray)):
+        raise TypeError(
+            f"hands must be a list of hands or ranges, one per player, not {type(hands).__name__}: {hands!r}"
+        )
+    players = [_text(hand, f"player {i + 1}") for i, hand in enumerate(hands)]
+    board_text, dead_text = _text(board, "board"), _text(dead, "dead")
+    board_list: Any = boards
+    if isinstance(boards, (list, tuple, np.ndarray)):  # each board as text (else refused below)
+        board_list = [
+            _text(b, f"board {k + 1}") if isinstance(b, (Sequence, np.ndarray)) else b
+            for k, b in enumerate(boards)
+        ]
+    texts = _board_texts(board_text, board_list)
+    if type(by_category) is not bool:
+        raise TypeError(f"by_category must be True or False, not {by_category!r}")
+    if isinstance(deal, str) and deal in DEALS and DEALS[deal].stud:
+        if wild is not None or deck is not None:
+            raise ValueError(f"wild cards and other decks are offered in hold'em, not in {deal}")
+        if len(texts) > 1:
+            raise ValueError(f"boards: {deal} has no board")
+        setups: Sequence[Showdowns] = [StudGame(players, texts[0], dead_text, deal, game, by_category)]
+        which = [0]
+    else:
+        setups, which = _board_games(players, texts, dead_text, deal, wild, deck, game, by_category)
+    if trials is not None and (type(trials) is not int or not 1 <= trials <= MAX_TRIALS):
+        raise ValueError(f"trials must be an int 1 .. {MAX_TRIALS:.0e}, not {trials!r}")
+    if exact is not None and type(exact) is not bool:
+        raise TypeError(f"exact must be True, False or None, not {exact!r}")
+    if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
+        raise ValueError(f"seed must be an int 0 .. 2**63-1, not {seed!r}")
+    start = time.perf_counter()
+    enumerate_all = False
+    if exact is not False and (exact or trials is None):
+        work = sum(setup.work() for setup in setups)
+        if exact and work > EXACT_LIMIT:
+            raise ValueError(setups[0].too_much(work, EXACT_LIMIT))
+        enumerate_all = bool(exact) or work <= EXACT_BUDGET
+    used_seed = None
+    if not enumerate_all:
+        used_seed = seed if seed is not None else int.from_bytes(os.urandom(8), "little") >> 1
+    runs: list[EquityResult] = []
+    with parallel_section(threads):
+        for j, setup in enumerate(setups):
+            since = start + sum(run.elapsed for run in runs)
+            runs.append(
+                _run(
+                    setup,
+                    deal,
+                    trials or DEFAULT_TRIALS,
+                    _run_seed(used_seed, j),
+                    _part(progress, j, len(setups)),
+                    since,
+                )
+            )
+            if runs[-1].partial and j < len(setups) - 1:
+                raise KeyboardInterrupt  # the whole pot needs every board
+    if len(which) == 1:
+        return runs[0]
+    return whole_pot(
+        runs, which, card_text(read_cards(dead_text, jokers=True)), used_seed, time.perf_counter() - start
+    )
+
+
+def _text(cards: CardsLike, what: str) -> str:
+    """Cards given as text stay text (a hand, range, or cards); card ints or an array become
+    their text, checked (TypeError or ValueError naming `what`)."""
+    if isinstance(cards, str):
+        return cards
+    if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, (Sequence, np.ndarray)):
+        raise TypeError(
+            f"{what}: cards are text or a sequence of card ints or texts, not "
+            f"{type(cards).__name__}: {cards!r}"
+        )
+    try:
+        return format_cards(parse_cards(cards, jokers=True))
+    except (TypeError, ValueError) as error:
+        raise type(error)(f"{what}: {error}") from None
+
+
+def _board_texts(board: str, boards: int | Sequence[str] | None) -> list[str]:
+    """Each board's cards as given: `board` once, `boards` times (an int), or the list `boards`."""
+    if boards is None:
+        return [board]
+    if type(boards) is int:
+        if not 1 <= boards <= MAX_BOARDS:
+            raise ValueError(f"boards must be 1 .. {MAX_BOARDS} or a list of boards, not {boards}")
+        return [board] * boards
+    if (
+        isinstance(boards, str)
+        or not isinstance(boards, Sequence)
+        or not all(isinstance(b, str) for b in boards)
+    ):
+        raise TypeError(f"boards is a number of boards or a list of boards (str), not {boards!r}")
+    if not 1 <= len(boards) <= MAX_BOARDS:
+        raise ValueError(f"boards: give 1 to {MAX_BOARDS} boards, not {len(boards)}")
+    if not isinstance(board, str) or board.strip():
+        raise ValueError(
+            "boards given both ways: with a list of boards, board= stays empty "
+            "(put each board's cards in the list)"
+        )
+    return list(boards)
+
+
+def _board_games(
+    hands: Sequence[str],
+    texts: list[str],
+    dead: str,
+    deal: str,
+    wild: str | None,
+    deck: int | None,
+    game: str | Game | None,
+    by_category: bool = False,
+) -> tuple[list[BoardGame], list[int]]:
+    """A `BoardGame` for each board, the other boards' cards out of its deal (boards alike
+    share one), and which of them each board is. Boards share only the cards they start with
+    (dealt before running it again); together they need no more cards than the deck has."""
+    if len(texts) == 1:
+        return [BoardGame(hands, texts[0], dead, deal, wild, deck, game, by_category=by_category)], [0]
+    cards = []
+    for k, text in enumerate(texts):
+        try:
+            cards.append(read_cards(text, jokers=True).tolist())
+        except ValueError as error:
+            raise ValueError(f"board {k + 1}: {error}") from None
+    for (i, a), (j, b) in itertools.combinations(enumerate(cards), 2):
+        shared = set(a) & set(b)
+        astray = shared - set(a[: len(shared)]) or shared - set(b[: len(shared)])
+        if astray:
+            raise ValueError(
+                f"card {card_text(np.array(sorted(astray)[:1]))} is on boards "
+                f"{i + 1} and {j + 1}: boards share only the cards they start with "
+                "(those dealt before running it twice)"
+            )
+    known = list(dict.fromkeys(c for board in cards for c in board))
+    alike: dict[frozenset[int], int] = {}  # a board's cards: its setup
+    setups: list[BoardGame] = []
+    which = []
+    for k, (text, board) in enumerate(zip(texts, cards)):
+        if frozenset(board) not in alike:
+            alike[frozenset(board)] = len(setups)
+            others = np.array([c for c in known if c not in board], np.uint8)
+            try:
+                setups.append(BoardGame(hands, text, dead, deal, wild, deck, game, others, by_category))
+            except ValueError as error:
+                raise ValueError(f"board {k + 1}: {error}") from None
+        which.append(alike[frozenset(board)])
+    setup = setups[0].setup
+    needed = int(setup.hole_sizes.sum()) + sum(5 - len(board) for board in cards)
+    if needed > len(setup.live):
+        raise ValueError(
+            f"boards: {len(hands)} players and {len(texts)} boards need {needed} "
+            f"more cards; only {len(setup.live)} are left in the deck"
+        )
+    return setups, which
+
+
+def _run(
+    setup: Showdowns,
+    deal: str,
+    trials: int,
+    seed: int | None,
+    progress: Callable[[float], None] | None,
+    since: float,
+) -> EquityResult:
+    """One board's (or stud's) result: every deal enumerated, or `trials` simulated from
+    `seed`; its time counted from `since`."""
+    if seed is None:
+        outcomes, n, partial = setup.exact(progress)
+    else:
+        outcomes, n, partial = setup.simulate(trials, seed, progress)
+    names = setup.category_names
+    win, tie, eq, eq_squared, high, low, by_category = per_player(
+        outcomes, len(setup.labels), setup.split, len(names)
+    )
+    stderr = np.zeros_like(eq) if seed is None else np.sqrt(np.maximum(eq_squared - eq**2, 0) / max(n - 1, 1))
+    result = [
+        PlayerEquity(
+            label,
+            float(win[p]),
+            float(tie[p]),
+            float(eq[p]),
+            float(stderr[p]),
+            float(high[p]) if setup.split else None,
+            float(low[p]) if setup.split else None,
+            None if by_category is None else dict(zip(names, by_category[:, p].tolist())),
+        )
+        for p, label in enumerate(setup.labels)
+    ]
+    return EquityResult(
+        tuple(result),
+        deal,
+        card_text(setup.board),
+        card_text(setup.dead),
+        exact=seed is None,
+        deals=int(n),
+        elapsed=time.perf_counter() - since,
+        seed=seed,
+        partial=partial,
+    )
+
+
+def _run_seed(seed: int | None, j: int) -> int | None:
+    """The seed of the j-th board's simulation: the call's for the first, a hash of both for the
+    others (independent runs); None when enumerating."""
+    if seed is None or j == 0:
+        return seed
+    return int(np.random.SeedSequence([seed, j]).generate_state(1, np.uint64)[0] >> 1)
+
+
+def _part(progress: Callable[[float], None] | None, j: int, n: int) -> Callable[[float], None] | None:
+    """`progress` for the j-th of n equal parts of the work."""
+    if progress is None:
+        return None
+    return lambda done: progress((j + done) / n)

@@ -1,0 +1,279 @@
+"""Find, verify and load each game's lookup tables, once, on first use.
+
+The tables ship inside the package (`pokerlut/tables/<game>/`); in a source checkout they are
+read from the repository's `tables/`. `POKERLUT_TABLES=DIR` points elsewhere (a folder of game
+folders, or several: `pokerlut.folders`). Every file is checked against its game's `manifest.json` (dtype, shape, sha256) on
+first load; a game never used is never read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from .folders import game_folder, table_dirs
+from ._kernels import encoding
+from ._kernels.hashing import OMAHA_HASH
+from .rules import rules
+
+REBUILD_HINT = "rebuild them with `pokerlut build-tables` (or `make tables` in a checkout)"
+
+
+class TablesError(RuntimeError):
+    """The tables are missing, incomplete or do not match their manifest."""
+
+
+class Tables(NamedTuple):
+    """Every array the kernels read for one game; pass it to them as one argument."""
+
+    flush: np.ndarray  # uint16[8192]: 5..7 suited cards by rank mask, when that settles the hand
+    flush5: np.ndarray  # uint16[8192]: five cards of one suit, by rank mask (eval5)
+    unique5: np.ndarray  # uint16[8192]: five distinct ranks, no flush, by rank mask
+    pair_offsets: np.ndarray  # uint32: perfect-hash displacements, paired prime products
+    pair_values: np.ndarray  # uint16: strength by hashed prime product
+    rank_offsets: np.ndarray  # uint32: perfect-hash displacements, rank multisets of 5..7
+    rank_values: np.ndarray  # uint16: best non-flush five by hashed rank multiset
+    rank5_offsets: np.ndarray  # uint32: the same for rank multisets of five cards alone,
+    rank5_values: np.ndarray  # uint16: small enough to stay in L1 cache
+    mixed_offsets: np.ndarray  # uint32: perfect hash of (suited mask, rank multiset); length 1
+    mixed_values: np.ndarray  # uint16: when the game has no hands that need it
+    omaha_pair: np.ndarray  # uint8[4096]: number 0..90 of two hole ranks, at 64 * r1 + r2
+    omaha_offsets: np.ndarray  # uint32: perfect hash of board rank multisets (3..5 cards)
+    omaha_ids: np.ndarray  # uint16: board number by slot
+    omaha_values: np.ndarray  # uint16[boards * 91]: best non-flush two hole + three board
+    wild_offsets: np.ndarray  # uint32: perfect hash of (wild cards, natural rank multiset)
+    wild_values: np.ndarray  # uint16: best non-flush five with wild cards (length 1: no wilds)
+    # Per-card arrays, indexed by any uint8 so that no card value reads outside them; entries
+    # 52..255 mark the card invalid (`encoding.INVALID_CARD` in the key) and add nothing else.
+    card_key: np.ndarray  # uint64[256]: 5**rank + (1 << 32 + 4*suit)
+    card_bit: np.ndarray  # uint64[256]: 1 << (16*suit + rank)
+    rank_bit: np.ndarray  # uint64[256]: 1 << rank
+    card_prime: np.ndarray  # uint64[256]: the rank's prime, 2 .. 41
+
+
+class SuitsSettle(Tables):
+    """Tables of a game where five suited cards settle the hand by their rank mask (high)."""
+
+    __slots__ = ()
+
+
+class SuitsIgnored(Tables):
+    """Tables of a game where suits never matter (ace-to-five, eight-or-better)."""
+
+    __slots__ = ()
+
+
+class SuitsMixed(Tables):
+    """Tables of a game where a flush can hurt, so the suited mask alone does not settle the
+    hand (deuce-to-seven, ace-to-six): the `mixed` table decides then."""
+
+    __slots__ = ()
+
+
+class Wild(Tables):
+    """Tables of a high game with wild cards: the plain game's tables for hands without one,
+    a `wild` table by naturals and wild count, a flush table by suited naturals and wild count
+    (`pokerlut.build.wild`)."""
+
+    __slots__ = ()
+
+
+# mypy rejects any class with two NamedTuple-derived bases; here both derive from the one
+# tuple `Tables` and add no field, so nothing can conflict.
+class WildSuitsIgnored(Wild, SuitsIgnored):  # type: ignore[misc]
+    """Tables of a low game with wild cards where suits never matter (ace-to-five)."""
+
+    __slots__ = ()
+
+
+KERNEL_FILES = (
+    "flush",
+    "flush5",
+    "unique5",
+    "pair_offsets",
+    "pair_values",
+    "rank_offsets",
+    "rank_values",
+    "rank5_offsets",
+    "rank5_values",
+    "mixed_offsets",
+    "mixed_values",
+    "omaha_pair",
+    "omaha_offsets",
+    "omaha_ids",
+    "omaha_values",
+    "wild_offsets",
+    "wild_values",
+)
+
+# The kernel kinds, as the build names them in a game's manifest ("kernel"), and the files each
+# game folder holds: the common ones (classes: category and ranks per strength, for the
+# descriptions), those of its kind, and Omaha's where the manifest offers Omaha ("omaha").
+KINDS: dict[str, type[Tables]] = {
+    "suits-settle": SuitsSettle,
+    "suits-ignored": SuitsIgnored,
+    "suits-mixed": SuitsMixed,
+    "wild": Wild,
+    "wild-suits-ignored": WildSuitsIgnored,
+}
+COMMON_FILES = (
+    "flush",
+    "flush5",
+    "unique5",
+    "pair_offsets",
+    "pair_values",
+    "rank_offsets",
+    "rank_values",
+    "rank5_offsets",
+    "rank5_values",
+    "classes",
+)
+KIND_FILES = {
+    "suits-mixed": ("mixed_offsets", "mixed_values"),
+    "wild": ("wild_offsets", "wild_values"),
+    "wild-suits-ignored": ("wild_offsets", "wild_values"),
+}
+OMAHA_FILES = ("omaha_pair", "omaha_offsets", "omaha_ids", "omaha_values")
+# What a kind never reads, made in memory: zeros long enough that any read of them stays inside
+# (the Omaha kernel is public, so its hash may be run on any game's tables)
+ABSENT = {
+    "mixed_offsets": (1, np.uint32),
+    "mixed_values": (1, np.uint16),
+    "wild_offsets": (1, np.uint32),
+    "wild_values": (1, np.uint16),
+    "omaha_pair": (64 * 64, np.uint8),
+    "omaha_offsets": (1 << OMAHA_HASH.bucket_bits, np.uint32),
+    "omaha_ids": (1 << OMAHA_HASH.pos_bits, np.uint16),
+    "omaha_values": (13 * 14 // 2, np.uint16),
+}
+
+
+def files_of(kind: str, omaha: bool) -> tuple[str, ...]:
+    """The arrays a game folder of this kernel kind holds (without the .npy).
+
+    >>> files_of("suits-mixed", omaha=False)[-2:]
+    ('mixed_offsets', 'mixed_values')
+    """
+    return COMMON_FILES + KIND_FILES.get(kind, ()) + (OMAHA_FILES if omaha else ())
+
+
+def default_dir() -> Path:
+    """The first folder of game folders (`folders.table_dirs`): where `build-tables` writes."""
+    return table_dirs()[0]
+
+
+def read_manifest(directory: Path) -> dict[str, Any]:
+    """A game folder's manifest.json, checked for what the loader reads (files, kernel, omaha)."""
+    path = directory / "manifest.json"
+    if not path.is_file():
+        raise TablesError(f"no lookup tables at {directory} (manifest.json missing): {REBUILD_HINT}")
+    try:
+        manifest: dict[str, Any] = json.loads(path.read_text())
+        manifest["files"].items()
+        if manifest["kernel"] not in KINDS or type(manifest["omaha"]) is not bool:
+            raise ValueError(manifest["kernel"])
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise TablesError(f"{path} is not a valid manifest: {REBUILD_HINT}") from None
+    return manifest
+
+
+def load_dir(directory: str | Path) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+    """Load and verify one game's folder: its manifest and the arrays it lists for its kernel
+    kind; raise TablesError naming the problem."""
+    directory = Path(directory)
+    manifest = read_manifest(directory)
+    files = manifest["files"]
+    arrays = {}
+    for name in files_of(manifest["kernel"], manifest["omaha"]):
+        path, meta = directory / f"{name}.npy", files.get(f"{name}.npy")
+        if not isinstance(meta, dict) or not path.is_file():
+            raise TablesError(f"table {path} is missing: {REBUILD_HINT}")
+        data = path.read_bytes()
+        if hashlib.sha256(data).hexdigest() != meta.get("sha256"):
+            raise TablesError(f"table {path} does not match its manifest checksum: {REBUILD_HINT}")
+        array = np.load(path, allow_pickle=False)
+        if str(array.dtype) != meta.get("dtype") or list(array.shape) != meta.get("shape"):
+            raise TablesError(f"table {path} has the wrong dtype or shape: {REBUILD_HINT}")
+        arrays[name] = array
+    return manifest, arrays
+
+
+_lock = threading.Lock()
+_folders: dict[str, tuple[dict[str, Any], dict[str, np.ndarray]]] = {}  # game -> manifest, arrays
+_tables: dict[str, Tables] = {}
+
+
+def _loaded(game: str) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+    with _lock:
+        if game not in _folders:
+            _folders[game] = load_dir(game_folder(game))
+    return _folders[game]
+
+
+_manifests: dict[str, dict[str, Any]] = {}
+
+
+def offers_omaha(game: str) -> bool:
+    """Whether the build made Omaha's tables for a game (its manifest says; nothing else of the
+    game is read).
+
+    >>> offers_omaha("high"), offers_omaha("deuce-to-seven")
+    (True, False)
+    """
+    name = rules(game).name
+    if name not in _manifests:
+        _manifests[name] = _loaded(name)[0] if name in _folders else read_manifest(game_folder(name))
+    return bool(_manifests[name]["omaha"])
+
+
+def load(game: str = "high") -> Tables:
+    """The verified kernel tables of a game, loaded on first use.
+
+    Their class, the kernel kind the build named in the manifest, says how the kernels treat
+    five suited cards, so each kind compiles to its own code with no run-time test.
+
+    Parameters
+    ----------
+    game : str, default "high"
+        The name of the game's tables: a name of `pokerlut.games()`, one with its wild cards
+        ("high+jokers"), or a ranking built into the tables' path (not a `Game`).
+
+    Returns
+    -------
+    Tables
+        Every array the kernels read for the game, to pass to them as one argument.
+
+    Raises
+    ------
+    TypeError
+        `game` that is not a str.
+    ValueError
+        An unknown game.
+    TablesError
+        The game's tables are missing, incomplete or do not match their manifest.
+
+    Examples
+    --------
+    >>> load().flush.shape, bool(load("short-deck").card_key[0] == encoding.INVALID_CARD)  # 2c: no card
+    ((8192,), True)
+    """
+    tables = _tables.get(game)
+    if tables is None:
+        game_rules = rules(game)
+        manifest, arrays = _loaded(game)
+        kernel = {name: arrays[name] if name in arrays else np.zeros(*ABSENT[name]) for name in KERNEL_FILES}
+        tables = _tables[game] = KINDS[manifest["kernel"]](
+            **kernel, **encoding.card_arrays(game_rules.deck, game_rules.wild_cards, game_rules.wild)
+        )
+    return tables
+
+
+def classes(game: str = "high") -> np.ndarray:
+    """uint8 (classes + 1, 6): per strength, its category and its five ranks by significance
+    (row 0: no qualifying hand)."""
+    return _loaded(rules(game).name)[1]["classes"]
