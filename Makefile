@@ -80,6 +80,11 @@ bench-peers: $(INSTALLED)
 bench-startup: $(INSTALLED)
 	$(BIN)/python scripts/bench_startup.py
 
+# The GPU path (device="cuda", on one NVIDIA GPU, under three minutes): hands/s of
+# evaluate_batch and the sections of pokerlut._gpu's modules, into benchmarks/results-gpu.json.
+bench-gpu: $(INSTALLED)
+	$(BIN)/python scripts/bench_gpu.py
+
 tables: $(INSTALLED)
 	$(BIN)/python scripts/build_tables.py
 

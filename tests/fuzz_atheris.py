@@ -30,8 +30,8 @@ def _numba_modules() -> list[str]:
     from pathlib import Path
 
     root = Path(importlib.util.find_spec("pokerlut").origin).parent
-    names = ["pokerlut.evaluate", "pokerlut.stats"]
-    for package in ("kernels", "build"):
+    names = ["pokerlut._evaluate", "pokerlut.stats"]
+    for package in ("_kernels", "build"):
         names += [f"pokerlut.{package}"] + [
             f"pokerlut.{package}.{p.stem}" for p in (root / package).glob("*.py")
         ]

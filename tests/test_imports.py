@@ -65,7 +65,7 @@ def cycle(edges: dict[str, set[str]]) -> list[str] | None:
 
 def test_the_graph_is_read():
     edges, _ = imports()
-    assert "pokerlut._game" in edges["pokerlut.evaluate"]
+    assert "pokerlut._game" in edges["pokerlut._evaluate"]
     assert "pokerlut._kernels.core" in edges["pokerlut._kernels.batch"]
     assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert cycle({"a": {"b"}, "b": set()}) is None

@@ -206,3 +206,37 @@ def test_a_whole_warm_run_leaves_nothing_to_compile():
     assert len(report["jobs"]) == len(warm.jobs())
     assert report["cache"] and index_files(report) == report["cache"]
     assert json.loads(run(["-c", EVERYTHING], None, timeout=900)) == []
+
+
+def test_an_index_numba_cannot_read_is_dropped_with_its_data_and_a_readable_one_kept(tmp_path):
+    """An index left by an older pokerlut that names a module since renamed (numba reads every
+    signature before it checks freshness, and fails: numba issue 6018) is deleted with its data
+    files; one numba reads, one of another numba version, and other files stay."""
+    import pickle
+
+    import numba
+
+    def index(name: str, version: str, data: bytes) -> Path:
+        path = tmp_path / name
+        path.write_bytes(pickle.dumps(version) + data)
+        return path
+
+    stale = index("stats._count-12.py311.nbi", numba.__version__, b"cpokerlut.tables\nTables\n.")
+    stale_data = [tmp_path / f"stats._count-12.py311.{k}.nbc" for k in (1, 2)]
+    fresh = index("stats._count-40.py311.nbi", numba.__version__, pickle.dumps((1.0, {})))
+    fresh_data = tmp_path / "stats._count-40.py311.1.nbc"
+    other = index("stats._count-77.py311.nbi", "0.1.0", b"cpokerlut.tables\nTables\n.")
+    for path in [*stale_data, fresh_data]:
+        path.write_bytes(b"code")
+    assert warm.drop_unreadable([tmp_path]) == [str(stale)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in (fresh, fresh_data, other))
+    assert warm.drop_unreadable([tmp_path]) == []
+
+
+def test_the_cache_folders_are_the_packages_and_those_under_numba_cache_dir(tmp_path, monkeypatch):
+    mine, theirs = tmp_path / "work_pokerlut_src", tmp_path / "other"
+    mine.mkdir(), theirs.mkdir()
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    folders = warm.cache_folders()
+    assert mine in folders and theirs not in folders
+    assert any(f.parent == Path(warm.__file__).parent for f in folders if f.name == "__pycache__")

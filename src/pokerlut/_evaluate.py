@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _tables as tables
-from ._cards import CardsLike, first_repeat, format_card, parse_cards
+from ._cards import CardsLike, format_card, parse_cards
 from ._kernels.batch import evaluate_rows, order_rows, strength_order
 from ._kernels.core import njit
 from ._kernels.omaha import omaha_rows, omaha_strength
@@ -23,9 +23,8 @@ from ._kernels.italian import italian_rows
 from . import _one_hand as one_hand
 from ._game import Game, resolve
 from .rules import GAMES, Rules
-from ._text import is_text, parse_batch
+from ._rows import as_batch, explain_row, first_bad_row
 
-HAND_SIZES = (5, 6, 7)
 _CARD_OF = {format_card(c): c for c in range(52)}  # "As" -> 51, for the fast text path
 
 
@@ -189,58 +188,12 @@ def evaluate(
     return strength_of(checked.tolist())
 
 
-def _as_batch(
-    hands: Any, sizes: tuple[int, ...] = HAND_SIZES, what: str = "hands", top: int = 51
-) -> np.ndarray:
-    """Check a batch's type, shape and values; return it as C-contiguous uint8 (one copy at
-    most, only when the input is not already that)."""
-    if isinstance(hands, np.ma.MaskedArray):
-        raise TypeError(f"{what} must be a plain array, not a masked array")
-    if is_text(hands):  # a column of hand texts: "As Kd 7h 7c 2s"
-        hands = parse_batch(hands, jokers=top > 51) if len(hands) else np.empty((0, sizes[0]), np.uint8)
-    hands = np.asarray(hands)
-    if hands.dtype.kind not in "iu":
-        raise TypeError(f"{what} must be an integer array of card ints, not {hands.dtype}")
-    if hands.ndim != 2 or hands.shape[1] not in sizes:
-        raise ValueError(f"{what} must have shape (n, {'|'.join(map(str, sizes))}), not {hands.shape}")
-    if hands.dtype != np.uint8:
-        bad = (hands < 0) | (hands > top)
-        if bad.any():
-            row, col = np.argwhere(bad)[0]
-            raise ValueError(f"row {row}: card {hands[row, col]} at position {col} is out of range 0..{top}")
-        hands = hands.astype(np.uint8)
-    return np.ascontiguousarray(hands)
+def _wants_gpu(device: object) -> bool:
+    """`_gpu._device.wants_gpu` (TypeError or ValueError for a bad `device`), imported when a
+    device other than "cpu" is asked for."""
+    from ._gpu._device import wants_gpu
 
-
-def _explain_row(hands: np.ndarray, row: int, rules: Rules) -> str:
-    cards = hands[row].tolist()
-    repeat = first_repeat(cards)
-    for col, card in enumerate(cards):
-        top = 53 if rules.wild else 51
-        if card > top:
-            return f"row {row}: card {card} at position {col} is out of range 0..{top}"
-        if card not in rules.deck:
-            return (
-                f"row {row}: card {format_card(card)} at position {col} is not in the "
-                f"{rules.name} deck ({rules.deck_text})"
-            )
-        if repeat is not None and repeat[1] == col:
-            return f"row {row}: duplicate card {format_card(card)!r} at position {col}"
-    raise AssertionError(f"row {row} was flagged but is valid")  # pragma: no cover
-
-
-def first_bad_row(hands: np.ndarray, rules: Rules) -> int:
-    """The first row of `hands` holding a card outside the game's deck or a repeated card, by
-    numpy, 65,536 rows at a time (len(hands) if none)."""
-    in_deck = np.zeros(256, dtype=bool)
-    in_deck[rules.deck] = True
-    for start in range(0, len(hands), 1 << 16):
-        rows = hands[start : start + (1 << 16)]
-        ordered = np.sort(rows, axis=1)
-        bad = ~in_deck[rows].all(axis=1) | (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
-        if bad.any():
-            return start + int(np.argmax(bad))
-    return len(hands)
+    return wants_gpu(device)
 
 
 def evaluate_batch(
@@ -251,10 +204,11 @@ def evaluate_batch(
     flush_by_suit: bool | None = None,
     validate: bool = True,
     threads: int | None = None,
+    device: str = "cpu",
 ) -> np.ndarray:
     """Strengths of every row of an (n, 5|6|7) array of card ints in a game.
 
-    The rows are evaluated on the caller's numba threads. Italian poker
+    The rows are evaluated on the caller's numba threads, or on a GPU (`device`). Italian poker
     (`game="italian-2"` .. `"italian-9"`): rows of five cards, strengths as `evaluate` gives
     them. Input that is not C-contiguous uint8 is converted once. The deck and duplicate checks
     run in the same pass as the evaluation.
@@ -275,41 +229,71 @@ def evaluate_batch(
         False skips the deck and duplicate checks, for input known to be valid: a bad row then
         gets a meaningless strength (never a read outside the tables).
     threads : int, optional
-        numba threads for this call (default: the caller's `numba.get_num_threads()`).
+        numba threads for this call (default: the caller's `numba.get_num_threads()`); a CPU
+        option, so not with ``device="cuda"``.
+    device : {"cpu", "cuda"}, default "cpu"
+        "cuda": on the GPU, through numba-cuda (``pip install 'pokerlut[gpu]'``), with the
+        same strengths, checks and errors, for every game. Host input is streamed to the
+        GPU in chunks and the result is a numpy array; input already on the GPU (a numba
+        device array, or any array with ``__cuda_array_interface__`` or a DLPack export on
+        a CUDA device: CuPy, PyTorch, ...) must be uint8, is read there without a copy (after
+        its producer's stream), and the result is a numba device array (which exposes
+        ``__cuda_array_interface__``; ``.copy_to_host()`` gives numpy). The first call in a
+        process compiles the GPU kernels (`pokerlut warm --device cuda` does it ahead).
 
     Returns
     -------
-    numpy.ndarray
-        uint16, one strength per row (a ``numpy.ma.MaskedArray`` for a masked input).
+    numpy.ndarray or numba device array
+        uint16, one strength per row (a ``numpy.ma.MaskedArray`` for a masked input; on the
+        GPU, a numba device array for input on the GPU).
 
     Raises
     ------
     TypeError
         `hands` that are not integers (a float array) or a text column holding a value that
-        is not text; a `game` that is not a str or `Game`.
+        is not text; hands on the GPU that are not uint8; a `game` that is not a str or
+        `Game`; a `device` that is not a str.
     ValueError
         A shape other than (n, 5|6|7) (five cards in Italian poker), a card out of range, an
         unknown game or option; with `validate`, the first row holding a card outside the
-        game's deck or a card twice (the message names the row and the card).
+        game's deck or a card twice (the message names the row and the card); a `device`
+        other than "cpu" or "cuda", `threads` with ``device="cuda"``.
+    ImportError
+        ``device="cuda"`` without numba-cuda installed (the message names the pip line).
+    RuntimeError
+        ``device="cuda"`` where numba-cuda finds no GPU (and its simulator is off).
 
     Examples
     --------
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35], [0, 5, 9, 13, 20]], dtype=np.uint8))
     array([7462,    1], dtype=uint16)
+    >>> from pokerlut import parse_batch
     >>> evaluate_batch(parse_batch(["As Ks Qs Js Ts", "As As Qs Js Ts"], errors="mask")).tolist()
     [7462, None]
+    >>> evaluate_batch(np.array([[51, 47, 43, 39, 35]], dtype=np.uint8), device="cuda")  # doctest: +SKIP
+    array([7462], dtype=uint16)
     """
     g = resolve(game, wild, flush_by_suit)
+    gpu = device != "cpu" and _wants_gpu(device)
+    if gpu and threads is not None:
+        raise ValueError(f"threads={threads!r} is a CPU option: leave it out with device='cuda'")
     if isinstance(hands, np.ma.MaskedArray):  # masked rows hold a hand of the deck's first cards
         masked = np.ma.getmaskarray(hands).reshape(len(hands), -1).any(axis=1)
         filled = np.array(hands.data, copy=True)
         if filled.ndim == 2 and filled.shape[1] <= len(g.rules.deck):
             filled[masked] = g.rules.deck[: filled.shape[1]]
-        out = evaluate_batch(filled, game=g, validate=validate, threads=threads)
+        out = evaluate_batch(filled, game=g, validate=validate, threads=threads, device=device)
         out[masked] = 0
         return np.ma.MaskedArray(out, mask=masked)
+    if gpu:
+        from ._gpu import batch
+
+        # numpy for input on the host; a numba device array (typed as ndarray here: duck
+        # typed, and `Any` would spread to every caller) for input on the GPU
+        strengths: np.ndarray = batch.evaluate_batch(hands, g, validate)
+        return strengths
     rules, it = g.rules, g.italian
-    hands = _as_batch(hands, rules.hand_sizes, top=53 if rules.wild else 51)
+    hands = as_batch(hands, rules.hand_sizes, top=53 if rules.wild else 51)
     t = tables.load(rules.name)
     if it is not None:
 
@@ -322,7 +306,7 @@ def evaluate_batch(
             if bad[0] < 0:  # a bad row in a block of rows
                 bad[0] = first_bad_row(hands[part], rules)
 
-    return _in_chunks(len(hands), threads, launch, lambda row: _explain_row(hands, row, rules))
+    return _in_chunks(len(hands), threads, launch, lambda row: explain_row(hands, row, rules))
 
 
 def _in_chunks(
@@ -541,6 +525,7 @@ def compare_batch(
     flush_by_suit: bool | None = None,
     validate: bool = True,
     threads: int | None = None,
+    device: str = "cpu",
 ) -> np.ndarray:
     """`compare` of every row of hands `a` with the same row of hands `b`.
 
@@ -557,7 +542,11 @@ def compare_batch(
     validate : bool, default True
         As in `evaluate_batch`: False skips the deck and duplicate checks.
     threads : int, optional
-        numba threads for this call (default: the caller's `numba.get_num_threads()`).
+        numba threads for this call (default: the caller's `numba.get_num_threads()`); not
+        with ``device="cuda"``.
+    device : {"cpu", "cuda"}, default "cpu"
+        Where the hands are evaluated, as in `evaluate_batch`; the result is a numpy array
+        either way (strengths left on the GPU by input there are copied back).
 
     Returns
     -------
@@ -570,7 +559,8 @@ def compare_batch(
         As `evaluate_batch` raises, the message starting "hands a:" or "hands b:".
     ValueError
         As `evaluate_batch` raises, the message starting "hands a:" or "hands b:"; `a` and `b`
-        with different numbers of rows.
+        with different numbers of rows; a `device` other than "cpu" or "cuda", `threads` with
+        ``device="cuda"``.
 
     Examples
     --------
@@ -579,12 +569,15 @@ def compare_batch(
     array([ 1, -1], dtype=int8)
     """
     g = resolve(game, wild, flush_by_suit)
+    if device != "cpu" and _wants_gpu(device) and threads is not None:
+        raise ValueError(f"threads={threads!r} is a CPU option: leave it out with device='cuda'")
     strengths = []
     for name, hands in (("a", a), ("b", b)):
         try:
-            strengths.append(evaluate_batch(hands, game=g, validate=validate, threads=threads))
+            found = evaluate_batch(hands, game=g, validate=validate, threads=threads, device=device)
         except (ValueError, TypeError) as error:
             raise type(error)(f"hands {name}: {error}") from None
+        strengths.append(found if isinstance(found, np.ndarray) else found.copy_to_host())
     if len(strengths[0]) != len(strengths[1]):
         raise ValueError(f"hands a has {len(strengths[0])} rows but hands b {len(strengths[1])}")
     out = np.empty(len(strengths[0]), dtype=np.int8)
@@ -854,7 +847,7 @@ def _omaha_array(cards: Any, sizes: tuple[int, ...], n: int | None, what: str) -
         array = np.broadcast_to(array, (n, len(array)))
     if array.ndim != 2 or array.shape[1] not in sizes:
         raise ValueError(f"{what} must have shape (n, {'|'.join(map(str, sizes))}), not {array.shape}")
-    return _as_batch(array, sizes, what)
+    return as_batch(array, sizes, what)
 
 
 def evaluate_omaha_batch(
@@ -907,7 +900,7 @@ def evaluate_omaha_batch(
 
     def explain(row: int) -> str:
         both = np.concatenate([holes[row], boards[row]])[None, :]
-        return _explain_row(both, 0, rules).replace("row 0", f"row {row}", 1) + " (hole cards, then board)"
+        return explain_row(both, 0, rules).replace("row 0", f"row {row}", 1) + " (hole cards, then board)"
 
     return _in_chunks(
         len(holes),

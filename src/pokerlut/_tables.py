@@ -91,26 +91,6 @@ class WildSuitsIgnored(Wild, SuitsIgnored):  # type: ignore[misc]
     __slots__ = ()
 
 
-KERNEL_FILES = (
-    "flush",
-    "flush5",
-    "unique5",
-    "pair_offsets",
-    "pair_values",
-    "rank_offsets",
-    "rank_values",
-    "rank5_offsets",
-    "rank5_values",
-    "mixed_offsets",
-    "mixed_values",
-    "omaha_pair",
-    "omaha_offsets",
-    "omaha_ids",
-    "omaha_values",
-    "wild_offsets",
-    "wild_values",
-)
-
 # The kernel kinds, as the build names them in a game's manifest ("kernel"), and the files each
 # game folder holds: the common ones (classes: category and ranks per strength, for the
 # descriptions), those of its kind, and Omaha's where the manifest offers Omaha ("omaha").
@@ -139,6 +119,9 @@ KIND_FILES = {
     "wild-suits-ignored": ("wild_offsets", "wild_values"),
 }
 OMAHA_FILES = ("omaha_pair", "omaha_offsets", "omaha_ids", "omaha_values")
+# The tables read from files, in the order of `Tables` (the per-card arrays after them are made
+# in memory by `encoding.card_arrays`)
+KERNEL_FILES = Tables._fields[: Tables._fields.index("card_key")]
 # What a kind never reads, made in memory: zeros long enough that any read of them stays inside
 # (the Omaha kernel is public, so its hash may be run on any game's tables)
 ABSENT = {

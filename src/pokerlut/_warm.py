@@ -66,13 +66,15 @@ class JobResult:
 
 @dataclass
 class WarmReport:
-    """A warm run: wall seconds, workers, each job's result (slowest first), and the folders
-    of numba's cache that hold pokerlut's kernels (with their number of index files)."""
+    """A warm run: wall seconds, workers, each job's result (slowest first), the folders of
+    numba's cache that hold pokerlut's kernels (with their number of index files), and the
+    index files of an older pokerlut that numba could no longer read (`drop_unreadable`)."""
 
     seconds: float
     workers: int
     jobs: list[JobResult]
     cache: dict[str, int] = field(default_factory=dict)
+    dropped: list[str] = field(default_factory=list)  # unreadable index files deleted first
 
     @property
     def kernels(self) -> int:
@@ -271,10 +273,11 @@ def jobs() -> list[Job]:
     return out
 
 
-def select(patterns: Sequence[str] | None) -> list[Job]:
-    """The jobs whose name contains one of `patterns` (shell wildcards allowed: "stats *deck
-    54"), or every job; ValueError if a pattern matches none."""
-    every = jobs()
+def select(patterns: Sequence[str] | None, every: Sequence[Job] | None = None) -> list[Job]:
+    """The jobs of `every` (default: `jobs()`, the CPU's) whose name contains one of
+    `patterns` (shell wildcards allowed: "stats *deck 54"), or all of them; ValueError if a
+    pattern matches none."""
+    every = jobs() if every is None else list(every)
     if not patterns:
         return every
     chosen = []
@@ -358,6 +361,51 @@ def run_job(job: Job) -> JobResult:
     return JobResult(job.name, seconds, compiled, loaded, sorted({d._cache._cache_path for d in used}))
 
 
+def cache_folders() -> list[Path]:
+    """The folders where numba may keep pokerlut's kernels: the package's ``__pycache__``
+    folders, and those under NUMBA_CACHE_DIR whose path names pokerlut."""
+    package = Path(__file__).resolve().parent
+    folders = list(package.rglob("__pycache__"))
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        root = Path(os.environ["NUMBA_CACHE_DIR"])
+        folders += [d for d in root.rglob("*") if d.is_dir() and "pokerlut" in d.as_posix()]
+    return folders
+
+
+def drop_unreadable(folders: Sequence[Path] | None = None) -> list[str]:
+    """Delete the numba cache index files in `folders` (default `cache_folders()`) that numba
+    can no longer read, with their data files, and return their paths.
+
+    numba reads an index file whole, every signature in it, before it checks that the file is
+    fresh, so an index written by an older pokerlut that names a type from a module since
+    renamed raises ModuleNotFoundError at the first call of that kernel, and every call after
+    (numba issue 6018), until the file is gone. Files of another numba version are left alone
+    (numba skips them itself), as are those it reads.
+    """
+    import pickle
+
+    import numba
+
+    dropped = []
+    for folder in cache_folders() if folders is None else folders:
+        for index in sorted(Path(folder).glob("*.nbi")):
+            try:
+                with open(index, "rb") as f:
+                    if pickle.load(f) != numba.__version__:
+                        continue
+                    pickle.loads(f.read())
+                continue
+            except FileNotFoundError:  # another process dropped it first
+                continue
+            except Exception:  # the types it names are not there: it can never be read
+                pass
+            stem = index.name.removesuffix(".nbi")
+            for path in [index, *index.parent.glob(f"{stem}.*.nbc")]:
+                path.unlink(missing_ok=True)
+            dropped.append(str(index))
+    return dropped
+
+
 def _index_files(folder: str) -> int:
     path = Path(folder)
     return len(list(path.glob("*.nbi"))) if path.is_dir() else 0
@@ -403,6 +451,7 @@ def warm(
     todo = sorted(select(only), key=lambda job: -job.cost)
     workers = min(workers, len(todo))
     start = time.perf_counter()
+    dropped = drop_unreadable()
     results = []
     with _pool(workers) as pool:
         futures: list[Future[JobResult]] = [pool.submit(run_job, job) for job in todo]
@@ -417,4 +466,122 @@ def warm(
     folders = sorted({d for result in results for d in result.cache_dirs})
     counts = {d: n for d in folders if (n := _index_files(d))}
     results.sort(key=lambda result: -result.seconds)
-    return WarmReport(time.perf_counter() - start, workers, results, counts)
+    return WarmReport(time.perf_counter() - start, workers, results, counts, dropped)
+
+
+# --- the GPU's kernels (device="cuda") ----------------------------------------------------------
+
+GPU_MODULES = ("batch", "equity", "matrix")  # pokerlut._gpu's modules of kernels
+
+
+def _evaluate_batch_gpu(game: str, width: int, validate: bool) -> None:
+    from ._evaluate import evaluate_batch
+
+    evaluate_batch(_hands(game, width), game=game, validate=validate, device="cuda")
+
+
+def _gpu_module(name: str) -> None:
+    """The warm-up of a GPU module that has one (its `warm()`)."""
+    importlib.import_module(f"pokerlut._gpu.{name}").warm()
+
+
+def gpu_jobs() -> list[Job]:
+    """Every GPU warm-up job: `evaluate_batch(device="cuda")` per kind of tables, row width and
+    checks (and Italian poker), then each other module of `pokerlut._gpu` that has a `warm()`."""
+    from . import _tables as tables
+    from .rules import GAMES, WILD_GAMES
+
+    kinds: dict[type, str] = {}  # the first game of each kind of tables
+    for game in [*GAMES, *WILD_GAMES]:
+        kinds.setdefault(type(tables.load(game)), game)
+    out = [
+        Job(
+            f"gpu evaluate_batch {game} {width} {_checked(validate)}",
+            _evaluate_batch_gpu,
+            (game, width, validate),
+        )
+        for game in kinds.values()
+        for width in (5, 6, 7)
+        for validate in (True, False)
+    ]
+    out += [
+        Job(
+            f"gpu evaluate_batch italian {_checked(validate)}",
+            _evaluate_batch_gpu,
+            ("italian-4", 5, validate),
+        )
+        for validate in (True, False)
+    ]
+    for name in GPU_MODULES:
+        if name == "batch" or importlib.util.find_spec(f"pokerlut._gpu.{name}") is None:
+            continue
+        if hasattr(importlib.import_module(f"pokerlut._gpu.{name}"), "warm"):
+            out.append(Job(f"gpu {name}", _gpu_module, (name,)))
+    return out
+
+
+def warm_gpu(only: Sequence[str] | None = None, progress: Callable[[int], None] | None = None) -> WarmReport:
+    """Compile the GPU's kernels (`gpu_jobs`; those whose name contains one of `only`, shell
+    wildcards allowed) into numba-cuda's cache, for the current GPU, in this process and one
+    job after another (a CUDA context per worker process would cost more than it saves);
+    `progress(jobs done)` after each. Needs numba-cuda and a GPU (ImportError, RuntimeError)."""
+    from ._gpu import _device
+
+    _device.cuda()
+    todo = select(only, gpu_jobs())
+    start = time.perf_counter()
+    results = []
+    for done, job in enumerate(todo, 1):
+        results.append(_run_gpu_job(job))
+        if progress is not None:
+            progress(done)
+    folders = sorted({d for result in results for d in result.cache_dirs})
+    counts = {d: n for d in folders if (n := _index_files(d))}
+    results.sort(key=lambda result: -result.seconds)
+    return WarmReport(time.perf_counter() - start, 1, results, counts)
+
+
+def _gpu_dispatchers() -> list[Any]:
+    """pokerlut's CUDA kernels in this process whose cache is on disk (numba-cuda's
+    dispatchers, `cache=True`); none under the simulator (it compiles nothing)."""
+    import gc
+
+    from ._gpu import _device
+
+    if _device.simulator():
+        return []
+    from numba.cuda.dispatcher import CUDACache, CUDADispatcher
+
+    return [
+        d
+        for d in gc.get_objects()
+        if isinstance(d, CUDADispatcher)
+        and isinstance(getattr(d, "_cache", None), CUDACache)
+        and d.py_func.__module__.startswith("pokerlut")
+    ]
+
+
+def _gpu_counts() -> dict[str, tuple[int, int, str]]:
+    """(cache hits, cache misses: compilations, cache folder) of each GPU kernel and signature."""
+    found = {}
+    for d in _gpu_dispatchers():
+        stats = d.stats
+        for sig in {*stats.cache_hits, *stats.cache_misses}:
+            found[_name(d, sig)] = (stats.cache_hits[sig], stats.cache_misses[sig], d._cache._cache_path)
+    return found
+
+
+def _run_gpu_job(job: Job) -> JobResult:
+    """`run_job` for a GPU job: what it compiled and loaded, from numba-cuda's cache counters
+    before and after (numba-cuda sends no compile events)."""
+    before = _gpu_counts()
+    start = time.perf_counter()
+    job.run(*job.args)
+    seconds = time.perf_counter() - start
+    after = _gpu_counts()
+    compiled = [name for name, (_, misses, _) in after.items() if misses > before.get(name, (0, 0, ""))[1]]
+    loaded = sum(hits - before.get(name, (0, 0, ""))[0] for name, (hits, _, _) in after.items())
+    folders = sorted(
+        {folder for name, (_, _, folder) in after.items() if name not in before or name in compiled}
+    )
+    return JobResult(job.name, seconds, compiled, loaded, folders)

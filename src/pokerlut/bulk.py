@@ -33,8 +33,8 @@ from ._game import resolve
 from ._names import NO_CATEGORY
 
 __all__ = [
-    "CHUNK_ROWS",
     "NO_CATEGORY",
+    "TASK_ROWS",
     "BulkRun",
     "category_path",
     "evaluate",
@@ -42,7 +42,7 @@ __all__ = [
     "local_client",
 ]
 
-CHUNK_ROWS = 1 << 20  # rows per task by default: ~7 MB of 7-card hands, a few ms of work
+TASK_ROWS = 1 << 20  # rows per Dask task by default: ~7 MB of 7-card hands, a few ms of work
 _ROW = re.compile(r"^row (\d+)")
 
 
@@ -344,7 +344,7 @@ def evaluate_file(
     wild: str | None = None,
     flush_by_suit: bool | None = None,
     column: str | None = None,
-    chunk_rows: int = CHUNK_ROWS,
+    chunk_rows: int = TASK_ROWS,
     client: Any = None,
     scheduler: str | None = None,
     workers: int | None = None,

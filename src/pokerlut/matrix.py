@@ -75,7 +75,9 @@ from ._cards import RANKS as _RANKS
 from ._cards import format_cards
 from .distributed import Parts, check_workers, connect, need, run_parts, worker_numba_threads, write_atomic
 from ._odds import equity as _equity
+from ._odds.preflop_order import class_names as _class_names
 from ._odds.ranges import parse_range
+from ._gpu._device import wants_gpu
 
 __all__ = [
     "BOARDS",
@@ -111,18 +113,7 @@ COUNT_COLUMNS = ("win_a", "win_b", "tie_ab", "win_c", "tie_ac", "tie_bc", "tie_a
 # --- the classes -------------------------------------------------------------------------------
 
 
-def _all_classes() -> tuple[str, ...]:
-    """AA, AKs, AKo, AQs, AQo, ..., A2o, KK, KQs, ..., 32o, 22: by the top card, then the pair
-    before the others, each suited before offsuit."""
-    names = []
-    for hi in reversed(range(13)):
-        names.append(_RANKS[hi] * 2)
-        for lo in reversed(range(hi)):
-            names += [_RANKS[hi] + _RANKS[lo] + "s", _RANKS[hi] + _RANKS[lo] + "o"]
-    return tuple(names)
-
-
-CLASSES = _all_classes()
+CLASSES = tuple(_class_names())  # AA, AKs, AKo, ..., 32o, 22: see preflop_order.class_names
 _INDEX = {name: i for i, name in enumerate(CLASSES)}
 
 
@@ -294,7 +285,7 @@ class MatrixRun:
 
 
 @functools.cache
-def _class_arrays() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def class_arrays() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every class's hands as cards (169, 12, 2), the higher rank first; their number (169);
     the class's (high, low) rank (169, 2). In `CLASSES` order."""
     combos = np.zeros((len(CLASSES), 12, 2), np.int64)
@@ -329,7 +320,7 @@ def count_triples(triples: np.ndarray) -> dict[str, np.ndarray]:
     patterns = np.zeros(len(triples), np.int64)
     count_class_triples(
         tables.load("high"),
-        *_class_arrays(),
+        *class_arrays(),
         triples,
         counts,
         deals,
@@ -507,6 +498,90 @@ class _Done:
         return self.task_seconds / self.items if self.items else None
 
 
+def _on_gpu(
+    out_path: Path, classes: str | Sequence[str] | None, players: int, png: str | None, progress: bool
+) -> MatrixRun | Matrix3Run:
+    """`compute_matrix(out, classes, players=players, png=png, progress=progress,
+    device="cuda")` once its options are checked: the table of the classes computed on the GPU
+    and written to `out_path` as the CPU writes it; a `MatrixRun` or `Matrix3Run` with one
+    chunk, computed now, and no workers (task_seconds: the GPU's work, copies included)."""
+    from ._gpu import matrix as gpu
+
+    pd = need("pandas")
+    need("pyarrow")
+    bar = None
+    if players == 2:
+        the_plan = plan(classes)
+        total, unit = the_plan.canonical_pairs, " pairs"
+    else:
+        triples_plan = plan3(classes)
+        total, unit = triples_plan.class_triples, " triples"
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=total, unit=unit, disable=None, leave=False)
+    start = time.perf_counter()
+    try:
+        if players == 2:
+            rows = gpu.count_pairs(the_plan, BOARDS, bar.update if bar is not None else None)
+        else:
+            index = np.array([CLASSES.index(c) for c in triples_plan.classes], np.int64)
+            every = np.concatenate(triples_plan.chunks) if triples_plan.chunks else np.zeros((0, 3), np.int64)
+            found = gpu.count_triples(
+                index[every], class_arrays(), BOARDS3, bar.update if bar is not None else None
+            )
+    finally:
+        if bar is not None:
+            bar.close()
+    seconds = time.perf_counter() - start
+    if players == 2:
+        table = _combine(pd, the_plan, [pd.DataFrame(rows)])
+        write_atomic(out_path, lambda p: table.to_parquet(p, index=False))
+        if png is not None:
+            plot_matrix(table, png)
+        return MatrixRun(
+            str(out_path),
+            png,
+            len(the_plan.classes),
+            the_plan.class_pairs,
+            the_plan.combo_pairs,
+            the_plan.canonical_pairs,
+            1,
+            1,
+            0,
+            0,
+            [],
+            seconds,
+            seconds / max(1, the_plan.canonical_pairs),
+        )
+    keep = found["deals"] > 0
+    half: dict[str, np.ndarray] = {
+        "i": every[keep, 0],
+        "j": every[keep, 1],
+        "k": every[keep, 2],
+        "deals": found["deals"][keep],
+    }
+    for w, column in enumerate(COUNT_COLUMNS, start=1):
+        half[column] = found["counts"][keep, w]
+    half["patterns"] = found["patterns"][keep]
+    table = _table(pd, triples_plan.classes, pd.DataFrame(half))
+    write_atomic(out_path, lambda p: table.to_parquet(p, index=False))
+    return Matrix3Run(
+        str(out_path),
+        len(triples_plan.classes),
+        triples_plan.class_triples,
+        len(table),
+        int(table.deals.sum()),
+        1,
+        1,
+        0,
+        0,
+        [],
+        seconds,
+        seconds / max(1, triples_plan.class_triples),
+    )
+
+
 @overload
 def compute_matrix(
     out: str | os.PathLike[str],
@@ -519,6 +594,7 @@ def compute_matrix(
     chunk_pairs: int = CHUNK_PAIRS,
     chunk_triples: int = CHUNK_TRIPLES,
     progress: bool = True,
+    device: str = "cpu",
 ) -> MatrixRun: ...
 
 
@@ -534,6 +610,7 @@ def compute_matrix(
     chunk_pairs: int = CHUNK_PAIRS,
     chunk_triples: int = CHUNK_TRIPLES,
     progress: bool = True,
+    device: str = "cpu",
 ) -> Matrix3Run: ...
 
 
@@ -549,6 +626,7 @@ def compute_matrix(
     chunk_pairs: int = CHUNK_PAIRS,
     chunk_triples: int = CHUNK_TRIPLES,
     progress: bool = True,
+    device: str = "cpu",
 ) -> MatrixRun | Matrix3Run: ...
 
 
@@ -563,6 +641,7 @@ def compute_matrix(
     chunk_pairs: int = CHUNK_PAIRS,
     chunk_triples: int = CHUNK_TRIPLES,
     progress: bool = True,
+    device: str = "cpu",
 ) -> MatrixRun | Matrix3Run:
     """Compute the table of `classes` (all 169 by default) for `players` on a Dask cluster and
     write it to `out` (Parquet).
@@ -580,19 +659,39 @@ def compute_matrix(
     `workers` processes (default: one per core), one thread and one numba thread each.
     Chunks already in ``<out>.parts/`` are not computed again. progress: a bar of the
     evaluations done, with the projected total time (tqdm, on a terminal).
+
+    device="cuda": the same table, computed on an NVIDIA GPU (``pip install 'pokerlut[gpu]'``)
+    in this process: no Dask, so scheduler, workers, chunk_pairs and chunk_triples keep their
+    defaults (ValueError otherwise) and no parts folder is read or written. The run reports one
+    chunk and no workers.
+
+    >>> compute_matrix("matrix.parquet", "AA,KK,72o", device="cuda")  # doctest: +SKIP
     """
     wall = time.perf_counter()
     if players not in (2, 3) or type(players) is not int:
         raise ValueError(f"players is 2 or 3, not {players!r}")
     if players == 3 and png is not None:
         raise ValueError("png draws the heads-up matrix: not with players=3")
+    gpu = wants_gpu(device)
+    out_path = Path(out)
+    if not out_path.parent.is_dir():
+        raise ValueError(f"no folder {str(out_path.parent)!r} to write {out_path.name!r} into")
+    if gpu:
+        for name, value, default in (
+            ("scheduler", scheduler, None),
+            ("workers", workers, None),
+            ("chunk_pairs", chunk_pairs, CHUNK_PAIRS),
+            ("chunk_triples", chunk_triples, CHUNK_TRIPLES),
+        ):
+            if value != default:
+                raise ValueError(f"{name} is for the Dask cluster: not with device='cuda' (got {value!r})")
+        on_gpu = _on_gpu(out_path, classes, players, None if png is None else str(png), progress)
+        on_gpu.wall_seconds = time.perf_counter() - wall
+        return on_gpu
     need("distributed")
     pd = need("pandas")
     need("pyarrow")
     check_workers(workers, scheduler)
-    out_path = Path(out)
-    if not out_path.parent.is_dir():
-        raise ValueError(f"no folder {str(out_path.parent)!r} to write {out_path.name!r} into")
     parts_folder = out_path.with_name(out_path.name + ".parts")
     if players == 2:
         pairs = plan(classes, chunk_pairs)

@@ -116,7 +116,7 @@ def rows_kernel(
 
     `kernel(t, hands, out, first_bad)`: out[i] = strength of the best five of row i (see
     `_row`). With `check`, a bad row lowers first_bad[thread] to its index, or a bad row in a
-    block sets first_bad[0] to -1: the caller then finds it (`evaluate.first_bad_row`)."""
+    block sets first_bad[0] to -1: the caller then finds it (`_rows.first_bad_row`)."""
 
     @njit(**KERNEL)
     def rows(t: Tables, hands: np.ndarray, out: np.ndarray, first_bad: np.ndarray) -> None:

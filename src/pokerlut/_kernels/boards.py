@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from numba.extending import overload
 
 from .._tables import Tables
 from .core import (
@@ -75,6 +77,22 @@ SUIT_0 = np.uint64(0x1_1111_1111_1111)  # the bits of the 13 cards of suit 0 in 
 NO_BUCKETS = np.zeros(0, np.int8)  # `buckets` when not counting by category
 
 
+def multiset_rows() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """MULTISET_RANKS, MULTISET_TIMES and MULTISET_DISTINCT, for numba code, compiled per
+    target: the CPU's kernels read them as constants in the code, as any global array; a CUDA
+    kernel (`pokerlut._gpu`, which registers its own version) from the device's global memory,
+    since they do not fit in its 64 KB of constant memory."""
+    return MULTISET_RANKS, MULTISET_TIMES, MULTISET_DISTINCT
+
+
+@overload(multiset_rows, target="cpu", inline="always")  # CUDA: `pokerlut._gpu.matrix.register`
+def _multiset_rows() -> Callable[[], tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    def rows() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return MULTISET_RANKS, MULTISET_TIMES, MULTISET_DISTINCT
+
+    return rows
+
+
 @njit(inline="always")
 def _classes(
     t: Tables,
@@ -97,11 +115,12 @@ def _classes(
     players with count[p] >= 5 hold a flush whose ranks are mask[p]; where that changes the
     winners (or, by category with `buckets`, the winning category: `showdown.outcome_bin`), move
     the weight from the rank-only outcome to the true one."""
+    ranks_of, times_of, distinct = multiset_rows()
     for i in range(lo, hi):
         weight = np.int64(1)
         total = key
-        for j in range(MULTISET_DISTINCT[i]):
-            rank, times = np.int64(MULTISET_RANKS[i, j]), np.int64(MULTISET_TIMES[i, j])
+        for j in range(distinct[i]):
+            rank, times = np.int64(ranks_of[i, j]), np.int64(times_of[i, j])
             weight *= BINOMIAL[avail[rank], times]
             total += rank_key[rank] * np.uint64(times)
         if weight == 0:

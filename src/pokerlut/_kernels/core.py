@@ -217,12 +217,51 @@ def nth_bit_search(bits: Any, k: Any) -> Any:
     return place + np.uint64(SELECT_IN_BYTE[byte | (rank << np.uint64(8))])
 
 
+def nth_bit(bits: Any, k: Any) -> Any:
+    """The position of the k-th lowest set bit of bits: `nth_bit_pdep` where this CPU runs pdep
+    fast (`FAST_PDEP`), else `nth_bit_search`; chosen when numba compiles the caller (an
+    overload, below), and on a GPU always the search (`pokerlut._gpu` registers that)."""
+    return nth_bit_pdep(bits, k) if FAST_PDEP else nth_bit_search(bits, k)
+
+
+def _nth_bit(pdep: bool) -> Callable[[Any, Any], Callable[[Any, Any], Any]]:
+    """The overload of `nth_bit` by pdep or by the search."""
+    chosen = nth_bit_pdep if pdep else nth_bit_search
+
+    def typed(bits: Any, k: Any) -> Callable[[Any, Any], Any]:
+        def impl(bits: Any, k: Any) -> Any:
+            return chosen(bits, k)
+
+        return impl
+
+    return typed
+
+
 @njit(inline="always")
 def draw_card(available: Any, n: Any, r32: Any) -> Any:
     """A card drawn uniformly from the n cards of the bitmask `available` by a uniform 32-bit
     random number r32 (the caller takes it out of `available`)."""
     k = (np.uint64(r32) * np.uint64(n)) >> np.uint64(32)
-    return nth_bit_pdep(available, k) if FAST_PDEP else nth_bit_search(available, k)
+    return nth_bit(available, k)
+
+
+def inline_overload(func: Callable[..., Any], on_gpu: Callable[..., Any] | None = None) -> Callable[[_F], _F]:
+    """`overload(func, inline="always")`, its generator also recorded in `CUDA_OVERLOADS` (or
+    `on_gpu`'s, where the GPU takes another implementation)."""
+
+    def register(generator: _F) -> _F:
+        overload(func, inline="always")(generator)
+        CUDA_OVERLOADS.append((func, on_gpu or generator))
+        return generator
+
+    return register
+
+
+# The inlined overloads (`inline_overload`) with their generators for numba-cuda's target:
+# numba's generic registration of an inline overload fails in CUDA code, so `pokerlut._gpu`
+# registers each of these again for target="cuda" on first use (numba.cuda is not imported here).
+CUDA_OVERLOADS: list[tuple[Callable[..., Any], Callable[..., Any]]] = []
+inline_overload(nth_bit, on_gpu=_nth_bit(False))(_nth_bit(FAST_PDEP))
 
 
 def is_wild(t: Tables) -> bool:
@@ -257,7 +296,7 @@ def _kind(t: Any) -> type:
 def _compile_time(predicate: Callable[[Tables], bool], of_kind: Callable[[type], bool]) -> None:
     """Compile `predicate(t)` in numba code to the constant `of_kind(class of t)`."""
 
-    @overload(predicate, inline="always")
+    @inline_overload(predicate)
     def typed(t: Any) -> Callable[[Any], bool]:
         flag = of_kind(_kind(t))
 
@@ -272,7 +311,7 @@ _compile_time(suits_matter, lambda kind: not issubclass(kind, SuitsIgnored))
 _compile_time(suits_settle, lambda kind: issubclass(kind, SuitsSettle))
 
 
-@overload(suited_strength, inline="always")
+@inline_overload(suited_strength)
 def _suited_strength(t: Any, mask: Any, ranks: Any) -> Callable[[Any, Any, Any], Any]:
     if issubclass(_kind(t), SuitsMixed):
 
@@ -300,7 +339,7 @@ def wild_strength(t: Tables, hand: Hand) -> Any:
     raise NotImplementedError("wild_strength is compiled by numba; call hand_strength")
 
 
-@overload(wild_strength, inline="always")
+@inline_overload(wild_strength)
 def _wild_strength(t: Any, hand: Any) -> Callable[[Any, Any], Any]:
     if not issubclass(_kind(t), Wild):
 

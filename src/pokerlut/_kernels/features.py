@@ -2,9 +2,10 @@
 
 River: a state's HS against one random opponent is (2 wins + ties) / 1980 over the 990
 opponent hands left. On one board every hole of the 47 cards left is evaluated once and the
-holes are ordered by strength (a counting sort); walking them weakest first, the opponents a
+holes are ordered by strength (a radix sort); walking them weakest first, the opponents a
 hole beats are the holes seen so far less those that hold one of its two cards (per-card
-counts), and the ties are its group less the same.
+counts), and the ties are its group less the same (`board_hole_values`, which
+`pokerlut._odds.preflop_order` runs on every board too).
 
 Flop and turn: every runout of a state to the river, read from that river table by index:
 the sum and the sum of squares of the river values (EHS, EHS2) and their histogram.
@@ -23,28 +24,29 @@ from .core import KERNEL, hand_add, hand_empty, hand_strength, njit
 from .isomorphism import IndexTables, hand_index, hand_of
 
 HOLES = 1081  # two of the 47 cards a board leaves
-STRENGTHS = 7463  # strengths 0..7462
-# a lane's scratch row (int64s): each hole's key (strength, cards), the keys by strength,
-# holes per strength, per-card counts (seen, and in the group), the state's cards, index keys
-BY_HOLE, SORTED, COUNTS = 0, HOLES, 2 * HOLES
-LESS = COUNTS + STRENGTHS + 1
+# a lane's scratch row (int64s): each hole's key (strength << 12 | cards) as evaluated, by
+# strength, between the sort's two passes; the counts of the strengths' digits (7 low bits,
+# 6 high: strengths 0..7462), per-card counts (seen, and in the group), the state's cards and
+# its index's keys
+BY_HOLE, SORTED, PASS, LOW, HIGH = 0, HOLES, 2 * HOLES, 3 * HOLES, 3 * HOLES + 128
+VALUES = BY_HOLE  # once sorted: the holes' values, in the order of SORTED
+LESS = HIGH + 64
 GROUP, CARDS, KEYS = LESS + 52, LESS + 104, LESS + 112
 SCRATCH = KEYS + 16 + 64  # and room: lanes' rows never share a cache line
 
 
 @njit(cache=True)
-def _board_counts(
-    t: Tables, it: IndexTables, board: np.ndarray, indices: np.ndarray, values: np.ndarray, row: np.ndarray
-) -> None:
-    """indices[i], values[i] = the index of (hole, board) and its 2 wins + ties against the
-    990 opponents, for the i-th weakest hole of the cards the board leaves (row: a lane's
-    scratch, SCRATCH int64s)."""
+def board_hole_values(t: Tables, board: np.ndarray, row: np.ndarray) -> None:
+    """Every hole of the 47 cards a 5-card board leaves, weakest first, with its 2 wins + ties
+    against the 990 opponents left: row[SORTED + i] = the i-th weakest hole's key (strength
+    << 12 | a << 6 | b, a < b) and row[VALUES + i] its value (row: a lane's scratch, SCRATCH
+    int64s, in any state)."""
     hand = hand_empty()
     taken = np.uint64(0)
     for c in board:
         hand = hand_add(t, hand, c)
         taken |= np.uint64(1) << np.uint64(c)
-    row[COUNTS : COUNTS + STRENGTHS + 1] = 0
+    row[LOW:LESS] = 0
     k = 0
     for a in range(52):
         if taken >> np.uint64(a) & np.uint64(1):
@@ -55,20 +57,27 @@ def _board_counts(
                 continue
             s = np.int64(hand_strength(t, hand_add(t, with_a, b)))
             row[BY_HOLE + k] = (s << 12) | (a << 6) | b
-            row[COUNTS + 1 + s] += 1
+            row[LOW + (s & 127)] += 1
+            row[HIGH + (s >> 7)] += 1
             k += 1
-    for s in range(STRENGTHS):  # counting sort: the first position of each strength
-        row[COUNTS + 1 + s] += row[COUNTS + s]
+    low, high = 0, 0  # a radix sort (two stable counting sorts): each digit's first position
+    for d in range(128):
+        count, row[LOW + d] = row[LOW + d], low
+        low += count
+    for d in range(64):
+        count, row[HIGH + d] = row[HIGH + d], high
+        high += count
     for i in range(HOLES):
         key = row[BY_HOLE + i]
-        s = key >> 12
-        row[SORTED + row[COUNTS + s]] = key
-        row[COUNTS + s] += 1
+        d = (key >> 12) & 127
+        row[PASS + row[LOW + d]] = key
+        row[LOW + d] += 1
+    for i in range(HOLES):
+        key = row[PASS + i]
+        d = key >> 19
+        row[SORTED + row[HIGH + d]] = key
+        row[HIGH + d] += 1
     row[LESS : LESS + 104] = 0  # LESS and GROUP
-    cards = row[CARDS : CARDS + 7]
-    for i in range(5):
-        cards[2 + i] = board[i]
-    keys = row[KEYS : KEYS + 16]
     seen, start = 0, 0
     while start < HOLES:  # groups of equal strength, weakest first
         s = row[SORTED + start] >> 12
@@ -83,9 +92,7 @@ def _board_counts(
             a, b = (key >> 6) & 63, key & 63
             wins = seen - row[LESS + a] - row[LESS + b]
             ties = end - start - row[GROUP + a] - row[GROUP + b] + 1  # not itself
-            cards[0], cards[1] = a, b
-            indices[i] = hand_index(it, cards, keys)
-            values[i] = 2 * wins + ties
+            row[VALUES + i] = 2 * wins + ties
         for i in range(start, end):
             key = row[SORTED + i]
             a, b = (key >> 6) & 63, key & 63
@@ -106,12 +113,22 @@ def river_counts(
     values: np.ndarray,
     scratch: np.ndarray,
 ) -> None:
-    """`_board_counts` of every board (row i of boards into rows i of indices and values,
-    HOLES columns each), lane j (one per thread) taking every lanes-th board with scratch[j]."""
+    """For the i-th weakest hole of board k (row k of boards; `board_hole_values`):
+    indices[k, i] = the index of (hole, board) and values[k, i] = its 2 wins + ties; lane j
+    (one per thread) taking every lanes-th board with scratch[j]."""
     lanes = scratch.shape[0]
     for lane in prange(lanes):
-        for i in range(lane, boards.shape[0], lanes):
-            _board_counts(t, it, boards[i], indices[i], values[i], scratch[lane])
+        row = scratch[lane]
+        cards, keys = row[CARDS : CARDS + 7], row[KEYS : KEYS + 16]
+        for k in range(lane, boards.shape[0], lanes):
+            board_hole_values(t, boards[k], row)
+            for i in range(5):
+                cards[2 + i] = boards[k, i]
+            for i in range(HOLES):
+                key = row[SORTED + i]
+                cards[0], cards[1] = (key >> 6) & 63, key & 63
+                indices[k, i] = hand_index(it, cards, keys)
+                values[k, i] = row[VALUES + i]
 
 
 @njit(**KERNEL)

@@ -19,6 +19,7 @@ import numpy as np
 from numba import prange
 
 from .core import KERNEL, bit_count, compress_bits, njit
+from .encoding import RANK_BITS
 
 
 class IndexTables(NamedTuple):
@@ -89,13 +90,13 @@ def _suit_key(t: IndexTables, keys: np.ndarray, s: int) -> int:
     (16 bits a suit): each round's set of ranks by its colex rank among those the suit has
     left."""
     shift = np.uint64(16 * s)  # unsigned indices below: numba reads them without a wraparound test
-    used = (np.uint64(keys[8]) >> shift) & np.uint64(0x1FFF)  # round 0: all 13 ranks free
+    used = (np.uint64(keys[8]) >> shift) & RANK_BITS  # round 0: all 13 ranks free
     c = bit_count(used)
     code, radix, free, counts = np.int64(COLEX[used]), BINOM[13, c], np.uint64(13) - c, c
     for r in range(1, len(t.rounds)):
-        m = (np.uint64(keys[np.uint64(8 + r)]) >> shift) & np.uint64(0x1FFF)
+        m = (np.uint64(keys[np.uint64(8 + r)]) >> shift) & RANK_BITS
         c = bit_count(m)
-        code += radix * COLEX[compress_bits(m, ~used & np.uint64(0x1FFF))]
+        code += radix * COLEX[compress_bits(m, ~used & RANK_BITS)]
         radix *= BINOM[free, c]
         used |= m
         free -= c

@@ -71,8 +71,9 @@ class Showdowns(Protocol):
 
 class BoardGame:
     """Hold'em, short deck or Omaha as `Showdowns`: its `BoardSetup`, enumerated in chunks of deals
-    (`exact.exact_outcomes`) or simulated (`montecarlo.simulated_outcomes`). With several
-    boards, one board's: `others`, the other boards' cards, are out of its deal."""
+    (`exact.exact_outcomes`) or simulated (`montecarlo.simulated_outcomes`); with
+    device="cuda", on the GPU (`pokerlut._gpu.equity`). With several boards, one board's:
+    `others`, the other boards' cards, are out of its deal."""
 
     def __init__(
         self,
@@ -85,8 +86,14 @@ class BoardGame:
         game: str | Game | None,
         others: CardsLike = "",
         by_category: bool = False,
+        device: str = "cpu",
     ) -> None:
         self.setup = BoardSetup(hands, board, dead, deal, wild, deck, game, others, by_category)
+        self.device = device  # "cuda": counted by `pokerlut._gpu.equity`
+        if device == "cuda":
+            from .._gpu import equity as gpu
+
+            gpu.check_setup(self.setup)
         self.labels, self.split = self.setup.labels, self.setup.split
         self.category_names = self.setup.category_names
         self.board = self.setup.board
@@ -108,11 +115,19 @@ class BoardGame:
 
     def exact(self, progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
         assert self.chunks is not None  # work() is finite: the deals fit in chunks
+        if self.device == "cuda":
+            from .._gpu import equity as gpu
+
+            return gpu.exact_outcomes(self.setup, self.chunks, progress)
         return exact_outcomes(self.setup, self.chunks, progress)
 
     def simulate(
         self, trials: int, seed: int, progress: Callable[[float], None] | None
     ) -> tuple[np.ndarray, int, bool]:
+        if self.device == "cuda":
+            from .._gpu import equity as gpu
+
+            return gpu.simulated_outcomes(self.setup, trials, seed, progress)
         return simulated_outcomes(self.setup, trials, seed, progress)
 
 
@@ -132,6 +147,7 @@ def equity(
     threads: int | None = None,
     by_category: bool = False,
     progress: Callable[[float], None] | None = None,
+    device: str = "cpu",
 ) -> EquityResult:
     """Each player's chance to win, tie, and share of the pot, exact or by Monte Carlo.
 
@@ -176,6 +192,13 @@ def equity(
         "6-low", ...).
     progress : callable, optional
         Called with the fraction done after each slice of work.
+    device : str, default "cpu"
+        "cuda": run on an NVIDIA GPU (``pip install 'pokerlut[gpu]'``), the same results:
+        exact enumeration equal to the CPU's, Monte Carlo the same for the same seed on every
+        run (another stream of random numbers than the CPU's, so not the CPU's figures). Not
+        offered there (ValueError naming it): the stud deals, and `by_category` with more
+        outcome counters than a GPU thread keeps (seven or more players). `threads` is not
+        used.
 
     Returns
     -------
@@ -189,7 +212,11 @@ def equity(
         An option of the wrong type, a hand that is not cards or text.
     ValueError
         An unknown deal or game, a bad card or range, a card dealt twice, too much work for
-        ``exact=True``.
+        ``exact=True``, an unknown device or an option that it does not offer.
+    ImportError
+        ``device="cuda"`` without numba-cuda installed.
+    RuntimeError
+        ``device="cuda"`` without a CUDA GPU (and without numba-cuda's simulator).
 
     Examples
     --------
@@ -211,7 +238,13 @@ def equity(
     >>> r = equity(["AsAh", "KsKh"], board="Kd 7c 2h 3s", by_category=True)
     >>> {k: round(v, 4) for k, v in r.players[1].by_category.items() if v}  # KK: a set or better
     {'four of a kind': 0.0227, 'full house': 0.2045, 'three of a kind': 0.7273}
+    >>> r = equity(["AsAh", "KsKh"], trials=10**9, seed=1, device="cuda")  # doctest: +SKIP
+    >>> round(r.players[0].equity, 3)  # doctest: +SKIP
+    0.826
     """
+    from .._gpu._device import wants_gpu
+
+    on_gpu = wants_gpu(device)
     if isinstance(hands, (str, bytes)) or not isinstance(hands, (Sequence, np.ndarray)):
         raise TypeError(
             f"hands must be a list of hands or ranges, one per player, not {type(hands).__name__}: {hands!r}"
@@ -227,6 +260,10 @@ def equity(
     texts = _board_texts(board_text, board_list)
     if type(by_category) is not bool:
         raise TypeError(f"by_category must be True or False, not {by_category!r}")
+    if on_gpu:
+        from .._gpu import equity as gpu
+
+        gpu.prepare(deal)
     if isinstance(deal, str) and deal in DEALS and DEALS[deal].stud:
         if wild is not None or deck is not None:
             raise ValueError(f"wild cards and other decks are offered in hold'em, not in {deal}")
@@ -235,7 +272,7 @@ def equity(
         setups: Sequence[Showdowns] = [StudGame(players, texts[0], dead_text, deal, game, by_category)]
         which = [0]
     else:
-        setups, which = _board_games(players, texts, dead_text, deal, wild, deck, game, by_category)
+        setups, which = _board_games(players, texts, dead_text, deal, wild, deck, game, by_category, device)
     if trials is not None and (type(trials) is not int or not 1 <= trials <= MAX_TRIALS):
         raise ValueError(f"trials must be an int 1 .. {MAX_TRIALS:.0e}, not {trials!r}")
     if exact is not None and type(exact) is not bool:
@@ -324,12 +361,15 @@ def _board_games(
     deck: int | None,
     game: str | Game | None,
     by_category: bool = False,
+    device: str = "cpu",
 ) -> tuple[list[BoardGame], list[int]]:
     """A `BoardGame` for each board, the other boards' cards out of its deal (boards alike
     share one), and which of them each board is. Boards share only the cards they start with
     (dealt before running it again); together they need no more cards than the deck has."""
     if len(texts) == 1:
-        return [BoardGame(hands, texts[0], dead, deal, wild, deck, game, by_category=by_category)], [0]
+        return [
+            BoardGame(hands, texts[0], dead, deal, wild, deck, game, by_category=by_category, device=device)
+        ], [0]
     cards = []
     for k, text in enumerate(texts):
         try:
@@ -354,7 +394,9 @@ def _board_games(
             alike[frozenset(board)] = len(setups)
             others = np.array([c for c in known if c not in board], np.uint8)
             try:
-                setups.append(BoardGame(hands, text, dead, deal, wild, deck, game, others, by_category))
+                setups.append(
+                    BoardGame(hands, text, dead, deal, wild, deck, game, others, by_category, device)
+                )
             except ValueError as error:
                 raise ValueError(f"board {k + 1}: {error}") from None
         which.append(alike[frozenset(board)])

@@ -20,12 +20,21 @@ from .counters import CALL_WORK, bins, counters, working_rows
 from .threads import on_threads, share_of
 
 
+Chunk = Callable[
+    [BoardSetup, tuple[np.ndarray, ...], Callable[[float], None] | None], tuple[np.ndarray, float, int, bool]
+]
+
+
 def exact_outcomes(
-    setup: BoardSetup, chunks: list[tuple[np.ndarray, ...]] | Lazy, progress: Callable[[float], None] | None
+    setup: BoardSetup,
+    chunks: list[tuple[np.ndarray, ...]] | Lazy,
+    progress: Callable[[float], None] | None,
+    count: Chunk | None = None,
 ) -> tuple[np.ndarray, int, bool]:
     """Outcome counters per showdown (a histogram over winner bitmasks, or the split-pot
     counters), showdowns seen, and whether partial: every board of every deal, chunk by
-    chunk (`BoardSetup.deal_chunks`), each deal weighted by its hands' weights."""
+    chunk (`BoardSetup.deal_chunks`), each deal weighted by its hands' weights. `count`
+    counts a chunk (default `exact_chunk`, the CPU's; the GPU's is `_gpu.equity`'s)."""
     weighted: Any  # 0.0, then the array of weighted outcome counters (once seen > 0)
     weighted, weight_seen, seen, partial = 0.0, 0.0, 0, False
     try:
@@ -33,7 +42,7 @@ def exact_outcomes(
             assert deals is not None  # a chunk of the first player's hands always fits
             if len(deals[1]):
                 done = (lambda f, k=k: progress((k + f) / len(chunks))) if progress else None
-                part = exact_chunk(setup, deals, done)
+                part = (count or exact_chunk)(setup, deals, done)
                 weighted, weight_seen = weighted + part[0], weight_seen + part[1]
                 seen += part[2]
                 if part[3]:
@@ -71,9 +80,18 @@ def exact_chunk(
         pass
     n_counters = counters(len(setup.ranges), setup.split, setup.categories)
     per_deal = counts[:, :, :n_counters].sum(axis=0)  # over threads: exact integers
+    return weigh(setup, per_deal, weights, done < len(calls))
+
+
+def weigh(
+    setup: BoardSetup, per_deal: np.ndarray, weights: np.ndarray, interrupted: bool
+) -> tuple[np.ndarray, float, int, bool]:
+    """A chunk's result from its outcome counters per deal (deals, `counters`; C order):
+    the weighted sum of outcome counters, the weighted showdowns, the showdowns, and whether
+    it was interrupted."""
     weighted, total = weights @ per_deal, per_deal.sum(axis=0)
-    showdowns = slice(0, 1) if setup.split else slice(0, n_counters)
-    return (weighted, float(weighted[showdowns].sum()), int(total[showdowns].sum()), bool(done < len(calls)))
+    showdowns = slice(0, 1) if setup.split else slice(0, per_deal.shape[1])
+    return (weighted, float(weighted[showdowns].sum()), int(total[showdowns].sum()), bool(interrupted))
 
 
 def _dealing_calls(
@@ -84,11 +102,7 @@ def _dealing_calls(
     n_board, missing = len(setup.board), 5 - len(setup.board)
     m = len(setup.live)
     prefix_len = max(missing - 3, min(missing, 1 if len(masks) >= 64 else 2))
-    prefixes = np.full((1, 2), -1, dtype=np.int64)
-    if prefix_len == 1:
-        prefixes = np.stack([np.arange(m), np.full(m, -1)], axis=1)
-    elif prefix_len == 2:
-        prefixes = np.stack(np.triu_indices(m, 1), axis=1)
+    prefixes = board_prefixes(m, prefix_len)
     holes_total = int(setup.hole_sizes.sum())
     boards_per_deal = math.comb(m - holes_total, missing)
     # boards under each prefix: the later cards are chosen after its last card
@@ -124,6 +138,16 @@ def _dealing_calls(
         return lambda: on_threads(share)
 
     return [call(start) for start in range(0, n_items, per_call)]
+
+
+def board_prefixes(m: int, length: int) -> np.ndarray:
+    """`ENUMERATE_BOARDS`' work items' first new board cards, (prefixes, 2) indices into the m
+    live cards (-1: none): none, each card, or each pair (length 0, 1, 2)."""
+    if length == 1:
+        return np.stack([np.arange(m), np.full(m, -1)], axis=1)
+    if length == 2:
+        return np.stack(np.triu_indices(m, 1), axis=1)
+    return np.full((1, 2), -1, dtype=np.int64)
 
 
 def _counting_calls(

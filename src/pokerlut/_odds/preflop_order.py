@@ -2,7 +2,8 @@
 
 `python -m pokerlut._odds.preflop_order` prints the ordering stored as `PREFLOP_ORDER` in
 `ranges.py` beside it, then every class with its equity. Nothing is sampled: the
-result is exact and the same on every run (about 20 s on two cores, most of it compiling).
+result is exact and the same on every run (about 10 s on two cores the first time, most of it
+compiling, then 2 s).
 
 Equity of a class = (wins + ties / 2) / deals, over every deal of one hand of the class, two
 opponent cards from the other 50 and five board cards from the other 48 (each class:
@@ -14,10 +15,12 @@ How, in well under a minute:
   over every hand of a class and every board equals summing over one board per suit-orbit
   (134,459 of the 2,598,960 boards), weighted by the orbit's size.
 - All hands against all hands per board. For a board, the 1,081 two-card hands from the other
-  47 cards are evaluated once. A hand (a, b) beats the hands that are weaker, less those that
-  share a card with it: with `G(s)` the number of hands weaker than s, and `A(s)`, `B(s)` the
-  number of those holding card a, card b, it beats `G - A - B` (the one hand holding both is
-  (a, b) itself, which is not weaker). Ties the same way, plus one for (a, b) itself.
+  47 cards are evaluated once and ordered by strength. A hand (a, b) beats the hands that are
+  weaker, less those that share a card with it: walking the hands weakest first, with `G` the
+  number seen so far and `A`, `B` the number of those holding card a, card b, it beats
+  `G - A - B`. Ties the same way within its group of equal strength, less one for (a, b)
+  itself. This is the kernel of the abstraction's river hand strengths
+  (`pokerlut._kernels.features.board_hole_values`).
 
 Equal equities (none occur) would be ordered by the class order of `class_names()`.
 """
@@ -28,19 +31,21 @@ import itertools
 from fractions import Fraction
 from math import comb
 
+import numba
 import numpy as np
 from numba import prange
 
 from .._cards import RANKS
-from .._kernels.core import hand_add, hand_empty, hand_strength, njit
+from .._kernels.core import KERNEL, njit
+from .._kernels.features import HOLES, SCRATCH, SORTED, VALUES, board_hole_values, class_sizes
+from .._parallel import LANE_ROW, parallel_section
 from .._tables import Tables, load as load_tables
-
-MAX_STRENGTH = 7462
-CHUNKS = 64  # units of parallel work, each with its own buffers and sums
 
 
 def class_names() -> list[str]:
-    """The 169 classes, aces first: AA, AKs, AKo, AQs, ..., A2o, KK, KQs, ..., 22."""
+    """The 169 classes, aces first: AA, AKs, AKo, AQs, AQo, ..., A2o, KK, KQs, ..., 32o, 22: by
+    the top card, then the pair before the others, each suited before offsuit (the order of
+    `pokerlut.matrix.CLASSES`)."""
     names = []
     for hi in reversed(range(13)):
         names.append(RANKS[hi] * 2)
@@ -65,130 +70,38 @@ def class_of_cards() -> tuple[np.ndarray, np.ndarray]:
     return table, sizes
 
 
-@njit(cache=False)
-def _canonical_codes(perms: np.ndarray) -> np.ndarray:
-    """For every 5-card board (in lexicographic order), the smallest base-52 code of its images
-    under the 24 suit permutations: boards with the same code are one suit-orbit."""
-    codes = np.empty(2598960, dtype=np.int64)
-    cards = np.empty(5, dtype=np.int64)
-    image = np.empty(5, dtype=np.int64)
-    i = 0
-    for c0 in range(48):
-        for c1 in range(c0 + 1, 49):
-            for c2 in range(c1 + 1, 50):
-                for c3 in range(c2 + 1, 51):
-                    for c4 in range(c3 + 1, 52):
-                        cards[0], cards[1], cards[2], cards[3], cards[4] = c0, c1, c2, c3, c4
-                        best = np.int64(1) << 62
-                        for p in range(perms.shape[0]):
-                            for k in range(5):
-                                image[k] = (cards[k] & ~3) + perms[p, cards[k] & 3]
-                            image.sort()
-                            code = np.int64(0)
-                            for k in range(5):
-                                code = code * 52 + image[k]
-                            best = min(best, code)
-                        codes[i] = best
-                        i += 1
-    return codes
-
-
 def board_orbits() -> tuple[np.ndarray, np.ndarray]:
-    """One board per suit-orbit, (n, 5) uint8, and the orbit sizes (which sum to C(52, 5))."""
-    perms = np.array(list(itertools.permutations(range(4))), dtype=np.int64)
-    codes, sizes = np.unique(_canonical_codes(perms), return_counts=True)
-    boards = np.empty((len(codes), 5), dtype=np.uint8)
-    for k in reversed(range(5)):
-        boards[:, k] = codes % 52
-        codes = codes // 52
+    """One board per suit-orbit, (n, 5) uint8, and the orbit sizes (which sum to C(52, 5)): the
+    hand indexer's, `pokerlut.abstraction.canonical_boards()` and its class sizes."""
+    from ..abstraction import canonical_boards, index_tables
+
+    boards = canonical_boards(5)
+    sizes = np.zeros(len(boards), dtype=np.uint8)
+    with parallel_section(None):
+        lanes = np.zeros((numba.get_num_threads(), LANE_ROW), dtype=np.int64)
+        class_sizes(index_tables((5,)), sizes, lanes)
     return boards, sizes.astype(np.int64)
 
 
-@njit(inline="always")
-def _count_below(row: np.ndarray, n: int, s: int) -> int:
-    """Number of values < s in the sorted row[:n]."""
-    lo, hi = 0, n
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if row[mid] < s:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
-
-
-@njit(parallel=True, _nrt=False)
+@njit(**KERNEL)
 def _class_points(
     t: Tables,
     boards: np.ndarray,
     weights: np.ndarray,
     class_of: np.ndarray,
-    valid: np.ndarray,
-    strength: np.ndarray,
-    count: np.ndarray,
-    below: np.ndarray,
-    rows: np.ndarray,
+    scratch: np.ndarray,
     points: np.ndarray,
 ) -> None:
-    """points[chunk, class] += orbit size * (2 * wins + ties), over the boards of each chunk.
-
-    Every other argument after class_of is a per-chunk scratch buffer (allocated by the
-    caller: the kernel runs without numba's runtime, like pokerlut's own batch kernels).
-    """
-    n_chunks = points.shape[0]
-    for c in prange(n_chunks):
-        for i in range(c, boards.shape[0], n_chunks):
-            board = hand_empty()
-            used = np.uint64(0)
-            for k in range(5):
-                board = hand_add(t, board, boards[i, k])
-                used |= np.uint64(1) << np.uint64(boards[i, k])
-            n = 0
-            for card in range(52):
-                if not (used >> np.uint64(card)) & np.uint64(1):
-                    valid[c, n] = card
-                    n += 1
-            # every hand's strength on this board, and how many hands have each strength
-            for j in range(n):
-                a = valid[c, j]
-                with_a = hand_add(t, board, a)
-                for m in range(j + 1, n):
-                    b = valid[c, m]
-                    s = hand_strength(t, hand_add(t, with_a, b))
-                    strength[c, a, b] = s
-                    strength[c, b, a] = s
-                    count[c, s] += 1
-            total = 0
-            for s in range(MAX_STRENGTH + 1):
-                below[c, s] = total
-                total += count[c, s]
-            # per card, the sorted strengths of the 46 hands holding it (insertion sort)
-            for j in range(n):
-                a = valid[c, j]
-                size = 0
-                for m in range(n):
-                    if m != j:
-                        s = strength[c, a, valid[c, m]]
-                        pos = size
-                        while pos > 0 and rows[c, a, pos - 1] > s:
-                            rows[c, a, pos] = rows[c, a, pos - 1]
-                            pos -= 1
-                        rows[c, a, pos] = s
-                        size += 1
-            for j in range(n):
-                a = valid[c, j]
-                for m in range(j + 1, n):
-                    b = valid[c, m]
-                    s = strength[c, a, b]
-                    below_a = _count_below(rows[c, a], n - 1, s)
-                    below_b = _count_below(rows[c, b], n - 1, s)
-                    equal_a = _count_below(rows[c, a], n - 1, s + 1) - below_a
-                    equal_b = _count_below(rows[c, b], n - 1, s + 1) - below_b
-                    wins = below[c, s] - below_a - below_b
-                    ties = count[c, s] - equal_a - equal_b + 1
-                    points[c, class_of[a, b]] += weights[i] * (2 * wins + ties)
-            for s in range(MAX_STRENGTH + 1):
-                count[c, s] = 0
+    """points[lane, class] += orbit size * (2 wins + ties) of every hand of the class on each
+    board, lane j (one per thread) taking every lanes-th board with scratch[j]."""
+    lanes = scratch.shape[0]
+    for lane in prange(lanes):
+        row = scratch[lane]
+        for i in range(lane, boards.shape[0], lanes):
+            board_hole_values(t, boards[i], row)
+            for j in range(HOLES):
+                key = row[SORTED + j]
+                points[lane, class_of[(key >> 6) & 63, key & 63]] += weights[i] * row[VALUES + j]
 
 
 def class_equities() -> dict[str, Fraction]:
@@ -196,19 +109,11 @@ def class_equities() -> dict[str, Fraction]:
     boards, weights = board_orbits()
     assert len(boards) == 134459 and weights.sum() == comb(52, 5)
     class_of, sizes = class_of_cards()
-    points = np.zeros((CHUNKS, 169), dtype=np.int64)
-    _class_points(
-        load_tables(),
-        boards,
-        weights,
-        class_of,
-        np.zeros((CHUNKS, 47), dtype=np.int64),
-        np.zeros((CHUNKS, 52, 52), dtype=np.uint16),
-        np.zeros((CHUNKS, MAX_STRENGTH + 1), dtype=np.int64),
-        np.zeros((CHUNKS, MAX_STRENGTH + 1), dtype=np.int64),
-        np.zeros((CHUNKS, 52, 46), dtype=np.uint16),
-        points,
-    )
+    with parallel_section(None):
+        lanes = numba.get_num_threads()
+        points = np.zeros((lanes, 169 + LANE_ROW), dtype=np.int64)  # lanes' rows apart
+        scratch = np.zeros((lanes, SCRATCH), dtype=np.int64)
+        _class_points(load_tables(), boards, weights, class_of, scratch, points)
     deals = comb(50, 5) * comb(45, 2)  # per hand; the sums run over every hand of a class
     total = points.sum(axis=0)
     return {name: Fraction(int(total[i]), 2 * deals * int(sizes[i])) for i, name in enumerate(class_names())}

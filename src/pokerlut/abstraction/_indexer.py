@@ -11,7 +11,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from .._cards import CardsLike, format_card, parse_cards
+from .._cards import MASKED_CARD, CardsLike, format_card, parse_cards
 from .._kernels import features
 from .._kernels import isomorphism as kernel
 from .._kernels.core import njit
@@ -128,8 +128,8 @@ class HandIndexer:
                 f"{self.street} hands are an (n, {self.cards}) array of card ints, "
                 f"not {array.dtype} of shape {array.shape}"
             )
-        if array.size and (array.min() < 0 or array.max() > 255):
-            array = np.where((array < 0) | (array > 255), 255, array)  # still named below
+        if array.size and (array.min() < 0 or array.max() > MASKED_CARD):  # past uint8: a card of no deck
+            array = np.where((array < 0) | (array > MASKED_CARD), MASKED_CARD, array)  # still named below
         rows = np.ascontiguousarray(array, dtype=np.uint8)
         out = np.empty(len(rows), np.int64)
         with parallel_section(threads):

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from .. import __version__
+from .._gpu._device import NoGPUError
 from .._tables import TablesError
 from ._parser import build_parser, one_line
 
@@ -55,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, TypeError) as error:
         print(f"pokerlut {args.command}: {one_line(str(error))}", file=sys.stderr)
         return 2
-    except (TablesError, ImportError) as error:  # the installation, not the input
+    except (TablesError, ImportError, NoGPUError) as error:  # the installation, not the input
         print(f"pokerlut {args.command}: {one_line(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -4,7 +4,6 @@ calls the library and prints what it returns through `_render`."""
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -213,6 +212,7 @@ def cmd_equity(args: argparse.Namespace) -> None:
         trials=args.trials,
         seed=args.seed,
         threads=args.threads,
+        device=args.device,
         by_category=args.by_category,
         progress=(lambda done: bar(round(100 * done))) if bar else None,
     )
@@ -249,7 +249,7 @@ def cmd_build_tables(args: argparse.Namespace) -> None:
 
 
 def cmd_demo(args: argparse.Namespace) -> None:
-    from .._evaluate import describe, evaluate, evaluate_batch
+    from .._evaluate import describe, evaluate
     from .._odds import equity
 
     data: dict[str, Any] = {
@@ -264,7 +264,6 @@ def cmd_demo(args: argparse.Namespace) -> None:
             )
         ],
         "stats": [],
-        "batch": [],
         "equity": [],
     }
     if not args.json:
@@ -297,29 +296,7 @@ def cmd_demo(args: argparse.Namespace) -> None:
             cmd_stats(stats)
     if not args.json:
         print()
-    rng = np.random.default_rng(2026)
-    for width in (5, 7):
-        hands = np.argsort(rng.random((2_000_000, 52), dtype=np.float32), axis=1)[:, :width]
-        hands = hands.astype(np.uint8)
-        evaluate_batch(hands[:10], validate=False)  # compile first: the figure is warm
-        elapsed = math.inf
-        for _ in range(3):  # the fastest of three calls, as the benchmarks take the fastest
-            start = time.perf_counter()
-            evaluate_batch(hands, validate=False)
-            elapsed = min(elapsed, time.perf_counter() - start)
-        data["batch"].append(
-            {
-                "cards": width,
-                "hands": len(hands),
-                "seconds_warm": elapsed,
-                "m_hands_per_s_warm": len(hands) / elapsed / 1e6,
-            }
-        )
-        if not args.json:
-            print(
-                f"Batch of {len(hands):,} random {width}-card hands: "
-                f"{len(hands) / elapsed / 1e6:,.0f} M hands/s on all threads"
-            )
+        print("Speed: `make bench` measures it (pytest-benchmark); the figures are in docs/performance.md.")
     for players, kwargs in (
         (["AsAh", "KsKh"], {}),
         (["QQ+,AK", "22+,A2s+"], dict(board="Kh7d2c")),
@@ -377,6 +354,7 @@ def cmd_matrix(args: argparse.Namespace) -> None:
         png=args.png,
         scheduler=args.scheduler,
         workers=args.workers,
+        device=args.device,
         chunk_pairs=args.chunk_pairs,
         progress=not (args.quiet or args.json),
     )
@@ -408,6 +386,7 @@ def _matrix3(args: argparse.Namespace) -> None:
         players=3,
         scheduler=args.scheduler,
         workers=args.workers,
+        device=args.device,
         chunk_triples=CHUNK_TRIPLES if args.chunk_triples is None else args.chunk_triples,
         progress=not (args.quiet or args.json),
     )
@@ -596,13 +575,22 @@ def _summary(path: Path, about: dict[str, Any], as_json: bool, line: str) -> Non
 
 def cmd_warm(args: argparse.Namespace) -> None:
     """Compile every kernel into numba's cache (`pokerlut._warm.warm`)."""
-    from .._warm import select, warm
+    from .._warm import gpu_jobs, select, warm, warm_gpu
 
-    chosen = select(args.only)
+    if args.device == "cuda":
+        if args.workers is not None:
+            raise ValueError("--workers is for the CPU's kernels: --device cuda compiles in this process")
+        chosen = select(args.only, gpu_jobs())
+    else:
+        chosen = select(args.only)
     if args.list:
         print("\n".join(job.name for job in chosen))
         return
-    report = warm(args.workers, args.only, progress_bar(len(chosen), args.quiet, " jobs"))
+    bar = progress_bar(len(chosen), args.quiet, " jobs")
+    if args.device == "cuda":
+        report = warm_gpu(args.only, bar)
+    else:
+        report = warm(args.workers, args.only, bar)
     if args.json:
         print_json(report.to_dict())
         return
@@ -612,6 +600,11 @@ def cmd_warm(args: argparse.Namespace) -> None:
         + ("" if report.kernels else " (the cache was warm)")
     )
     print("slowest: " + ", ".join(f"{job.name} {job.seconds:.1f} s" for job in report.jobs[:3]))
+    if report.dropped:
+        print(
+            f"dropped {_plural(len(report.dropped), 'index file')} of an older pokerlut that numba "
+            "could no longer read"
+        )
     print(
         "numba's cache: "
         + (

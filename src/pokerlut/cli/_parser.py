@@ -10,6 +10,7 @@ import argparse
 from typing import NoReturn
 
 from ..lang import LANGUAGES
+from .._gpu._device import DEVICES
 from .._odds.deal import DEALS
 from ..rules import WILD_MODES, games
 from ._commands import (
@@ -78,6 +79,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
         "(without it: the classic English output)"
     )
     json_help = "print the result as JSON"
+    device_help = "cuda: on the GPU (the gpu extra: numba-cuda, an NVIDIA GPU); default cpu"
 
     def _hand_options(p: argparse.ArgumentParser) -> None:
         """The options of the commands that rank hands: eval and compare."""
@@ -162,6 +164,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
         (
             'pokerlut equity AsAh KsKh --board "Kd 7c 2h"',
             'pokerlut equity "QQ+,AKs" "0.5(22+)" 15% --trials 2000000 --seed 1',
+            "pokerlut equity AsAh KsKh --trials 1000000000 --device cuda",
             'pokerlut equity "As 2d 3c 4h" "Ks Kh Qd Qc" --deal omaha-hi-lo --json',
             'pokerlut equity "As 2h 3c" "Ks Kh 9c" --deal razz --dead "7c"',
             'pokerlut equity AsAh KsKh --board "Kd 7c 2h" --boards 2',
@@ -205,6 +208,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     p.add_argument("--trials", type=int, default=None, help="Monte Carlo trials (default 1,000,000)")
     p.add_argument("--seed", type=int, default=None, help="Monte Carlo seed (default: random)")
     p.add_argument("--threads", type=int, default=None)
+    p.add_argument("--device", choices=DEVICES, default="cpu", help=device_help)
     p.add_argument(
         "--by-category",
         action="store_true",
@@ -239,7 +243,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     p = _command(
         sub,
         "demo",
-        "a tour: hands, exhaustive counts, batch speed (warm)",
+        "a tour: hands, exhaustive counts, equity",
         (
             "pokerlut demo --quiet",
             "pokerlut demo --json",
@@ -285,6 +289,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
             "pokerlut matrix --out small.parquet --classes AA,KK,AKs,72o,22 --workers 2 --json",
             "pokerlut matrix --out preflop.parquet --scheduler tcp://10.0.0.5:8786",
             "pokerlut matrix --players 3 --out preflop3.parquet",
+            "pokerlut matrix --out preflop.parquet --device cuda",
         ),
     )
     p.add_argument(
@@ -314,6 +319,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
         default=None,
         help="with --players 3: class triples per task, ~2 ms each (default 2000)",
     )
+    p.add_argument("--device", choices=DEVICES, default="cpu", help=device_help + " (no Dask)")
     _cluster_options(p)
     p.set_defaults(run=cmd_matrix)
 
@@ -419,6 +425,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
             "pokerlut warm --workers 2 --json",
             'pokerlut warm --only "evaluate_batch high" --only "equity holdem"',
             "pokerlut warm --list",
+            "pokerlut warm --device cuda",
         ),
     )
     p.add_argument(
@@ -444,6 +451,12 @@ def build_parser(description: str) -> argparse.ArgumentParser:
         "--json",
         action="store_true",
         help="print the run as JSON: seconds, each job's time and kernels, cache",
+    )
+    p.add_argument(
+        "--device",
+        choices=DEVICES,
+        default="cpu",
+        help="cuda: compile the GPU kernels for this GPU instead, in this process (default cpu)",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_warm)
