@@ -367,7 +367,7 @@ def test_json_output_parses(args, key):
     assert key in json.loads(out.stdout)
 
 
-@pytest.mark.parametrize("command", ["eval", "compare", "stats", "equity", "build-tables", "demo"])
+@pytest.mark.parametrize("command", ["eval", "compare", "stats", "equity", "range", "build-tables", "demo"])
 def test_every_command_has_examples_in_its_help(command):
     out = run(command, "--help")
     assert out.returncode == 0 and "examples:\n  pokerlut " + command in out.stdout

@@ -27,6 +27,8 @@ DATA_ARGS = {
     "describe": 1,
     "describe_batch": 1,
     "equity": 3,
+    "equity_by_card": 3,
+    "equity_distribution": 3,
     "evaluate": 1,
     "evaluate_batch": 1,
     "evaluate_omaha": 2,
@@ -39,6 +41,7 @@ DATA_ARGS = {
     "holds": 2,
     "italian_deck": 1,
     "load_tables": 1,
+    "outs": 3,
     "parse_batch": 1,
     "parse_card": 1,
     "parse_cards": 1,
@@ -55,9 +58,12 @@ DATA_ARGS = {
 NUMBA = {"eval5", "hand_add", "hand_empty", "hand_merge", "hand_strength", "omaha_strength"}
 CLASSES = {
     "Category",
+    "EquityByCard",
+    "EquityDistribution",
     "EquityResult",
     "Game",
     "Hold",
+    "Outs",
     "PayLine",
     "Paytable",
     "PlayerEquity",
@@ -86,6 +92,14 @@ WRONG = {
     "describe": (lambda: pokerlut.describe(2.5), lambda: pokerlut.describe(HAND, lang="xx")),
     "describe_batch": (lambda: pokerlut.describe_batch(["x"]), lambda: pokerlut.describe_batch([0])),
     "equity": (lambda: pokerlut.equity("AsAh KsKh"), lambda: pokerlut.equity(["AsAh", "AsKd"])),
+    "equity_by_card": (
+        lambda: pokerlut.equity_by_card("AsAh KsKh", "Kd 7c 2h"),
+        lambda: pokerlut.equity_by_card(["AsAh", "KsKh"], "Kd 7c"),
+    ),
+    "equity_distribution": (
+        lambda: pokerlut.equity_distribution(["QQ+", "22+"], "Kd 7c 2h", player=1.0),
+        lambda: pokerlut.equity_distribution(["QQ+", "22+"], "Kd 7c 2h", player=2),
+    ),
     "evaluate": (lambda: pokerlut.evaluate(2.5), lambda: pokerlut.evaluate("As Ks")),
     "evaluate_batch": (
         lambda: pokerlut.evaluate_batch(HANDS.astype(float)),
@@ -106,6 +120,10 @@ WRONG = {
     "holds": (lambda: pokerlut.holds(HAND, 5), lambda: pokerlut.holds(HAND, "no-such-table")),
     "italian_deck": (lambda: pokerlut.italian_deck("4"), lambda: pokerlut.italian_deck(12)),
     "load_tables": (lambda: pokerlut.load_tables(5), lambda: pokerlut.load_tables("no-such-game")),
+    "outs": (
+        lambda: pokerlut.outs(["AsAh", "KsKh"], {"Kd"}),
+        lambda: pokerlut.outs(["AA", "KsKh"], "Kd 7c 2h"),
+    ),
     "parse_batch": (lambda: pokerlut.parse_batch([HAND, 5]), lambda: pokerlut.parse_batch(["As Zz"])),
     "parse_card": (lambda: pokerlut.parse_card(51), lambda: pokerlut.parse_card("Zz")),
     "parse_cards": (lambda: pokerlut.parse_cards(2.5), lambda: pokerlut.parse_cards("As Zz")),
@@ -192,10 +210,20 @@ def _results():
         "PlayerEquity": r.players[0],
         "VideoPoker": pokerlut.video_poker("jacks-or-better-9-6"),
         "Hold": pokerlut.holds("2h 2d 7s 8s 9c", "deuces-wild")[0],
+        "EquityByCard": pokerlut.equity_by_card(["AsAh", "KsKh"], "2c 7d 9h Tc"),
+        "EquityDistribution": pokerlut.equity_distribution(["QQ+,AKs", "22+"], "2c 7d 9h"),
+        "Outs": pokerlut.outs(["AsAh", "KsKh"], "2c 7d 9h Tc"),
     }
 
 
-@pytest.mark.parametrize("name", ["EquityResult", "PlayerEquity", "VideoPoker", "Hold"])
+# the rows of each result's to_frame()
+FRAME_ROWS = {"EquityResult": 2, "EquityByCard": 44, "EquityDistribution": 22, "Outs": 44}
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["EquityResult", "PlayerEquity", "VideoPoker", "Hold", "EquityByCard", "EquityDistribution", "Outs"],
+)
 def test_every_result_has_a_docstring_a_short_repr_and_plain_data(name):
     result = _results()[name]
     assert type(result) is getattr(pokerlut, name)
@@ -203,9 +231,10 @@ def test_every_result_has_a_docstring_a_short_repr_and_plain_data(name):
     assert "\n" not in repr(result) and len(repr(result)) < 200
     data = result.to_dict()
     assert json.loads(json.dumps(data)) == data  # plain data
-    if name in ("EquityResult", "VideoPoker"):
-        frame = result.to_frame()
-        assert len(frame) == (2 if name == "EquityResult" else len(result.probabilities))
+    if name == "VideoPoker":
+        assert len(result.to_frame()) == len(result.probabilities)
+    if name in FRAME_ROWS:
+        assert len(result.to_frame()) == FRAME_ROWS[name]
 
 
 @pytest.mark.parametrize(

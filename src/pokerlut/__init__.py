@@ -8,6 +8,7 @@
 """
 
 from . import _accessor
+from ._analysis import EquityByCard, EquityDistribution, Outs, equity_by_card, equity_distribution, outs
 from . import _jit  # noqa: F401  (registers pokerlut.evaluate for numba code)
 from .convert import from_cactus_kev, from_treys, to_cactus_kev, to_treys
 from ._cards import deck, format_card, format_cards, italian_deck, parse_card, parse_cards
@@ -41,9 +42,12 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Category",
+    "EquityByCard",
+    "EquityDistribution",
     "EquityResult",
     "Game",
     "Hold",
+    "Outs",
     "PayLine",
     "Paytable",
     "PlayerEquity",
@@ -65,6 +69,8 @@ __all__ = [
     "describe",
     "describe_batch",
     "equity",
+    "equity_by_card",
+    "equity_distribution",
     "eval5",
     "evaluate",
     "evaluate_batch",
@@ -83,6 +89,7 @@ __all__ = [
     "italian_deck",
     "load_tables",
     "omaha_strength",
+    "outs",
     "parse_batch",
     "parse_card",
     "parse_cards",

@@ -61,7 +61,17 @@ def exact_chunk(
 ) -> tuple[np.ndarray, float, int, bool]:
     """One chunk of deals: the weighted sum of outcome counters, the weighted showdowns, the
     showdowns, and whether it was interrupted."""
-    cards, masks, weights = deals
+    per_deal, interrupted = deal_counts(setup, deals, progress)
+    return weigh(setup, per_deal, deals[2], interrupted)
+
+
+def deal_counts(
+    setup: BoardSetup, deals: tuple[np.ndarray, ...], progress: Callable[[float], None] | None
+) -> tuple[np.ndarray, bool]:
+    """Each deal's outcome counters over every board, exact integers (deals, `counters`; C
+    order), and whether interrupted: what `exact_chunk` weighs, kept deal by deal for the range
+    analyses (`pokerlut._analysis`)."""
+    cards, masks, _ = deals
     threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
     counts = np.zeros((threads, len(masks), bins(len(setup.ranges), setup.split, setup.categories)), np.int64)
     board = np.zeros(5, dtype=np.uint8)
@@ -80,7 +90,7 @@ def exact_chunk(
         pass
     n_counters = counters(len(setup.ranges), setup.split, setup.categories)
     per_deal = counts[:, :, :n_counters].sum(axis=0)  # over threads: exact integers
-    return weigh(setup, per_deal, weights, done < len(calls))
+    return per_deal, done < len(calls)
 
 
 def weigh(

@@ -573,6 +573,91 @@ def _summary(path: Path, about: dict[str, Any], as_json: bool, line: str) -> Non
         print(line)
 
 
+def cmd_range_by_card(args: argparse.Namespace) -> None:
+    """`pokerlut range by-card`: each player's equity after each possible next card."""
+    from .._analysis import equity_by_card
+
+    result = equity_by_card(
+        args.hands, args.board, args.dead, deal=args.deal, game=args.game, threads=args.threads
+    )
+    if args.png:
+        result.plot(args.png, player=args.player)
+    if args.json:
+        print_json(result.to_dict())
+        return
+    print(repr(result))
+    headers = ["card", "probability", *(f"{i}: {p.hand}" for i, p in enumerate(result.players))]
+    rows = [
+        [card, f"{prob:.4%}", *(f"{p.equity:.4%}" for p in r.players)]
+        for card, prob, r in zip(result.cards, result.probabilities, result.per_card)
+    ]
+    rows.append([result.street, "", *(f"{p.equity:.4%}" for p in result.players)])
+    table_out(headers, rows, "l" + "r" * (len(headers) - 1), total=True)
+    if args.png:
+        print(f"-> {args.png}")
+
+
+def cmd_range_distribution(args: argparse.Namespace) -> None:
+    """`pokerlut range distribution`: each hand of a range's equity, and the buckets."""
+    from .._analysis import equity_distribution
+
+    result = equity_distribution(
+        args.hands,
+        args.board,
+        args.dead,
+        player=args.player,
+        deal=args.deal,
+        game=args.game,
+        threads=args.threads,
+    )
+    buckets = result.buckets(args.width)
+    if args.png:
+        result.plot(args.png)
+    if args.json:
+        print_json({**result.to_dict(), "buckets": buckets})
+        return
+    print(repr(result))
+    order = np.argsort(-result.equities, kind="stable")  # the best first, as to_frame
+    figures = (result.weights, result.frequencies, result.equities, result.wins, result.ties)
+    table_out(
+        ("hand", "weight", "frequency", "equity", "win", "tie"),
+        [
+            [result.combos[k], f"{figures[0][k]:g}", *(f"{column[k]:.4%}" for column in figures[1:])]
+            for k in order
+        ],
+        "lrrrrr",
+    )
+    table_out(
+        ("equity", "hands", "frequency"),
+        [[f"{b['low']:.0%} - {b['high']:.0%}", str(b["combos"]), f"{b['frequency']:.4%}"] for b in buckets],
+        "lrr",
+    )
+    if args.png:
+        print(f"-> {args.png}")
+
+
+def cmd_range_outs(args: argparse.Namespace) -> None:
+    """`pokerlut range outs`: the cards that make a hand the best hand, and the nuts."""
+    from .._analysis import outs
+
+    result = outs(args.hands, args.board, args.dead, player=args.player, deal=args.deal, game=args.game)
+    if args.json:
+        print_json(result.to_dict())
+        return
+    print(repr(result))
+    outs_found = set(result.outs)
+    table_out(
+        ("card", "beats", "ties", "out", "nuts", "makes"),
+        [
+            [c, f"{b:.2%}", f"{t:.2%}", "out" if c in outs_found else "", "nuts" if n else "", m]
+            for c, b, t, n, m in zip(result.cards, result.beats, result.ties, result.nuts, result.makes)
+        ],
+        "lrrlll",
+    )
+    print(f"outs ({len(result.outs)}): {' '.join(result.outs) or '-'}")
+    print(f"nut outs ({len(result.nut_outs)}): {' '.join(result.nut_outs) or '-'}")
+
+
 def cmd_warm(args: argparse.Namespace) -> None:
     """Compile every kernel into numba's cache (`pokerlut._warm.warm`)."""
     from .._warm import gpu_jobs, select, warm, warm_gpu

@@ -23,6 +23,9 @@ from ._commands import (
     cmd_equity,
     cmd_eval,
     cmd_matrix,
+    cmd_range_by_card,
+    cmd_range_distribution,
+    cmd_range_outs,
     cmd_stats,
     cmd_video_poker,
     cmd_warm,
@@ -416,6 +419,8 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     q.add_argument("--json", action="store_true", help="print a summary as JSON")
     q.set_defaults(run=cmd_abstraction_buckets)
 
+    _range_command(sub)
+
     p = _command(
         sub,
         "warm",
@@ -476,3 +481,52 @@ def _cluster_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--json", action="store_true", help="print a summary as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _range_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`pokerlut range by-card | distribution | outs`: range analysis as players do it."""
+    p = _command(
+        sub,
+        "range",
+        "range analysis: equity after each next card, each hand's equity in a range, outs",
+        (
+            'pokerlut range by-card AsAh "QQ+,AK" --board "Kd 7c 2h" --png turn.png',
+            'pokerlut range distribution "TT+,AK" "22+" --board "Kh 7d 2c" --png curve.png',
+            'pokerlut range outs AhKh QsQd --board "Qh 7h 2c" --json',
+        ),
+    )
+    action = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
+
+    def common(q: argparse.ArgumentParser, board_help: str, board_required: bool) -> None:
+        q.add_argument("hands", nargs="+", help='hands or ranges, one per player: AsAh "QQ+,AKs" random 15%%')
+        q.add_argument("--board", required=board_required, default="", help=board_help)
+        q.add_argument("--dead", default="", help="cards out of play")
+        q.add_argument(
+            "--deal",
+            choices=tuple(d for d in DEALS if not DEALS[d].stud),
+            default="holdem",
+            help="how the cards are dealt (default holdem)",
+        )
+        q.add_argument("--game", default=None, help="the high hand's game in place of the deal's own")
+        q.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    player_help = "whose {}: an index into HANDS (0, the first, by default)"
+    q = action.add_parser("by-card", help="every player's exact equity after each possible next card")
+    common(q, "the flop (3 cards) or the turn (4)", True)
+    q.add_argument("--player", type=int, default=0, help=player_help.format("equity colours the picture"))
+    q.add_argument("--threads", type=int, default=None)
+    q.add_argument("--png", default=None, help="also draw the deck coloured by the player's equity")
+    q.set_defaults(run=cmd_range_by_card)
+
+    q = action.add_parser("distribution", help="each hand of a range's exact equity against the others")
+    common(q, "0 to 5 cards (preflop: narrow ranges only)", False)
+    q.add_argument("--player", type=int, default=0, help=player_help.format("range"))
+    q.add_argument("--threads", type=int, default=None)
+    q.add_argument("--width", type=float, default=0.1, help="the buckets' width (default 0.1: ten buckets)")
+    q.add_argument("--png", default=None, help="also draw the sorted curve")
+    q.set_defaults(run=cmd_range_distribution)
+
+    q = action.add_parser("outs", help="the next cards that make a hand the best hand, and the nuts")
+    common(q, "the flop (3 cards) or the turn (4)", True)
+    q.add_argument("--player", type=int, default=0, help=player_help.format("outs"))
+    q.set_defaults(run=cmd_range_outs)
