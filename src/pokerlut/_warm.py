@@ -209,9 +209,7 @@ def jobs() -> list[Job]:
     from . import _tables as tables
     from .rules import GAMES, WILD_GAMES, rules
 
-    kinds: dict[type, str] = {}  # the first game of each kind of tables
-    for game in [*GAMES, *WILD_GAMES]:
-        kinds.setdefault(type(tables.load(game)), game)
+    kinds = _first_game_of_each_kind()
     out = [
         Job(
             f"evaluate_batch {game} {width} {_checked(validate)}",
@@ -485,15 +483,23 @@ def _gpu_module(name: str) -> None:
     importlib.import_module(f"pokerlut._gpu.{name}").warm()
 
 
-def gpu_jobs() -> list[Job]:
-    """Every GPU warm-up job: `evaluate_batch(device="cuda")` per kind of tables, row width and
-    checks (and Italian poker), then each other module of `pokerlut._gpu` that has a `warm()`."""
+def _first_game_of_each_kind() -> dict[type, str]:
+    """{kind of tables: the first game of `GAMES` and `WILD_GAMES` with it}: a kernel compiled
+    for one game of a kind serves them all."""
     from . import _tables as tables
     from .rules import GAMES, WILD_GAMES
 
-    kinds: dict[type, str] = {}  # the first game of each kind of tables
+    kinds: dict[type, str] = {}
     for game in [*GAMES, *WILD_GAMES]:
         kinds.setdefault(type(tables.load(game)), game)
+    return kinds
+
+
+def gpu_jobs() -> list[Job]:
+    """Every GPU warm-up job: `evaluate_batch(device="cuda")` per kind of tables, row width and
+    checks (and Italian poker), then each other module of `pokerlut._gpu` that has a `warm()`."""
+
+    kinds = _first_game_of_each_kind()
     out = [
         Job(
             f"gpu evaluate_batch {game} {width} {_checked(validate)}",

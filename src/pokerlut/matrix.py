@@ -426,9 +426,15 @@ def _triples_chunk(names: list[str], triples: np.ndarray) -> dict[str, Any]:
     numba thread; the triples that cannot be dealt left out."""
     start = time.perf_counter()
     index = np.array([_INDEX[n] for n in names], np.int64)
-    found = count_triples(index[triples])
+    rows = _triple_rows(triples, count_triples(index[triples]))
+    return {"rows": rows, "seconds": time.perf_counter() - start}
+
+
+def _triple_rows(triples: np.ndarray, found: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The table's columns of class triples (i, j, k: indices into the run's classes) from
+    their board counts (`count_triples`'s), the triples that cannot be dealt left out."""
     keep = found["deals"] > 0
-    rows: dict[str, np.ndarray] = {
+    rows = {
         "i": triples[keep, 0],
         "j": triples[keep, 1],
         "k": triples[keep, 2],
@@ -437,7 +443,7 @@ def _triples_chunk(names: list[str], triples: np.ndarray) -> dict[str, Any]:
     for w, column in enumerate(COUNT_COLUMNS, start=1):
         rows[column] = found["counts"][keep, w]
     rows["patterns"] = found["patterns"][keep]
-    return {"rows": rows, "seconds": time.perf_counter() - start}
+    return rows
 
 
 @dataclass
@@ -554,17 +560,7 @@ def _on_gpu(
             seconds,
             seconds / max(1, the_plan.canonical_pairs),
         )
-    keep = found["deals"] > 0
-    half: dict[str, np.ndarray] = {
-        "i": every[keep, 0],
-        "j": every[keep, 1],
-        "k": every[keep, 2],
-        "deals": found["deals"][keep],
-    }
-    for w, column in enumerate(COUNT_COLUMNS, start=1):
-        half[column] = found["counts"][keep, w]
-    half["patterns"] = found["patterns"][keep]
-    table = _table(pd, triples_plan.classes, pd.DataFrame(half))
+    table = _table(pd, triples_plan.classes, pd.DataFrame(_triple_rows(every, found)))
     write_atomic(out_path, lambda p: table.to_parquet(p, index=False))
     return Matrix3Run(
         str(out_path),

@@ -11,15 +11,15 @@ from typing import Any
 
 import numpy as np
 
-from .._cards import CardsLike, format_cards, parse_cards
+from .._cards import CardsLike, format_cards
 from .._game import Game
 from .._odds.board import MAX_DEALS, MAX_OUTCOME_CELLS, BoardSetup
 from .._odds.counters import bins
 from .._odds.deal import DEALS
+from .._odds.engine import cards_text
 
 __all__ = [
     "Deals",
-    "cards_text",
     "check_player",
     "combo_text",
     "deal_limit",
@@ -32,29 +32,13 @@ __all__ = [
 ]
 
 
-def cards_text(cards: CardsLike, what: str) -> str:
-    """Cards given as text stay text (a hand, range, or cards); card ints or an array become
-    their text, checked (TypeError or ValueError naming `what`), as `equity` reads them."""
-    if isinstance(cards, str):
-        return cards
-    if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, (Sequence, np.ndarray)):
-        raise TypeError(
-            f"{what}: cards are text or a sequence of card ints or texts, not "
-            f"{type(cards).__name__}: {cards!r}"
-        )
-    try:
-        return format_cards(parse_cards(cards))
-    except (TypeError, ValueError) as error:
-        raise type(error)(f"{what}: {error}") from None
-
-
 def hand_texts(hands: Sequence[CardsLike]) -> list[str]:
     """The players' hands or ranges as text, one per player (TypeError for one str)."""
     if isinstance(hands, (str, bytes)) or not isinstance(hands, (Sequence, np.ndarray)):
         raise TypeError(
             f"hands must be a list of hands or ranges, one per player, not {type(hands).__name__}: {hands!r}"
         )
-    return [cards_text(hand, f"player {i + 1}") for i, hand in enumerate(hands)]
+    return [cards_text(hand, f"player {i + 1}", jokers=False) for i, hand in enumerate(hands)]
 
 
 def check_player(player: int, n: int) -> int:
@@ -79,7 +63,7 @@ def read_setup(
     as `equity` checks them, for the board games only (not stud), with a board of one of the
     sizes `streets`."""
     players = hand_texts(hands)
-    board_text, dead_text = cards_text(board, "board"), cards_text(dead, "dead")
+    board_text, dead_text = cards_text(board, "board", jokers=False), cards_text(dead, "dead", jokers=False)
     if not isinstance(deal, str):
         raise TypeError(f"deal must be a str (one of pokerlut.deals()), not {deal!r}")
     if deal in DEALS and DEALS[deal].stud:

@@ -249,12 +249,12 @@ def equity(
         raise TypeError(
             f"hands must be a list of hands or ranges, one per player, not {type(hands).__name__}: {hands!r}"
         )
-    players = [_text(hand, f"player {i + 1}") for i, hand in enumerate(hands)]
-    board_text, dead_text = _text(board, "board"), _text(dead, "dead")
+    players = [cards_text(hand, f"player {i + 1}") for i, hand in enumerate(hands)]
+    board_text, dead_text = cards_text(board, "board"), cards_text(dead, "dead")
     board_list: Any = boards
     if isinstance(boards, (list, tuple, np.ndarray)):  # each board as text (else refused below)
         board_list = [
-            _text(b, f"board {k + 1}") if isinstance(b, (Sequence, np.ndarray)) else b
+            cards_text(b, f"board {k + 1}") if isinstance(b, (Sequence, np.ndarray)) else b
             for k, b in enumerate(boards)
         ]
     texts = _board_texts(board_text, board_list)
@@ -312,9 +312,10 @@ def equity(
     )
 
 
-def _text(cards: CardsLike, what: str) -> str:
+def cards_text(cards: CardsLike, what: str, jokers: bool = True) -> str:
     """Cards given as text stay text (a hand, range, or cards); card ints or an array become
-    their text, checked (TypeError or ValueError naming `what`)."""
+    their text, checked (TypeError or ValueError naming `what`); `jokers`: cards 52 and 53
+    allowed (the equity deals with wild cards)."""
     if isinstance(cards, str):
         return cards
     if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, (Sequence, np.ndarray)):
@@ -323,7 +324,7 @@ def _text(cards: CardsLike, what: str) -> str:
             f"{type(cards).__name__}: {cards!r}"
         )
     try:
-        return format_cards(parse_cards(cards, jokers=True))
+        return format_cards(parse_cards(cards, jokers=jokers))
     except (TypeError, ValueError) as error:
         raise type(error)(f"{what}: {error}") from None
 
