@@ -22,6 +22,7 @@ from .italian import NO_CYCLE, straight_flush_kind
 from ._kernels.italian import italian_rows
 from . import _one_hand as one_hand
 from ._game import Game, resolve
+from ._gpu._device import wants_gpu
 from .rules import GAMES, Rules
 from ._rows import as_batch, explain_row, first_bad_row
 
@@ -188,14 +189,6 @@ def evaluate(
     return strength_of(checked.tolist())
 
 
-def _wants_gpu(device: object) -> bool:
-    """`_gpu._device.wants_gpu` (TypeError or ValueError for a bad `device`), imported when a
-    device other than "cpu" is asked for."""
-    from ._gpu._device import wants_gpu
-
-    return wants_gpu(device)
-
-
 def evaluate_batch(
     hands: Any,
     *,
@@ -274,7 +267,7 @@ def evaluate_batch(
     array([7462], dtype=uint16)
     """
     g = resolve(game, wild, flush_by_suit)
-    gpu = device != "cpu" and _wants_gpu(device)
+    gpu = wants_gpu(device)
     if gpu and threads is not None:
         raise ValueError(f"threads={threads!r} is a CPU option: leave it out with device='cuda'")
     if isinstance(hands, np.ma.MaskedArray):  # masked rows hold a hand of the deck's first cards
@@ -569,7 +562,7 @@ def compare_batch(
     array([ 1, -1], dtype=int8)
     """
     g = resolve(game, wild, flush_by_suit)
-    if device != "cpu" and _wants_gpu(device) and threads is not None:
+    if wants_gpu(device) and threads is not None:
         raise ValueError(f"threads={threads!r} is a CPU option: leave it out with device='cuda'")
     strengths = []
     for name, hands in (("a", a), ("b", b)):

@@ -15,6 +15,7 @@ import numpy as np
 
 from .._cards import CardsLike, format_cards, parse_cards
 from .._game import Game
+from .._gpu._device import wants_gpu
 from .._parallel import parallel_section
 from .board import BoardSetup, Lazy
 from .counters import per_player
@@ -242,8 +243,6 @@ def equity(
     >>> round(r.players[0].equity, 3)  # doctest: +SKIP
     0.826
     """
-    from .._gpu._device import wants_gpu
-
     on_gpu = wants_gpu(device)
     if isinstance(hands, (str, bytes)) or not isinstance(hands, (Sequence, np.ndarray)):
         raise TypeError(
