@@ -1,4 +1,5 @@
-"""Every game's 7-card batch (the same random positions in each game's deck), and Omaha.
+"""Every game's 7-card batch (the same random positions in each game's deck), Omaha, and
+Badugi's batches of 4 and 5 cards.
 
 Run with `make bench`; compare each game's figure with the high game's in the same run. Each
 result is checked against its checksum (`digest`), computed once, for the timed size and the
@@ -13,7 +14,8 @@ import pokerlut
 from pokerlut.rules import rules
 
 N_OMAHA, SMOKE_OMAHA = 2_000_000, 20_000
-GAMES = [g for g in pokerlut.games() if not g.startswith("italian")]  # Italian: its own file
+# Italian: its own file; Badugi ranks 4 or 5 cards: test_badugi_batch
+GAMES = [g for g in pokerlut.games() if not g.startswith(("italian", "badugi"))]
 
 # digest(evaluate_batch(hands_of(game), game=game)) for (game, hands)
 BATCH = {
@@ -99,3 +101,31 @@ def test_omaha_batch_4_plus_5(benchmark, omaha_deals, game, threads):
     )
     assert digest(out) == OMAHA[game, len(holes)]
     hands_per_second(benchmark, len(holes), threads)
+
+
+# digest(evaluate_batch(random_hands[7][:, :width], game=game)) for (game, width, hands)
+BADUGI = {
+    ("badugi", 4, N_HANDS): "17a0c22510bd6713",
+    ("badugi", 4, SMOKE_HANDS): "01c8556728baf5ce",
+    ("badugi", 5, N_HANDS): "365a04e0257fed2e",
+    ("badugi", 5, SMOKE_HANDS): "cb92a3d21dadf53e",
+    ("badugi-deuce-to-seven", 4, N_HANDS): "6f6ff6d974444745",
+    ("badugi-deuce-to-seven", 4, SMOKE_HANDS): "505c44ed93c7452f",
+}
+
+
+@pytest.mark.parametrize("threads", THREADS)
+@pytest.mark.parametrize(("game", "width"), [("badugi", 4), ("badugi", 5), ("badugi-deuce-to-seven", 4)])
+def test_badugi_batch(benchmark, random_hands, game, width, threads):
+    """Badugi's four cards (Badacey, Badeucy: the best four of five), on the same random hands
+    as the other games (their first cards)."""
+    hands = np.ascontiguousarray(random_hands[7][:, :width])
+    pokerlut.evaluate_batch(hands[:100], game=game)
+    out = benchmark.pedantic(
+        pokerlut.evaluate_batch,
+        args=(hands,),
+        kwargs=dict(game=game, validate=False, threads=threads),
+        rounds=5,
+    )
+    assert digest(out) == BADUGI[game, width, len(hands)]
+    hands_per_second(benchmark, len(hands), threads)

@@ -14,11 +14,16 @@ from pokerlut.build.five import all_hands
 from pokerlut._kernels.batch import evaluate5_rows
 from pokerlut.stats import by_category, count_hands
 
-GAMES = [game for game in pokerlut.games() if not game.startswith("italian-")]  # test_italian.py: Italian
+# Five-card games: Italian poker in test_italian.py, Badugi in test_badugi.py
+GAMES = [game for game in pokerlut.games() if not game.startswith(("italian-", "badugi"))]
 
 
 def test_the_library_and_the_reference_know_the_same_games():
-    assert GAMES == list(ref.GAMES) and list(pokerlut.games())[-1] == "italian-9"
+    assert GAMES == list(ref.GAMES) and list(pokerlut.games())[-3:] == [
+        "italian-9",
+        "badugi",
+        "badugi-deuce-to-seven",
+    ]
     assert all(isinstance(line, str) and line for line in pokerlut.games().values())
 
 

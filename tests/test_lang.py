@@ -91,6 +91,10 @@ def test_seed_words():
         "Poker",
         "Scala colore",
         "Cinque di un tipo",
+        "Mano di una carta",
+        "Mano di due carte",
+        "Mano di tre carte",
+        "Badugi",
     ]
     assert names["es"] == [
         "Sin par",
@@ -103,6 +107,10 @@ def test_seed_words():
         "Póquer",
         "Escalera de color",
         "Repóquer",
+        "Mano de una carta",
+        "Mano de dos cartas",
+        "Mano de tres cartas",
+        "Badugi",
     ]
     assert names["ca"] == [
         "Carta més alta",
@@ -115,6 +123,10 @@ def test_seed_words():
         "Pòquer",
         "Escala de color",
         "Repòquer",
+        "Mà d'una carta",
+        "Mà de dues cartes",
+        "Mà de tres cartes",
+        "Badugi",
     ]
     assert names["ru"] == [
         "Старшая карта",
@@ -127,6 +139,10 @@ def test_seed_words():
         "Четыре карты одного ранга",
         "Стрит-флеш",
         "Пять карт одного ранга",
+        "Рука из одной карты",
+        "Рука из двух карт",
+        "Рука из трёх карт",
+        "Бадуги",
     ]
     assert L.game_name("ace-to-five", "it") == "Asso a cinque basso"
     assert L.game_name("deuce-to-seven", "ru") == "Двойка-семёрка"
@@ -384,7 +400,7 @@ def test_unknown_category_or_game():
     with pytest.raises(ValueError, match="unknown category"):
         pokerlut.category_name("seven of a kind", lang="it")
     with pytest.raises(ValueError, match="unknown category"):
-        pokerlut.category_name(10, lang="it")
+        pokerlut.category_name(len(Category), lang="it")  # one past the last
     with pytest.raises(ValueError, match="unknown game 'razz'"):
         L.game_name("razz", "es")
 

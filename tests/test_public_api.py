@@ -16,6 +16,7 @@ import pokerlut
 # parameter after them must be keyword-only. A new public function must be added here.
 DATA_ARGS = {
     "best_five": 1,
+    "breakdown": 3,
     "category": 1,
     "category_batch": 1,
     "category_name": 1,
@@ -26,6 +27,9 @@ DATA_ARGS = {
     "deck": 1,
     "describe": 1,
     "describe_batch": 1,
+    "draw_chance": 3,
+    "draw_keep": 1,
+    "draw_policies": 0,
     "equity": 3,
     "equity_by_card": 3,
     "equity_distribution": 3,
@@ -38,6 +42,7 @@ DATA_ARGS = {
     "from_cactus_kev": 1,
     "from_treys": 1,
     "games": 0,
+    "hand_on_board": 2,
     "holds": 2,
     "italian_deck": 1,
     "load_tables": 1,
@@ -57,11 +62,14 @@ DATA_ARGS = {
 }
 NUMBA = {"eval5", "hand_add", "hand_empty", "hand_merge", "hand_strength", "omaha_strength"}
 CLASSES = {
+    "Breakdown",
     "Category",
+    "DrawChance",
     "EquityByCard",
     "EquityDistribution",
     "EquityResult",
     "Game",
+    "HandOnBoard",
     "Hold",
     "Outs",
     "PayLine",
@@ -79,6 +87,10 @@ HANDS = np.array([[51, 47, 43, 39, 35]], np.uint8)
 # (a call with a wrong type, a call with a wrong value) for every public function that takes input
 WRONG = {
     "best_five": (lambda: pokerlut.best_five(3.5), lambda: pokerlut.best_five("As Ks")),
+    "breakdown": (
+        lambda: pokerlut.breakdown("QQ+", {"Kd"}),
+        lambda: pokerlut.breakdown("QQ+", "Kd 7c"),
+    ),
     "category": (lambda: pokerlut.category("7462"), lambda: pokerlut.category(9999)),
     "category_batch": (lambda: pokerlut.category_batch([1.5]), lambda: pokerlut.category_batch([9999])),
     "category_name": (lambda: pokerlut.category_name(2.5), lambda: pokerlut.category_name("no such")),
@@ -91,6 +103,14 @@ WRONG = {
     "deck": (lambda: pokerlut.deck(5), lambda: pokerlut.deck("huge")),
     "describe": (lambda: pokerlut.describe(2.5), lambda: pokerlut.describe(HAND, lang="xx")),
     "describe_batch": (lambda: pokerlut.describe_batch(["x"]), lambda: pokerlut.describe_batch([0])),
+    "draw_chance": (
+        lambda: pokerlut.draw_chance("7s6d3c2h", 2.5, deal="2-7-single-draw"),
+        lambda: pokerlut.draw_chance("7s6d3c2h", "no such hand", deal="2-7-single-draw"),
+    ),
+    "draw_keep": (
+        lambda: pokerlut.draw_keep(2.5, deal="five-card-draw"),
+        lambda: pokerlut.draw_keep("As Ks", deal="five-card-draw"),
+    ),
     "equity": (lambda: pokerlut.equity("AsAh KsKh"), lambda: pokerlut.equity(["AsAh", "AsKd"])),
     "equity_by_card": (
         lambda: pokerlut.equity_by_card("AsAh KsKh", "Kd 7c 2h"),
@@ -117,6 +137,10 @@ WRONG = {
     "format_cards": (lambda: pokerlut.format_cards(2.5), lambda: pokerlut.format_cards([60])),
     "from_cactus_kev": (lambda: pokerlut.from_cactus_kev("1"), lambda: pokerlut.from_cactus_kev(0)),
     "from_treys": (lambda: pokerlut.from_treys("As"), lambda: pokerlut.from_treys(3)),
+    "hand_on_board": (
+        lambda: pokerlut.hand_on_board(2.5, "Kd 7c 2h"),
+        lambda: pokerlut.hand_on_board("AsAh", "Kd 7c"),
+    ),
     "holds": (lambda: pokerlut.holds(HAND, 5), lambda: pokerlut.holds(HAND, "no-such-table")),
     "italian_deck": (lambda: pokerlut.italian_deck("4"), lambda: pokerlut.italian_deck(12)),
     "load_tables": (lambda: pokerlut.load_tables(5), lambda: pokerlut.load_tables("no-such-game")),
@@ -139,7 +163,7 @@ WRONG = {
     "video_poker": (lambda: pokerlut.video_poker(5), lambda: pokerlut.video_poker("no-such-table")),
     "winners": (lambda: pokerlut.winners(5), lambda: pokerlut.winners([HAND, HAND])),
 }
-NO_INPUT = {"deals", "games", "paytables"}
+NO_INPUT = {"deals", "draw_policies", "games", "paytables"}
 
 
 def test_all_is_exactly_what_the_root_exports():
@@ -213,16 +237,30 @@ def _results():
         "EquityByCard": pokerlut.equity_by_card(["AsAh", "KsKh"], "2c 7d 9h Tc"),
         "EquityDistribution": pokerlut.equity_distribution(["QQ+,AKs", "22+"], "2c 7d 9h"),
         "Outs": pokerlut.outs(["AsAh", "KsKh"], "2c 7d 9h Tc"),
+        "HandOnBoard": pokerlut.hand_on_board("AsAh", "2c 7d 9h Tc"),
+        "Breakdown": pokerlut.breakdown("QQ+,AKs", "2c 7d 9h"),
+        "DrawChance": pokerlut.draw_chance("7s6d3c2h", "7-low", "Kd", deal="2-7-triple-draw"),
     }
 
 
 # the rows of each result's to_frame()
-FRAME_ROWS = {"EquityResult": 2, "EquityByCard": 44, "EquityDistribution": 22, "Outs": 44}
+FRAME_ROWS = {"EquityResult": 2, "EquityByCard": 44, "EquityDistribution": 22, "Outs": 44, "Breakdown": 40}
 
 
 @pytest.mark.parametrize(
     "name",
-    ["EquityResult", "PlayerEquity", "VideoPoker", "Hold", "EquityByCard", "EquityDistribution", "Outs"],
+    [
+        "EquityResult",
+        "PlayerEquity",
+        "VideoPoker",
+        "Hold",
+        "EquityByCard",
+        "EquityDistribution",
+        "Outs",
+        "HandOnBoard",
+        "Breakdown",
+        "DrawChance",
+    ],
 )
 def test_every_result_has_a_docstring_a_short_repr_and_plain_data(name):
     result = _results()[name]

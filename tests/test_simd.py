@@ -30,8 +30,8 @@ AVX2_ONLY = dict(NUMBA_CPU_NAME="x86-64", NUMBA_CPU_FEATURES="+sse2,+sse4.2,+avx
 NO_AVX2 = dict(NUMBA_CPU_NAME="x86-64", NUMBA_CPU_FEATURES="+sse2,+sse4.2,+popcnt")
 NO_WILD = [
     game
-    for game in pokerlut.games()  # every game without wild cards
-    if not game.startswith("italian-") and not isinstance(tables.load(game), tables.Wild)
+    for game in pokerlut.games()  # every five-card game without wild cards
+    if not game.startswith(("italian-", "badugi")) and not isinstance(tables.load(game), tables.Wild)
 ]
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from pokerlut import _tables as tables, _warm as warm
 from pokerlut.cli import main
-from pokerlut.rules import GAMES, WILD_GAMES
+from pokerlut.rules import GAMES, WILD_GAMES, rules
 
 # A new process: 7-card hands of the high game, checked and not, recording what numba compiles.
 EVALUATE = """
@@ -83,9 +83,16 @@ def test_summary_says_where_the_cache_is(tmp_path):
 def test_jobs_cover_every_kind_of_tables():
     names = [job.name for job in warm.jobs()]
     assert len(names) == len(set(names))
-    kinds = {type(tables.load(game)) for game in [*GAMES, *WILD_GAMES]}
-    warmed = {type(tables.load(job.args[0])) for job in warm.jobs() if job.run is warm._evaluate_batch}
+    kinds = {type(tables.load(game)) for game in [*GAMES, *WILD_GAMES]} | {tables.BadugiTables}
+    warmed = {
+        type(tables.load_badugi(game) if rules(game).badugi else tables.load(game))
+        for game in (job.args[0] for job in warm.jobs() if job.run is warm._evaluate_batch)
+    }
     assert warmed == kinds
+    for width in (4, 5):
+        for check in ("checked", "unchecked"):
+            assert f"evaluate_batch badugi {width} {check}" in names
+    assert {"count_hands badugi", "strengths_in_order badugi"} <= set(names)
     for width in (5, 6, 7):
         for check in ("checked", "unchecked"):
             assert f"evaluate_batch high+jokers {width} {check}" in names
@@ -189,6 +196,22 @@ with event.install_recorder("numba:compile") as compiled:
     for game in ("stud", "razz", "stud-hi-lo"):
         pokerlut.equity(["As Ah Kd 4c 5c 6d", "Ks Kh 2c 8h 9h Td"], deal=game, exact=True)
         pokerlut.equity(["As Ah Kd", "Ks Kh 2c", "Qs Qh"], deal=game, exact=False, trials=2000)
+    for deal, (hands, target) in {"five-card-draw": (["AsAh", "KsKhQd"], "two pair"),
+                                  "2-7-single-draw": (["7s6d3c2h", "8c5h4d"], "8-low"),
+                                  "2-7-triple-draw": (["7s6d3c2h", "8c5h4d"], "8-low"),
+                                  "a-5-triple-draw": (["8d7c6h5s", "4c3d2h"], "8-low"),
+                                  "badugi": (["As2d3h", "Kc2h3s"], "badugi"),
+                                  "badeucy": (["2s3d4h5c", "7c6h4d"], "badugi"),
+                                  "badacey": (["As2d3h4c", "8s7h6d"], "8-low")}.items():
+        for by_category in (False, True):
+            pokerlut.equity(hands, deal=deal, draw_rounds=1, exact=True, by_category=by_category)
+            pokerlut.equity(hands + [""], deal=deal, exact=False, trials=2000, seed=1,
+                            by_category=by_category)
+        pokerlut.draw_chance(hands[0], target, deal=deal)
+        pokerlut.draw_keep("Kd 9s 8d 7c 2h"[:11 if deal == "badugi" else None], deal=deal)
+for deal, board in (("holdem", "Kh 7d 2c"), ("short-deck", "Kh 7d 6c 9s"), ("omaha", "Kh 7d 2c")):
+    pokerlut.breakdown("random", board, deal=deal)
+    pokerlut.hand_on_board("AsKs" if deal != "omaha" else "AsKsQdJd", board, deal=deal)
 cached = _dispatchers()
 print(json.dumps([_name(ev.data["dispatcher"], ev.data["args"]) for _, ev in compiled.buffer
                   if ev.is_start and any(ev.data["dispatcher"] is d for d in cached)]))

@@ -8,7 +8,18 @@
 """
 
 from . import _accessor
-from ._analysis import EquityByCard, EquityDistribution, Outs, equity_by_card, equity_distribution, outs
+from ._analysis import (
+    Breakdown,
+    EquityByCard,
+    EquityDistribution,
+    HandOnBoard,
+    Outs,
+    breakdown,
+    equity_by_card,
+    equity_distribution,
+    hand_on_board,
+    outs,
+)
 from . import _jit  # noqa: F401  (registers pokerlut.evaluate for numba code)
 from .convert import from_cactus_kev, from_treys, to_cactus_kev, to_treys
 from ._cards import deck, format_card, format_cards, italian_deck, parse_card, parse_cards
@@ -31,6 +42,7 @@ from ._kernels.omaha import omaha_strength
 from .lang import category_name
 from ._names import Category
 from ._odds import EquityResult, PlayerEquity, Range, deals, equity, parse_range
+from ._draw import DrawChance, draw_chance, draw_keep, draw_policies
 from .rules import Rules, games
 from .stats import count_hands, strengths_in_order
 from ._tables import Tables, TablesError
@@ -41,11 +53,14 @@ from ._video_poker import Hold, PayLine, Paytable, VideoPoker, holds, paytable, 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Breakdown",
     "Category",
+    "DrawChance",
     "EquityByCard",
     "EquityDistribution",
     "EquityResult",
     "Game",
+    "HandOnBoard",
     "Hold",
     "Outs",
     "PayLine",
@@ -58,6 +73,7 @@ __all__ = [
     "VideoPoker",
     "__version__",
     "best_five",
+    "breakdown",
     "category",
     "category_batch",
     "category_name",
@@ -68,6 +84,9 @@ __all__ = [
     "deck",
     "describe",
     "describe_batch",
+    "draw_chance",
+    "draw_keep",
+    "draw_policies",
     "equity",
     "equity_by_card",
     "equity_distribution",
@@ -84,6 +103,7 @@ __all__ = [
     "hand_add",
     "hand_empty",
     "hand_merge",
+    "hand_on_board",
     "hand_strength",
     "holds",
     "italian_deck",

@@ -12,6 +12,7 @@ import numpy.typing as npt
 
 from . import _tables as tables
 from ._cards import CardsLike, format_card, parse_cards
+from ._kernels import badugi as kernels_badugi
 from ._kernels.batch import evaluate_rows, order_rows, strength_order
 from ._kernels.core import njit
 from ._kernels.omaha import omaha_rows, omaha_strength
@@ -36,7 +37,10 @@ _by_game: dict[Any, Callable[[Any], int]] = {}
 def _strength_of(game: Game) -> Callable[[Any], int]:
     """The one-hand strength function of a game, made once."""
     if game not in _by_game:
-        _by_game[game] = one_hand.hand_strength(tables.load(game.name), game.italian)
+        if game.rules.badugi:
+            _by_game[game] = one_hand.badugi_strength(tables.load_badugi(game.name))
+        else:
+            _by_game[game] = one_hand.hand_strength(tables.load(game.name), game.italian)
     return _by_game[game]
 
 
@@ -49,12 +53,13 @@ def check_deck(cards: npt.NDArray[np.uint8], rules: Rules) -> None:
 
 
 def _hand(cards: CardsLike, rules: Rules) -> npt.NDArray[np.uint8]:
-    """Parse one hand and check its size (5, 6 or 7 cards; 5 in Italian poker) and deck."""
+    """Parse one hand and check its size (5, 6 or 7 cards; 5 in Italian poker; 4 or 5 in
+    Badugi) and deck."""
     hand = parse_cards(cards, jokers=rules.wild is not None)
     if len(hand) not in rules.hand_sizes:
         raise ValueError(
             f"a hand has {sizes_text(rules.hand_sizes)} cards"
-            + (" in Italian poker" if rules.suit_ties else "")
+            + (" in Italian poker" if rules.suit_ties else f" in {rules.name}" if rules.badugi else "")
             + f", not {len(hand)}"
         )
     check_deck(hand, rules)
@@ -110,6 +115,10 @@ def evaluate(
     qualifying hand (eight-or-better). With wild cards five of a kind continues the high scale
     (7463 .. 7475).
 
+    Badugi (`game="badugi"`, `"badugi-deuce-to-seven"`): a hand of 4 cards, or 5 (the best four
+    of them plays), strength 1 (a one-card king, or ace with the ace high) .. 1092 (4-3-2-A, or
+    5-4-3-2).
+
     Italian poker (`game="italian-2"` .. `"italian-9"`, five cards): the strength counts the suit
     that breaks ties, and orders every two hands except a minimum straight flush, which beats
     a royal flush though its strength is lower (`compare` and `winners` know it; see
@@ -143,7 +152,7 @@ def evaluate(
     ValueError
         An unknown game or wild mode, `wild` or `flush_by_suit` with a `Game` or where the game
         does not take it; an unknown, repeated or out-of-range card, a card outside the game's
-        deck, or a hand that is not 5, 6 or 7 cards (5 in Italian poker).
+        deck, or a hand that is not 5, 6 or 7 cards (5 in Italian poker, 4 or 5 in Badugi).
 
     Examples
     --------
@@ -157,6 +166,8 @@ def evaluate(
     (7475, 7462)
     >>> evaluate("Th Jh Qh Kh Ah", game="italian-4"), evaluate("Ts Js Qs Ks As", game="italian-4")
     (2520, 2517)
+    >>> evaluate("4c 3d 2h As", game="badugi"), evaluate("Kc Kd Kh Ks", game="badugi")
+    (1092, 1)
     """
     if more:
         raise one_argument("evaluate", cards, more)
@@ -203,7 +214,7 @@ def evaluate_batch(
 
     The rows are evaluated on the caller's numba threads, or on a GPU (`device`). Italian poker
     (`game="italian-2"` .. `"italian-9"`): rows of five cards, strengths as `evaluate` gives
-    them. Input that is not C-contiguous uint8 is converted once. The deck and duplicate checks
+    them. Badugi (`game="badugi"`, `"badugi-deuce-to-seven"`): rows of 4 or 5 cards, on the CPU. Input that is not C-contiguous uint8 is converted once. The deck and duplicate checks
     run in the same pass as the evaluation.
 
     Parameters
@@ -247,10 +258,11 @@ def evaluate_batch(
         is not text; hands on the GPU that are not uint8; a `game` that is not a str or
         `Game`; a `device` that is not a str.
     ValueError
-        A shape other than (n, 5|6|7) (five cards in Italian poker), a card out of range, an
-        unknown game or option; with `validate`, the first row holding a card outside the
-        game's deck or a card twice (the message names the row and the card); a `device`
-        other than "cpu" or "cuda", `threads` with ``device="cuda"``.
+        A shape other than (n, 5|6|7) (five cards in Italian poker, (n, 4|5) in Badugi), a card
+        out of range, an unknown game or option; with `validate`, the first row holding a card
+        outside the game's deck or a card twice (the message names the row and the card); a
+        `device` other than "cpu" or "cuda", `threads` with ``device="cuda"``;
+        ``device="cuda"`` in Badugi.
     ImportError
         ``device="cuda"`` without numba-cuda installed (the message names the pip line).
     RuntimeError
@@ -278,6 +290,8 @@ def evaluate_batch(
         out = evaluate_batch(filled, game=g, validate=validate, threads=threads, device=device)
         out[masked] = 0
         return np.ma.MaskedArray(out, mask=masked)
+    if gpu and g.rules.badugi:
+        raise ValueError(f"device='cuda' is not offered in {g.name}: Badugi hands are evaluated on the CPU")
     if gpu:
         from ._gpu import batch
 
@@ -287,6 +301,13 @@ def evaluate_batch(
         return strengths
     rules, it = g.rules, g.italian
     hands = as_batch(hands, rules.hand_sizes, top=53 if rules.wild else 51)
+    if rules.badugi:
+        bt = tables.load_badugi(rules.name)
+
+        def launch(part: slice, out: np.ndarray, bad: np.ndarray) -> None:
+            kernels_badugi.evaluate_rows(bt, hands[part], out, bad, validate)
+
+        return _in_chunks(len(hands), threads, launch, lambda row: explain_row(hands, row, rules))
     t = tables.load(rules.name)
     if it is not None:
 
@@ -386,7 +407,8 @@ def describe(
     Parameters
     ----------
     hand_or_strength : cards or int
-        A hand of 5, 6 or 7 cards, as `evaluate` takes it, or a strength of the game.
+        A hand of 5, 6 or 7 cards (4 or 5 in Badugi), as `evaluate` takes it, or a strength
+        of the game.
     game : str or Game, default "high"
         How hands rank: a name of `pokerlut.games()` or a `Game`.
     wild : str, optional
@@ -423,6 +445,8 @@ def describe(
     'Five of a kind, aces (Jk as A♠)'
     >>> describe("Ac 7c 8c 9c Tc", game="italian-4")
     'Straight flush, ten-high (minimum; clubs)'
+    >>> describe("8c 5d 3h 2s", game="badugi"), describe("7c 4d 2h 2s", game="badugi")
+    ('Badugi, 8-5-3-2', 'Three-card hand, 7-4-2')
 
     In another language (a word a language lacks is the English one):
 
@@ -476,7 +500,7 @@ def compare(
     Parameters
     ----------
     a, b : cards
-        Two hands of 5, 6 or 7 cards, as `evaluate` takes them.
+        Two hands of 5, 6 or 7 cards (4 or 5 in Badugi), as `evaluate` takes them.
     game : str or Game, default "high"
         How hands rank: a name of `pokerlut.games()` or a `Game`.
     wild : str, optional
@@ -503,6 +527,8 @@ def compare(
     >>> compare("6h 5d 4c 3s 2h", "5h 4d 3c 2s Ah", game="ace-to-five")  # the wheel is best
     -1
     >>> compare("Kh Kd 9h 8s 7c", "Ks Kc 9d 8c 7d", game="italian-4")  # 9h beats 9d
+    1
+    >>> compare("Kc Qd Jh Ts", "2c 3c 4c 5d", game="badugi")  # a badugi beats two cards
     1
     """
     g = resolve(game, wild, flush_by_suit)
@@ -594,7 +620,8 @@ def winners(
     Parameters
     ----------
     hands : sequence of cards
-        The players' hands, one per seat, each of 5, 6 or 7 cards as `evaluate` takes it.
+        The players' hands, one per seat, each of 5, 6 or 7 cards (4 or 5 in Badugi) as
+        `evaluate` takes it.
     game : str or Game, default "high"
         How hands rank: a name of `pokerlut.games()` or a `Game`.
     wild : str, optional
@@ -673,7 +700,7 @@ def best_five(cards: CardsLike, *, game: str | Game = "high", wild: str | None =
     TypeError
         `cards` that are not cards; a `game` that is not a str or `Game`.
     ValueError
-        A bad hand (as `evaluate` raises); an unknown game or wild mode.
+        A bad hand (as `evaluate` raises); an unknown game or wild mode; a Badugi game.
 
     Examples
     --------
@@ -684,6 +711,7 @@ def best_five(cards: CardsLike, *, game: str | Game = "high", wild: str | None =
     '5h 4h 3h 2h 7c'
     """
     g = resolve(game, wild)
+    g.rules.five_card_only("best_five")
     hand = _hand(cards, g.rules)
     strength_of = _strength_of(g)
     chosen: tuple[int, ...]
@@ -730,6 +758,7 @@ def stand_ins(cards: CardsLike, *, game: str | Game = "high", wild: str | None =
     {'Jk': 'As'}
     """
     rules = resolve(game, wild).rules
+    rules.five_card_only("stand_ins")
     hand = _hand(cards, rules).tolist()
     five = best_five(hand, game=rules.name).tolist()
     wilds = [c for c in five if c in rules.wild_cards]
@@ -760,6 +789,7 @@ HOLE_SIZES, BOARD_SIZES = (4, 5, 6), (3, 4, 5)
 
 def _omaha_rules(game: str | Game) -> Rules:
     rules = resolve(game).rules
+    rules.five_card_only("Omaha")
     if not tables.offers_omaha(rules.name):
         omaha_games = [g for g in GAMES if tables.offers_omaha(g)]
         why = (

@@ -86,6 +86,8 @@ class Game:
         classes = tables.classes(self.name)
         row = classes[self.rank_class(strength)]
         cat, ranks = Category(int(row[0])), row[1:].tolist()
+        if self.rules.badugi:  # the ranks of its 1..4 cards, then NO_RANK (`build.badugi`)
+            return _lang.describe_badugi(cat, [r for r in ranks if r < 13], lang)
         if self.rules.low and cat == Category.HIGH_CARD:
             best = strength == len(classes) - 1
             return _lang.describe_low(

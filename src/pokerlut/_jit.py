@@ -1,12 +1,12 @@
 """`pokerlut.evaluate` inside your own `@numba.njit` code, with no tables to pass around.
 
 Registered on import of `pokerlut`: in jitted code, `pokerlut.evaluate(cards)` takes a tuple or
-a 1-D array of 5, 6 or 7 card ints and returns the strength, as in Python. The game's tables are
-frozen into the compiled function as constants, so it runs at full speed with or without
-numba's reference counting (`_nrt`), and it is checked: a card outside the game's deck, a
-repeated card or a wrong number of cards gives 0 (no exception in compiled code, no read
-outside the tables). `game` must be a literal string; wild cards and Italian poker are for
-Python calls.
+a 1-D array of 5, 6 or 7 card ints (4 or 5 in Badugi) and returns the strength, as in Python.
+The game's tables are frozen into the compiled function as constants, so it runs at full speed
+with or without numba's reference counting (`_nrt`), and it is checked: a card outside the
+game's deck, a repeated card or a wrong number of cards gives 0 (no exception in compiled code,
+no read outside the tables). `game` must be a literal string; wild cards and Italian poker are
+for Python calls.
 
 >>> import numba, numpy as np, pokerlut
 >>> @numba.njit
@@ -21,6 +21,8 @@ Python calls.
 0
 >>> numba.njit(lambda: pokerlut.evaluate((14, 9, 4, 3, 50), game="ace-to-five"))()  # 5h 4d 3c 2s Ah
 6175
+>>> numba.njit(lambda: pokerlut.evaluate((51, 10, 5, 0), game="badugi"))()  # As 4h 3d 2c
+1092
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from numba.extending import overload
 from . import _tables as tables
 from ._evaluate import evaluate
 from ._kernels.encoding import INVALID_BITS
+from ._kernels.badugi import checked_badugi
 from ._kernels.core import bit_count, hand_add, hand_empty, hand_strength
 from .rules import rules
 
@@ -109,6 +112,13 @@ def _evaluate_jit(
     game_rules = rules(_literal(game, "high"), _literal(wild, None))
     if game_rules.wild or game_rules.suit_ties:
         raise TypingError(f"{game_rules.name} is evaluated from Python, not in numba code")
+    if game_rules.badugi:
+        bt = tables.load_badugi(game_rules.name)  # frozen into the compiled code as constants
+
+        def badugi_impl(cards: Any, game: Any = "high", wild: Any = None, flush_by_suit: Any = None) -> Any:
+            return checked_badugi(bt, cards)
+
+        return badugi_impl
     t = tables.load(game_rules.name)  # frozen into the compiled code as constants
 
     def impl(cards: Any, game: Any = "high", wild: Any = None, flush_by_suit: Any = None) -> Any:

@@ -9,7 +9,9 @@ from ._cards import RANKS
 
 
 class Category(IntEnum):
-    """Hand categories, weakest first. FIVE_OF_A_KIND is reserved for wild-card games."""
+    """Hand categories, weakest first. FIVE_OF_A_KIND is reserved for wild-card games. The last
+    four are Badugi's (the number of cards that play: `Rules.form == "badugi"`), weakest first
+    among themselves; no game has categories of both kinds."""
 
     HIGH_CARD = 0
     ONE_PAIR = 1
@@ -21,6 +23,13 @@ class Category(IntEnum):
     FOUR_OF_A_KIND = 7
     STRAIGHT_FLUSH = 8
     FIVE_OF_A_KIND = 9
+    ONE_CARD = 10
+    TWO_CARD = 11
+    THREE_CARD = 12
+    BADUGI = 13
+
+
+BADUGI_CATEGORIES = (Category.ONE_CARD, Category.TWO_CARD, Category.THREE_CARD, Category.BADUGI)
 
 
 NO_CATEGORY = -1  # the category of strength 0, no qualifying hand (`category_batch`)
@@ -63,9 +72,11 @@ def category_label(category: Category) -> str:
     """A category's name as results and tables key it (lower case; `pokerlut.lang` capitalises
     it for display).
 
-    >>> category_label(Category.STRAIGHT_FLUSH)
-    'straight flush'
+    >>> category_label(Category.STRAIGHT_FLUSH), category_label(Category.THREE_CARD)
+    ('straight flush', 'three-card hand')
     """
+    if category in BADUGI_CATEGORIES and category != Category.BADUGI:
+        return category.name.lower().replace("_", "-") + " hand"
     return category.name.lower().replace("_", " ")
 
 
@@ -94,6 +105,27 @@ def describe_low(ranks: Sequence[int], best_name: str | None = None, offsuit: bo
     if best_name:
         return f"{best_name} ({cards})"
     return f"{RANK_NAMES[ranks[0]].capitalize()}-{RANK_NAMES[ranks[1]]} low ({cards})"
+
+
+def badugi_cards(ranks: Sequence[int]) -> str:
+    """The ranks of a Badugi hand, highest first in the game's order: '8-5-3-2', '4-3-2-A'.
+
+    >>> badugi_cards([6, 3, 1, 0]), badugi_cards([2, 1, 0, 12])
+    ('8-5-3-2', '4-3-2-A')
+    """
+    return "-".join(RANKS[r] for r in ranks)
+
+
+def describe_badugi(category: Category, ranks: Sequence[int]) -> str:
+    """Words for a Badugi hand of `category` whose ranks, highest first in the game's order,
+    are `ranks`.
+
+    >>> describe_badugi(Category.BADUGI, [6, 3, 1, 0]), describe_badugi(Category.THREE_CARD, [5, 2, 0])
+    ('Badugi, 8-5-3-2', 'Three-card hand, 7-4-2')
+    >>> describe_badugi(Category.ONE_CARD, [11])
+    'One-card hand, K'
+    """
+    return f"{category_label(category).capitalize()}, {badugi_cards(ranks)}"
 
 
 def describe_class(category: Category, ranks: Sequence[int]) -> str:

@@ -141,3 +141,61 @@ def hand_strength(t: tables.Tables, it: ItalianTables | None = None) -> Callable
         return (by_suits[value] >> (((card * SUIT_SHIFT) & WORD) >> 58)) & 0xFFFF
 
     return strength
+
+
+def badugi_strength(t: tables.BadugiTables) -> Callable[[Any], int]:
+    """The strength of one hand in the Badugi game whose tables are `t` (`kernels.badugi`'s
+    reads, on Python lists), as a function of a list or tuple of 4 or 5 card ints (the best
+    four of five); it gives -1 for anything else (a card that is not an int 0..51, a repeated
+    card, another count), for the caller to explain.
+
+    >>> strength = badugi_strength(tables.load_badugi("badugi"))
+    >>> strength([51, 0, 5, 10]), strength((44, 45, 46, 47, 0)), strength([0, 0, 5, 10]), strength([0, 5, 10])
+    (1092, 24, -1, -1)
+    """
+    values: list[int] = t.values.tolist()
+    place: list[list[int]] = t.rank_place.tolist()
+    pattern: list[int] = t.suit_pattern.tolist()
+    first, second, third, fourth = place
+    patterns = len(encoding.BADUGI_PATTERNS)
+
+    def four(a: int, b: int, c: int, d: int) -> int:
+        """Four sorted cards (`kernels.badugi._sorted4`)."""
+        sa, sb, sc, sd = a & 3, b & 3, c & 3, d & 3
+        bits = (
+            (sa == sb)
+            | (sa == sc) << 1
+            | (sa == sd) << 2
+            | (sb == sc) << 3
+            | (sb == sd) << 4
+            | (sc == sd) << 5
+        )
+        rank_set = first[a >> 2] + second[b >> 2] + third[c >> 2] + fourth[d >> 2]
+        return values[rank_set * patterns + pattern[bits]]
+
+    def strength(hand: Any) -> int:
+        """The strength of `hand`, or -1 if it is not 4 or 5 distinct card ints 0..51: sorted,
+        they are ints, the first is 0 or more, each above the one before, the last below 52."""
+        if type(hand) is not list and type(hand) is not tuple:
+            return -1
+        n = len(hand)
+        try:
+            if n == 4:
+                a, b, c, d = sorted(hand)
+                if type(a) is type(b) is type(c) is type(d) is int and 0 <= a < b < c < d < 52:
+                    return four(a, b, c, d)
+            elif n == 5:
+                a, b, c, d, e = sorted(hand)
+                if type(a) is type(b) is type(c) is type(d) is type(e) is int and 0 <= a < b < c < d < e < 52:
+                    return max(
+                        four(b, c, d, e),
+                        four(a, c, d, e),
+                        four(a, b, d, e),
+                        four(a, b, c, e),
+                        four(a, b, c, d),
+                    )
+        except TypeError:  # cards that do not sort: not card ints
+            pass
+        return -1
+
+    return strength

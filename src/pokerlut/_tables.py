@@ -91,6 +91,23 @@ class WildSuitsIgnored(Wild, SuitsIgnored):  # type: ignore[misc]
     __slots__ = ()
 
 
+class BadugiTables(NamedTuple):
+    """Every array the Badugi kernels read (`kernels.badugi`); pass it to them as one argument.
+
+    Four cards sorted by card int are a slot of `values` by their rank multiset and which of
+    them share a suit (`kernels.encoding.badugi_slot`): `values[15 * rank_set +
+    suit_pattern[bits]]`, where rank_set is the sum of `rank_place[k, rank of the k-th card]`
+    and bit i of bits says whether the i-th pair of the four shares a suit.
+    """
+
+    values: np.ndarray  # uint16[1820 * 15]: the strength of four cards by slot (the game's file)
+    rank_place: np.ndarray  # uint16[4, 64]: a sorted card's share of the rank multiset's number
+    suit_pattern: np.ndarray  # uint8[64]: the partition of four suits by their six equalities
+
+
+BADUGI_KIND = "badugi"  # the manifest's "kernel" of a Badugi game: `BadugiTables`
+BADUGI_FILES = ("badugi_values", "classes")
+
 # The kernel kinds, as the build names them in a game's manifest ("kernel"), and the files each
 # game folder holds: the common ones (classes: category and ranks per strength, for the
 # descriptions), those of its kind, and Omaha's where the manifest offers Omaha ("omaha").
@@ -141,7 +158,11 @@ def files_of(kind: str, omaha: bool) -> tuple[str, ...]:
 
     >>> files_of("suits-mixed", omaha=False)[-2:]
     ('mixed_offsets', 'mixed_values')
+    >>> files_of("badugi", omaha=False)
+    ('badugi_values', 'classes')
     """
+    if kind == BADUGI_KIND:
+        return BADUGI_FILES
     return COMMON_FILES + KIND_FILES.get(kind, ()) + (OMAHA_FILES if omaha else ())
 
 
@@ -158,7 +179,7 @@ def read_manifest(directory: Path) -> dict[str, Any]:
     try:
         manifest: dict[str, Any] = json.loads(path.read_text())
         manifest["files"].items()
-        if manifest["kernel"] not in KINDS or type(manifest["omaha"]) is not bool:
+        if manifest["kernel"] not in (*KINDS, BADUGI_KIND) or type(manifest["omaha"]) is not bool:
             raise ValueError(manifest["kernel"])
     except (ValueError, KeyError, TypeError, AttributeError):
         raise TablesError(f"{path} is not a valid manifest: {REBUILD_HINT}") from None
@@ -236,7 +257,7 @@ def load(game: str = "high") -> Tables:
     TypeError
         `game` that is not a str.
     ValueError
-        An unknown game.
+        An unknown game; a Badugi game (its tables are `load_badugi`'s).
     TablesError
         The game's tables are missing, incomplete or do not match their manifest.
 
@@ -248,6 +269,7 @@ def load(game: str = "high") -> Tables:
     tables = _tables.get(game)
     if tables is None:
         game_rules = rules(game)
+        game_rules.five_card_only("the five-card kernels' tables (load_tables)")
         manifest, arrays = _loaded(game)
         kernel = {name: arrays[name] if name in arrays else np.zeros(*ABSENT[name]) for name in KERNEL_FILES}
         tables = _tables[game] = KINDS[manifest["kernel"]](
@@ -256,7 +278,52 @@ def load(game: str = "high") -> Tables:
     return tables
 
 
+_badugi: dict[str, BadugiTables] = {}
+
+
+def load_badugi(game: str = "badugi") -> BadugiTables:
+    """The verified tables of a Badugi game (`Rules.form == "badugi"`), loaded on first use.
+
+    Parameters
+    ----------
+    game : str, default "badugi"
+        The name of a Badugi game: "badugi", "badugi-deuce-to-seven", or a Badugi ranking built
+        into the tables' path.
+
+    Returns
+    -------
+    BadugiTables
+        The arrays the Badugi kernels read (`pokerlut._kernels.badugi`).
+
+    Raises
+    ------
+    ValueError
+        An unknown game, or one that does not rank Badugi hands.
+    TablesError
+        The game's tables are missing, incomplete or do not match their manifest.
+
+    Examples
+    --------
+    >>> load_badugi().values.shape, load_badugi("badugi-deuce-to-seven").values.max()
+    ((27300,), np.uint16(1092))
+    """
+    tables = _badugi.get(game)
+    if tables is None:
+        game_rules = rules(game)
+        if not game_rules.badugi:
+            raise ValueError(f"{game_rules.name} is not a Badugi game: its tables are load()'s")
+        manifest, arrays = _loaded(game_rules.name)
+        slots = encoding.BADUGI_RANK_SETS * len(encoding.BADUGI_PATTERNS)
+        if manifest["kernel"] != BADUGI_KIND or arrays["badugi_values"].shape != (slots,):
+            raise TablesError(f"{game_folder(game_rules.name)}: not Badugi tables: {REBUILD_HINT}")
+        tables = _badugi[game] = BadugiTables(
+            arrays["badugi_values"], encoding.BADUGI_RANK_PLACE, encoding.BADUGI_SUIT_PATTERN
+        )
+    return tables
+
+
 def classes(game: str = "high") -> np.ndarray:
     """uint8 (classes + 1, 6): per strength, its category and its five ranks by significance
-    (row 0: no qualifying hand)."""
+    (row 0: no qualifying hand); in a Badugi game (classes + 1, 5): its category and the ranks
+    of its 1 to 4 cards, highest first in the game's order, then 255s."""
     return _loaded(rules(game).name)[1]["classes"]

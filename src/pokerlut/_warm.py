@@ -3,7 +3,8 @@ that later processes, and the Dask workers of `pokerlut bulk` and `matrix`, only
 
 Every kernel is `@njit(cache=True)` and compiled on its first call for each type signature:
 per kind of tables (`pokerlut._tables.load`'s class: SuitsSettle, SuitsIgnored, SuitsMixed,
-Wild, WildSuitsIgnored), hand width, checks on or off, and in hold'em Monte Carlo per number
+Wild, WildSuitsIgnored; Badugi's `load_badugi`), hand width, checks on or off, and in hold'em
+Monte Carlo per number
 of players (`MC_PLAYERS`; Omaha's is one kernel for any number). A `Job` is one small call of
 a public entry point that compiles some of them; `jobs()` lists one per distinct kernel (one
 game of each kind, not every game; a few small functions that several kernels call are
@@ -164,7 +165,39 @@ def _equity(game: str, players: int, exact: bool, wild: str | None = None) -> No
     )
 
 
+DRAW_HANDS = {  # a spot of each draw deal whose kernels `pokerlut warm` compiles
+    "five-card-draw": (["AsAh", "KsKhQd"], "two pair"),
+    "2-7-triple-draw": (["7s6d3c2h", "8c5h4d"], "8-low"),
+    "a-5-triple-draw": (["8d7c6h5s", "4c3d2h"], "8-low"),
+    "badugi": (["As2d3h", "Kc2h3s"], "badugi"),
+    "badeucy": (["2s3d4h5c", "7c6h4d"], "badugi"),
+    "badacey": (["As2d3h4c", "8s7h6d"], "8-low"),
+}
+
+
+def _draw_game(deal: str) -> None:
+    """The draw kernels of one deal's tables: exact after one draw (the last player counted at
+    once, and dealt one by one: by category), Monte Carlo through the draws, `draw_chance`
+    and `draw_keep` (the built-in policies)."""
+    from ._draw import draw_chance, draw_keep
+    from ._odds import equity
+
+    hands, target = DRAW_HANDS[deal]
+    for by_category in (False, True):
+        equity(hands, deal=deal, draw_rounds=1, exact=True, by_category=by_category)
+    equity(hands, deal=deal, exact=False, trials=TRIALS, seed=1)
+    draw_chance(hands[0], target, deal=deal, draw_rounds=1)
+    draw_keep("Kd 9s 8d 7c 2h"[: 11 if deal == "badugi" else None], deal=deal)
+
+
 # --- the jobs --------------------------------------------------------------------------------
+
+
+def _breakdown() -> None:
+    """The made hands and draws kernel of `breakdown` (one for every deal and board size)."""
+    from ._analysis import breakdown
+
+    breakdown("random", "Kh 7d 2c")
 
 
 def _video_poker() -> None:
@@ -225,6 +258,17 @@ def jobs() -> list[Job]:
     # off are a run-time argument of their kernel
     out.append(Job("compare_batch italian, evaluate_batch italian", _compare_batch, ("italian-4",), 1.5))
     out.append(Job("compare_batch high", _compare_batch, ("high",), 0.5))
+    # Badugi: one kind of tables for both aces; rows of 4 or 5 cards, checks on or off
+    out += [
+        Job(
+            f"evaluate_batch badugi {width} {_checked(validate)}",
+            _evaluate_batch,
+            ("badugi", width, validate),
+            1.0,
+        )
+        for width in (4, 5)
+        for validate in (True, False)
+    ]
     out += [
         Job(f"evaluate_omaha {game}", _omaha, (game,), 3.0)
         for kind, game in kinds.items()
@@ -245,7 +289,7 @@ def jobs() -> list[Job]:
     out += [
         Job(f"{what} {game}" + (f" deck {deck}" if deck else ""), _stats, (what, game, deck), cost)
         for what, cost in (("count_hands", 5.5), ("strengths_in_order", 3.0))
-        for game, deck in ends.values()
+        for game, deck in [*ends.values(), ("badugi", None)]  # Badugi: 4 or 5 cards, one kernel
     ]
     for game, wild, exact_cost, cost in (
         ("holdem", None, 3.2, 2.2),
@@ -263,6 +307,9 @@ def jobs() -> list[Job]:
                 Job(f"{name} monte-carlo {n} players", _equity, (game, n, False, wild), cost)
                 for n in MC_PLAYERS
             ]
+    # the draw games: a deal for each pair of kinds of tables (2-7 single draw shares triple's)
+    out += [Job(f"equity {deal}", _draw_game, (deal,), 6.0) for deal in DRAW_HANDS]
+    out.append(Job("breakdown", _breakdown, (), 4.0))
     out.append(Job("video_poker", _video_poker, (), 4.0))
     out += [
         Job(f"abstraction {part}", _abstraction, (part,), cost)

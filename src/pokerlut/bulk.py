@@ -210,10 +210,10 @@ class _Source:
             raise ValueError(f"{self.path} is not a readable .npy array ({error})") from None
         if not isinstance(hands, np.ndarray):
             raise ValueError(f"{self.path} is not a .npy array")
-        if hands.dtype != np.uint8 or hands.ndim != 2 or hands.shape[1] not in (5, 6, 7):
+        if hands.dtype != np.uint8 or hands.ndim != 2 or hands.shape[1] not in (4, 5, 6, 7):
             raise ValueError(
                 f"{self.path} holds {hands.dtype} of shape {hands.shape}: "
-                f"pokerlut bulk reads uint8 card ints of shape (n, 5|6|7)"
+                f"pokerlut bulk reads uint8 card ints of shape (n, 5|6|7), or (n, 4|5) in Badugi"
             )
         self.hands, self.rows = hands, len(hands)
 

@@ -27,7 +27,8 @@ from typing import Any
 import numpy as np
 
 from ._cards import RANKS
-from ._names import Category, category_label
+from ._names import Category, badugi_cards, category_label
+from ._names import describe_badugi as _english_badugi
 from ._names import describe_class as _english_class
 from ._names import describe_low as _english_low
 from .rules import games
@@ -53,6 +54,8 @@ EN: dict[str, Any] = {
         "short-deck": "Short deck",
         "short-deck-trips": "Short deck, trips over straights",
         "italian": "Italian closed poker",
+        "badugi": "Badugi",
+        "badugi-deuce-to-seven": "Badugi, ace high (Badeucy)",
     },
     # no "summaries": in English a game's line is its own (`pokerlut.games()`, its `Rules`)
     # Hand descriptions in English are `pokerlut._names.describe_class` / `describe_low`.
@@ -70,6 +73,7 @@ EN: dict[str, Any] = {
         "second_wins": "second hand wins",
         "split": "split pot",
         "low_row": "{n}-low",
+        "badugi_row": "{top}-high badugi",  # a badugi by its highest card (`stats.by_category`)
         "total": "Total",
         "columns": ("#", "Hand", "Description", "Combinations"),
         "stats_header": "All {total} hands of {cards} cards ({game}, {deck}), in {elapsed} s "
@@ -93,6 +97,11 @@ EN: dict[str, Any] = {
         "WHEEL": "5-4-3-2-A, the best low",
         "LOW": "No pair, highest card {n}",
         "NO_LOW": "No five different ranks of 8 or lower",
+        "BADUGI": "Four cards of different ranks and different suits",
+        "THREE_CARD": "Three cards of different ranks and suits, no badugi",
+        "TWO_CARD": "Two cards of different ranks and suits, no three",
+        "ONE_CARD": "Every card of one rank or of one suit",
+        "BADUGI_TOP": "A badugi whose highest card is {n}",
     },
 }
 
@@ -113,6 +122,11 @@ IT: dict[str, Any] = {
         # Seed 000 ("Cinque di un tipo"); players usually say "pokerissimo".
         "FIVE_OF_A_KIND": "Cinque di un tipo",
         "ROYAL_FLUSH": "Scala reale",
+        # Badugi: not in the seeds; players keep the Korean name, the rest is the usual Italian
+        "ONE_CARD": "Mano di una carta",
+        "TWO_CARD": "Mano di due carte",
+        "THREE_CARD": "Mano di tre carte",
+        "BADUGI": "Badugi",
     },
     "games": {
         "high": "Poker alto",  # seed 000: "regole alte"; seed 002: giochi "high"
@@ -123,6 +137,8 @@ IT: dict[str, Any] = {
         "short-deck": "Mazzo corto",  # not in the seeds: the usual rendering
         "short-deck-trips": "Mazzo corto, tris sopra la scala",
         "italian": "Poker all'italiana (poker chiuso)",  # seed 002
+        "badugi": "Badugi",
+        "badugi-deuce-to-seven": "Badugi, asso alto (Badeucy)",
     },
     "summaries": {
         "high": "poker alto classico: hold'em, stud, draw",
@@ -214,6 +230,10 @@ IT: dict[str, Any] = {
         "STRAIGHT_FLUSH": "Scala colore {r0[to]}",
         "ROYAL_FLUSH": "Scala reale",
         "FIVE_OF_A_KIND": "Cinque di un tipo, {r0[plural]}",
+        "ONE_CARD": "Mano di una carta, {cards}",
+        "TWO_CARD": "Mano di due carte, {cards}",
+        "THREE_CARD": "Mano di tre carte, {cards}",
+        "BADUGI": "Badugi, {cards}",
         "LOW": "Mano alta {r0[name]}-{r1[name]} ({cards})",  # seed 000: "mano alta sette-cinque"
         "BEST": "{best} ({cards})",
     },
@@ -233,6 +253,7 @@ IT: dict[str, Any] = {
         "second_wins": "vince la seconda mano",
         "split": "si divide il piatto",  # seed 002
         "low_row": "Mano alta {r0[name]}",
+        "badugi_row": "Badugi {r0[to]}",
         "total": "Totale",
         "columns": ("#", "Punto", "Punto in inglese", "Descrizione", "Combinazioni possibili"),
         "stats_header": "Tutte le {total} mani di {cards} carte ({game}, {deck}), in {elapsed} s "
@@ -256,6 +277,11 @@ IT: dict[str, Any] = {
         "WHEEL": "5-4-3-2-A, la migliore mano bassa",
         "LOW": "Nessuna coppia, carta più alta {n}",
         "NO_LOW": "Non ci sono cinque valori diversi da 8 in giù",
+        "BADUGI": "Quattro carte di valori e semi tutti diversi",
+        "THREE_CARD": "Tre carte di valori e semi diversi, nessun badugi",
+        "TWO_CARD": "Due carte di valori e semi diversi, nessuna mano di tre",
+        "ONE_CARD": "Tutte le carte dello stesso valore o dello stesso seme",
+        "BADUGI_TOP": "Badugi con carta più alta {n}",
     },
 }
 
@@ -274,6 +300,11 @@ ES: dict[str, Any] = {
         "STRAIGHT_FLUSH": "Escalera de color",
         "FIVE_OF_A_KIND": "Repóquer",  # not in seed 001: the usual Spanish term
         "ROYAL_FLUSH": "Escalera real",
+        # Badugi: not in seed 001; the Korean name is kept, the rest is the usual Spanish
+        "ONE_CARD": "Mano de una carta",
+        "TWO_CARD": "Mano de dos cartas",
+        "THREE_CARD": "Mano de tres cartas",
+        "BADUGI": "Badugi",
     },
     "games": {  # not in seed 001: the usual Spanish renderings
         "high": "Póquer de mano alta",
@@ -284,6 +315,8 @@ ES: dict[str, Any] = {
         "short-deck": "Baraja corta",
         "short-deck-trips": "Baraja corta, trío sobre escalera",
         "italian": "Póquer cerrado a la italiana",
+        "badugi": "Badugi",
+        "badugi-deuce-to-seven": "Badugi, as alto (Badeucy)",
     },
     "summaries": {
         "high": "póquer clásico de mano alta: hold'em, stud, draw",
@@ -360,6 +393,10 @@ ES: dict[str, Any] = {
         "STRAIGHT_FLUSH": "Escalera de color {r0[to]}",
         "ROYAL_FLUSH": "Escalera real",
         "FIVE_OF_A_KIND": "Repóquer de {r0[plural]}",
+        "ONE_CARD": "Mano de una carta, {cards}",
+        "TWO_CARD": "Mano de dos cartas, {cards}",
+        "THREE_CARD": "Mano de tres cartas, {cards}",
+        "BADUGI": "Badugi, {cards}",
         "LOW": "Mano baja {r0[name]}-{r1[name]} ({cards})",
         "BEST": "{best} ({cards})",
     },
@@ -378,6 +415,7 @@ ES: dict[str, Any] = {
         "second_wins": "gana la segunda mano",
         "split": "empate, se divide el bote",
         "low_row": "Mano baja {r0[to]}",
+        "badugi_row": "Badugi {r0[to]}",
         "total": "Total",
         "columns": ("#", "Mano", "Mano en inglés", "Descripción", "Combinaciones posibles"),
         "stats_header": "Todas las {total} manos de {cards} cartas ({game}, {deck}), en "
@@ -401,6 +439,11 @@ ES: dict[str, Any] = {
         "WHEEL": "5-4-3-2-A, la mejor mano baja",
         "LOW": "Sin par, carta más alta {n}",
         "NO_LOW": "No hay cinco rangos distintos de 8 o menos",
+        "BADUGI": "Cuatro cartas de rangos y palos distintos",
+        "THREE_CARD": "Tres cartas de rangos y palos distintos, sin badugi",
+        "TWO_CARD": "Dos cartas de rangos y palos distintos, sin mano de tres",
+        "ONE_CARD": "Todas las cartas del mismo rango o del mismo palo",
+        "BADUGI_TOP": "Badugi con carta más alta {n}",
     },
 }
 
@@ -419,6 +462,11 @@ CA: dict[str, Any] = {
         "STRAIGHT_FLUSH": "Escala de color",
         "FIVE_OF_A_KIND": "Repòquer",
         "ROYAL_FLUSH": "Escala reial",
+        # Badugi: not in seed 004; the Korean name is kept, the rest is the usual Catalan
+        "ONE_CARD": "Mà d'una carta",
+        "TWO_CARD": "Mà de dues cartes",
+        "THREE_CARD": "Mà de tres cartes",
+        "BADUGI": "Badugi",
     },
     "games": {  # not in seed 004: the usual Catalan renderings
         "high": "Pòquer de mà alta",
@@ -429,6 +477,8 @@ CA: dict[str, Any] = {
         "short-deck": "Baralla curta",
         "short-deck-trips": "Baralla curta, trio sobre escala",
         "italian": "Pòquer tancat a la italiana",
+        "badugi": "Badugi",
+        "badugi-deuce-to-seven": "Badugi, as alt (Badeucy)",
     },
     "summaries": {
         "high": "pòquer clàssic de mà alta: hold'em, stud, draw",
@@ -521,6 +571,10 @@ CA: dict[str, Any] = {
         "STRAIGHT_FLUSH": "Escala de color {r0[to]}",
         "ROYAL_FLUSH": "Escala reial",
         "FIVE_OF_A_KIND": "Repòquer {r0[of]}",
+        "ONE_CARD": "Mà d'una carta, {cards}",
+        "TWO_CARD": "Mà de dues cartes, {cards}",
+        "THREE_CARD": "Mà de tres cartes, {cards}",
+        "BADUGI": "Badugi, {cards}",
         "LOW": "Mà baixa {r0[name]}-{r1[name]} ({cards})",
         "BEST": "{best} ({cards})",
     },
@@ -539,6 +593,7 @@ CA: dict[str, Any] = {
         "second_wins": "guanya la segona mà",
         "split": "empat, es parteix el pot",  # seed 004
         "low_row": "Mà baixa {r0[to]}",
+        "badugi_row": "Badugi {r0[to]}",
         "total": "Total",
         # Seed 004's table: "#  Jugada  Jugada en anglès  Descripció  Combinacions Possibles"
         "columns": ("#", "Jugada", "Jugada en anglès", "Descripció", "Combinacions Possibles"),
@@ -563,6 +618,11 @@ CA: dict[str, Any] = {
         "WHEEL": "5-4-3-2-A, la millor mà baixa",
         "LOW": "Sense parella, carta més alta {n}",
         "NO_LOW": "No hi ha cinc valors diferents de 8 o menys",
+        "BADUGI": "Quatre cartes de valors i pals diferents",
+        "THREE_CARD": "Tres cartes de valors i pals diferents, sense badugi",
+        "TWO_CARD": "Dues cartes de valors i pals diferents, sense mà de tres",
+        "ONE_CARD": "Totes les cartes del mateix valor o del mateix pal",
+        "BADUGI_TOP": "Badugi amb carta més alta {n}",
     },
 }
 
@@ -580,6 +640,11 @@ RU: dict[str, Any] = {
         "STRAIGHT_FLUSH": "Стрит-флеш",
         "FIVE_OF_A_KIND": "Пять карт одного ранга",
         "ROYAL_FLUSH": "Королевский флеш",
+        # Badugi: not in seed 003; the usual transliteration of the Korean name
+        "ONE_CARD": "Рука из одной карты",
+        "TWO_CARD": "Рука из двух карт",
+        "THREE_CARD": "Рука из трёх карт",
+        "BADUGI": "Бадуги",
     },
     "games": {
         "high": "Покер на старшие комбинации",  # seed 003: "игры с высокими комбинациями"
@@ -590,6 +655,8 @@ RU: dict[str, Any] = {
         "short-deck": "Короткая колода",  # not in seed 003: the usual rendering
         "short-deck-trips": "Короткая колода, сет старше стрита",
         "italian": "Итальянский закрытый покер",
+        "badugi": "Бадуги",
+        "badugi-deuce-to-seven": "Бадуги, туз старший (бадьюси)",
     },
     "summaries": {
         "high": "классический покер на старшие комбинации: холдем, стад, дро",
@@ -699,6 +766,10 @@ RU: dict[str, Any] = {
         "STRAIGHT_FLUSH": "Стрит-флеш до {r0[genitive]}",
         "ROYAL_FLUSH": "Королевский флеш",
         "FIVE_OF_A_KIND": "Пять карт одного ранга: {r0[plural]}",
+        "ONE_CARD": "Рука из одной карты: {cards}",
+        "TWO_CARD": "Рука из двух карт: {cards}",
+        "THREE_CARD": "Рука из трёх карт: {cards}",
+        "BADUGI": "Бадуги: {cards}",
         "LOW": "Младшая комбинация {r0[name]}-{r1[name]} ({cards})",
         "BEST": "{best} ({cards})",
     },
@@ -718,6 +789,7 @@ RU: dict[str, Any] = {
         "second_wins": "побеждает вторая рука",
         "split": "ничья, банк делится",
         "low_row": "Младшая до {r0[genitive]}",
+        "badugi_row": "Бадуги до {r0[genitive]}",
         "total": "Всего",
         "columns": ("#", "Комбинация", "По-английски", "Описание", "Число комбинаций"),
         "stats_header": "Всего комбинаций из {cards} карт: {total} ({game}, {deck}), за "
@@ -741,6 +813,11 @@ RU: dict[str, Any] = {
         "WHEEL": "5-4-3-2-A, лучшая младшая комбинация",
         "LOW": "Без пары, старшая карта {n}",
         "NO_LOW": "Нет пяти разных рангов не выше 8",
+        "BADUGI": "Четыре карты разных рангов и разных мастей",
+        "THREE_CARD": "Три карты разных рангов и мастей, без бадуги",
+        "TWO_CARD": "Две карты разных рангов и мастей, без руки из трёх",
+        "ONE_CARD": "Все карты одного ранга или одной масти",
+        "BADUGI_TOP": "Бадуги со старшей картой {n}",
     },
 }
 
@@ -784,6 +861,7 @@ def word(key: str, lang: str = "en") -> Any:
 def _category_key(category: Any) -> str:
     if isinstance(category, str):
         key = category.strip().upper().replace(" ", "_").replace("-", "_")
+        key = key.removesuffix("_HAND") if key.endswith("CARD_HAND") else key  # "three-card hand"
         if key in CATEGORY_KEYS:
             return key
     elif isinstance(category, (int, Category)) and not isinstance(category, bool):
@@ -823,8 +901,8 @@ def category_name(category: Category | int | str, *, lang: str = "en") -> str:
     --------
     >>> category_name(Category.TWO_PAIR, lang="it"), category_name(Category.TWO_PAIR, lang="ca")
     ('Doppia coppia', 'Doble parella')
-    >>> category_name(Category.ONE_PAIR)
-    'One pair'
+    >>> category_name(Category.ONE_PAIR), category_name("three-card hand", lang="es")
+    ('One pair', 'Mano de tres cartas')
     """
     return _text(lang, "categories", _category_key(category))
 
@@ -919,6 +997,21 @@ def describe_low(ranks: Any, best_name: str | None = None, offsuit: bool = False
     return text if text is not None else _english_low(ranks, best_name, offsuit)
 
 
+def describe_badugi(category: Category, ranks: Any, lang: str = "en") -> str:
+    """Words for a Badugi hand of `category` whose ranks (0..12), highest first in the game's
+    order, are `ranks`, in a language.
+
+    >>> describe_badugi(Category.THREE_CARD, [5, 2, 0], "it")
+    'Mano di tre carte, 7-4-2'
+    >>> describe_badugi(Category.BADUGI, [2, 1, 0, 12], "ru")
+    'Бадуги: 4-3-2-A'
+    """
+    check_lang(lang)
+    ranks = [int(r) for r in ranks]
+    text = None if lang == "en" else _render(lang, Category(category).name, ranks, cards=badugi_cards(ranks))
+    return text if text is not None else _english_badugi(Category(category), ranks)
+
+
 def no_low(lang: str = "en") -> str:
     """What a hand with no qualifying low is called (eight-or-better, strength 0).
 
@@ -952,11 +1045,24 @@ def italian_tie(kind: str | None, suit: int, lang: str = "en") -> str:
 
 def row_label(key: str, lang: str = "en") -> str:
     """The label of a stats row (`pokerlut.stats.CategoryRow.key`): a category key, 'WHEEL',
-    'LOW_6' (no pair, 6 the highest card) or 'NO_LOW'.
+    'LOW_6' (no pair, 6 the highest card), 'NO_LOW' or 'BADUGI_K' (a badugi whose highest card
+    is the king).
 
     >>> row_label("ROYAL_FLUSH", "ca"), row_label("LOW_8", "it"), row_label("WHEEL", "es")
     ('Escala reial', 'Mano alta otto', 'Rueda')
+    >>> row_label("BADUGI_K", "en"), row_label("BADUGI_K", "ru")
+    ('K-high badugi', 'Бадуги до короля')
     """
+    if key.startswith("BADUGI_"):
+        rank = RANKS.index(key.removeprefix("BADUGI_"))
+        forms = TRANSLATIONS[check_lang(lang)].get("ranks", {})
+        try:
+            label: str = _text(lang, "words", "badugi_row").format(
+                r0={form: values[rank] for form, values in forms.items()}, top=RANKS[rank]
+            )
+        except (KeyError, IndexError):
+            label = EN["words"]["badugi_row"].format(top=RANKS[rank])
+        return label[:1].upper() + label[1:] if lang != "en" else label
     if key == "WHEEL":
         return _text(lang, "best_names", "WHEEL")
     if key == "NO_LOW":
@@ -982,9 +1088,11 @@ def row_about(key: str, lang: str = "en") -> str:
     """What a stats row holds, in a language (the description column of `pokerlut stats
     --lang`).
 
-    >>> row_about("LOW_7", "ca")
-    'Sense parella, carta més alta 7'
+    >>> row_about("LOW_7", "ca"), row_about("BADUGI_T", "es")
+    ('Sense parella, carta més alta 7', 'Badugi con carta más alta T')
     """
+    if key.startswith("BADUGI_"):
+        return _text(lang, "about", "BADUGI_TOP").format(n=key.removeprefix("BADUGI_"))
     if key.startswith("LOW_"):
         return _text(lang, "about", "LOW").format(n=int(key[4:]))
     return _text(lang, "about", key)

@@ -37,6 +37,10 @@ HIGH_ORDER = (
     C.STRAIGHT_FLUSH,
 )
 ALL_RANKS = tuple(range(13))  # 2, 3, ..., K, A
+# Badugi's categories, the number of cards that play, from the lowest hand (a badugi: the lowest
+# hand wins) to the highest, as `Rules.order` lists them in a low game
+BADUGI_ORDER = (C.BADUGI, C.THREE_CARD, C.TWO_CARD, C.ONE_CARD)
+FORMS = ("poker", "badugi")
 
 
 @dataclass(frozen=True)
@@ -69,8 +73,14 @@ WILD = {w.name: w for w in (WildCards("jokers"), WildCards("bug", bug=True), Wil
 
 @dataclass(frozen=True)
 class Rules:
-    """One ranking of five-card poker hands (of the best five of 5, 6 or 7 cards).
+    """One ranking of poker hands: of five cards (the best five of 5, 6 or 7), or of Badugi
+    hands (4 cards, or the best four of 5).
 
+    - `form`: "poker" (a hand is its best five cards, in poker's categories) or "badugi" (a
+      hand is its largest set of cards of different ranks and different suits, of four or five
+      cards: a four-card badugi beats any three-card hand, and so on; equal sizes compare the
+      highest card, then the next, lower wins; `ace` is "low" or "high", `low` is True, `order`
+      is `BADUGI_ORDER`, no straights, flushes, qualifier or wild cards).
     - `ranks`: the ranks in the deck (0..12 = 2..A), each in all four suits: from one rank up
       to the ace (so a deck is the cards from its lowest up to 51).
     - `ace`: "high" (above the king only), "low" (below the lowest rank only) or "both" (high,
@@ -104,6 +114,7 @@ class Rules:
     wild: WildCards | None = None
     suit_ties: bool = False
     cycle: bool = False
+    form: str = "poker"
 
     @classmethod
     def from_dict(cls, fields: dict[str, Any]) -> Rules:
@@ -137,9 +148,33 @@ class Rules:
         return self.wild.cards if self.wild else ()
 
     @property
+    def badugi(self) -> bool:
+        """Whether the game ranks Badugi hands (`form`)."""
+        return self.form == "badugi"
+
+    @property
     def hand_sizes(self) -> tuple[int, ...]:
-        """How many cards a hand may have: 5, 6 or 7 (the best five), or 5 in Italian poker."""
+        """How many cards a hand may have: 5, 6 or 7 (the best five), 5 in Italian poker, 4 or
+        5 (the best four) in Badugi."""
+        if self.badugi:
+            return (4, 5)
         return (5,) if self.suit_ties else (5, 6, 7)
+
+    def five_card_only(self, what: str) -> None:
+        """Raise ValueError saying that `what` is for five-card poker alone, when this game
+        ranks Badugi hands.
+
+        >>> rules("badugi").five_card_only("Omaha")
+        Traceback (most recent call last):
+        ...
+        ValueError: Omaha: five-card poker only; badugi ranks Badugi hands (4 or 5 cards), which evaluate, evaluate_batch, compare, compare_batch, winners, describe, category and count_hands take
+        """
+        if self.badugi:
+            raise ValueError(
+                f"{what}: five-card poker only; {self.name} ranks Badugi hands (4 or 5 cards), which "
+                "evaluate, evaluate_batch, compare, compare_batch, winners, describe, category and "
+                "count_hands take"
+            )
 
     @cached_property
     def deck_text(self) -> str:
@@ -209,10 +244,42 @@ class Rules:
         place = (self.order.index(category), *(self.value(r) for r in significance))
         return tuple(-v for v in place) if self.low else place
 
+    def badugi_key(self, ranks: tuple[int, ...]) -> tuple[int, ...]:
+        """A tuple that orders the values of Badugi hands as the game does (bigger wins): a
+        hand's value is the ranks of its cards of different ranks and suits (1 to 4 ranks).
+
+        >>> g = rules("badugi")
+        >>> g.badugi_key((0, 1, 2, 12)) > g.badugi_key((0, 1, 2, 3)) > g.badugi_key((0, 1, 2))
+        True
+        >>> rules("badugi-deuce-to-seven").badugi_key((0, 1, 2, 3)) > rules("badugi-deuce-to-seven").badugi_key((0, 1, 2, 12))
+        True
+        """
+        category = BADUGI_ORDER[4 - len(ranks)]
+        place = (self.order.index(category), *sorted((self.value(r) for r in ranks), reverse=True))
+        return tuple(-v for v in place) if self.low else place
+
     def __post_init__(self) -> None:
         """Refuse fields that contradict each other (ValueError)."""
         if self.ace not in ("high", "low", "both"):
             raise ValueError(f"{self.name}: ace must be 'high', 'low' or 'both', not {self.ace!r}")
+        if self.form not in FORMS:
+            raise ValueError(f"{self.name}: form must be 'poker' or 'badugi', not {self.form!r}")
+        if self.badugi and (
+            self.ace == "both"
+            or not self.low
+            or self.order != BADUGI_ORDER
+            or self.straights
+            or self.flushes
+            or self.qualifier is not None
+            or self.wild is not None
+            or self.suit_ties
+            or self.ranks != ALL_RANKS
+        ):
+            raise ValueError(
+                f"{self.name}: a Badugi ranking has the ace 'low' or 'high', low=True, "
+                "order=BADUGI_ORDER, the whole deck, and no straights, flushes, qualifier, wild "
+                "cards or suit ties"
+            )
         if self.ranks != tuple(range(self.ranks[0], 13)) or len(self.ranks) < 5:
             raise ValueError(f"{self.name}: the ranks run from one rank up to the ace")
         if self.wild is not None and not isinstance(self.wild, WildCards):
@@ -293,6 +360,35 @@ GAMES: dict[str, Rules] = {
 }
 
 
+# Badugi: four cards (or the best four of five, as in Badacey and Badeucy), ace low or high
+BADUGI_GAMES: dict[str, Rules] = {
+    r.name: r
+    for r in (
+        Rules(
+            "badugi",
+            "Badugi: 4 cards (or the best 4 of 5), the most of different ranks and suits, "
+            "ace low, 4-3-2-A best",
+            ace="low",
+            straights=False,
+            flushes=False,
+            order=BADUGI_ORDER,
+            low=True,
+            form="badugi",
+        ),
+        Rules(
+            "badugi-deuce-to-seven",
+            "Badugi with the ace high, as in Badeucy: 4 cards (or the best 4 of 5), 5-4-3-2 best",
+            ace="high",
+            straights=False,
+            flushes=False,
+            order=BADUGI_ORDER,
+            low=True,
+            form="badugi",
+        ),
+    )
+}
+
+
 # Wild modes offered per game: the game's rules with five of a kind (high games) and the wild
 # cards. In ace-to-five the joker and the bug alike become the lowest rank the hand lacks.
 WILD_MODES = {"high": ("jokers", "bug", "deuces"), "ace-to-five": ("jokers", "bug")}
@@ -365,15 +461,18 @@ def rules(game: str | Rules, wild: str | None = None) -> Rules:
     if isinstance(game, Rules) and wild is None:
         return game
     if isinstance(game, str) and wild is None:
-        for named in (GAMES, WILD_GAMES, ITALIAN_GAMES, _BUILT):
+        for named in (GAMES, WILD_GAMES, ITALIAN_GAMES, BADUGI_GAMES, _BUILT):
             if game in named:
                 return named[game]
         recorded = built_rules(game)  # a ranking built into a folder of the tables' path
         if recorded is not None:
             _BUILT[game] = Rules.from_dict(recorded)
             return _BUILT[game]
-    if not (isinstance(game, str) and game in GAMES):
-        raise ValueError(f"unknown game {game!r}; the games are: {', '.join(GAMES)}, italian-2 .. italian-9")
+    if not (isinstance(game, str) and (game in GAMES or game in BADUGI_GAMES)):
+        raise ValueError(
+            f"unknown game {game!r}; the games are: {', '.join(GAMES)}, italian-2 .. italian-9, "
+            + ", ".join(BADUGI_GAMES)
+        )
     if not isinstance(wild, str) or f"{game}+{wild}" not in WILD_GAMES:
         offered = "; ".join(f"{g} ({', '.join(m)})" for g, m in WILD_MODES.items())
         raise ValueError(
@@ -394,8 +493,8 @@ def games() -> dict[str, str]:
     Returns
     -------
     dict of str to str
-        The games' names (the built-in games, then Italian poker's), each with a one-line
-        summary.
+        The games' names (the built-in games, then Italian poker's, then Badugi's), each with a
+        one-line summary.
 
     Examples
     --------
@@ -405,4 +504,5 @@ def games() -> dict[str, str]:
     return {
         **{name: r.summary for name, r in GAMES.items()},
         **{name: r.summary for name, r in ITALIAN_GAMES.items()},
+        **{name: r.summary for name, r in BADUGI_GAMES.items()},
     }

@@ -14,8 +14,10 @@ import numpy as np
 from . import _tables as tables
 from ._evaluate import sizes_text
 from .lang import check_lang, row_label
+from ._kernels import badugi as kernels_badugi
 from ._kernels.enumerate import COUNT_STRENGTHS, STRENGTHS_IN_ORDER
 from ._game import Game, resolve
+from ._cards import RANKS
 from ._names import WHEEL, Category, category_label, low_label
 from ._parallel import balanced_order, parallel_section
 from .rules import Rules
@@ -34,12 +36,12 @@ def count_hands(
 
     Every hand of the game's deck is evaluated. Italian poker (`game="italian-2"` ..
     `"italian-9"`): the five-card hands of its deck, counted by rank class (suits only break
-    ties).
+    ties). Badugi: hands of 4 or 5 cards (the best four of five).
 
     Parameters
     ----------
     n_cards : int
-        Cards per hand: 5, 6 or 7 (5 in Italian poker).
+        Cards per hand: 5, 6 or 7 (5 in Italian poker, 4 or 5 in Badugi).
     game : str or Game, default "high"
         How hands rank: a name of `pokerlut.games()` or a `Game`.
     wild : str, optional
@@ -76,6 +78,8 @@ def count_hands(
     13
     >>> int(count_hands(5, game="italian-4").sum())
     201376
+    >>> int(count_hands(4, game="badugi")[-715:].sum())  # the 715 badugi values: badugis
+    17160
     """
     rules = resolve(game, wild).rules
     if isinstance(n_cards, (bool, np.bool_)) or not isinstance(n_cards, (int, np.integer)):
@@ -83,12 +87,23 @@ def count_hands(
     if n_cards not in rules.hand_sizes:
         raise ValueError(f"n_cards must be {sizes_text(rules.hand_sizes)} in {rules.name}, not {n_cards!r}")
     cards = deck_of(rules, deck)
-    t, n_classes = tables.load(rules.name), len(tables.classes(rules.name))
+    n_classes = len(tables.classes(rules.name))
+    if rules.badugi:
+        bt = tables.load_badugi(rules.name)
+
+        def count(part: np.ndarray, counts: np.ndarray) -> None:
+            kernels_badugi.count_strengths(bt, n_cards, part, counts)
+    else:
+        t = tables.load(rules.name)
+
+        def count(part: np.ndarray, counts: np.ndarray) -> None:
+            COUNT_STRENGTHS[int(cards[-1]) + 1](t, n_cards, part, counts)
+
     with parallel_section(threads):
         threads_max: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
         counts = np.zeros((threads_max, n_classes), dtype=np.int64)
         for part in lowest_pairs(cards, n_cards, numba.get_num_threads(), 16 if progress else 1):
-            COUNT_STRENGTHS[int(cards[-1]) + 1](t, n_cards, part, counts)
+            count(part, counts)
             if progress:
                 progress(int(counts.sum()))
     total: np.ndarray = counts.sum(axis=0)
@@ -113,7 +128,7 @@ def strengths_in_order(
     Parameters
     ----------
     n_cards : int
-        Cards per hand: 5, 6 or 7 (5 in Italian poker).
+        Cards per hand: 5, 6 or 7 (5 in Italian poker, 4 or 5 in Badugi).
     game : str or Game, default "high"
         How hands rank: a name of `pokerlut.games()` or a `Game`.
     wild : str, optional
@@ -155,7 +170,6 @@ def strengths_in_order(
     if n_cards not in rules.hand_sizes:
         raise ValueError(f"n_cards must be {sizes_text(rules.hand_sizes)} in {rules.name}, not {n_cards!r}")
     cards = deck_of(rules, deck)
-    t = tables.load(rules.name)
     end = int(cards[-1]) + 1
     # hands whose two lowest cards are (a, b), for the pairs in order: where each pair's starts
     above = end - 1 - cards
@@ -178,12 +192,14 @@ def strengths_in_order(
             f"{getattr(out, 'shape', '')}"
         )
     with parallel_section(threads):
-        scratch = np.zeros((numba.config.NUMBA_NUM_THREADS, 256), np.uint16)  # type: ignore[attr-defined]
         pairs = lowest_pairs(cards, n_cards, numba.get_num_threads())[0]
         first = cards[0]
-        STRENGTHS_IN_ORDER[end](
-            t, n_cards, pairs, starts[pairs[:, 0] - first, pairs[:, 1] - first], out, scratch
-        )
+        at = starts[pairs[:, 0] - first, pairs[:, 1] - first]
+        if rules.badugi:
+            kernels_badugi.strengths_in_order(tables.load_badugi(rules.name), n_cards, pairs, at, out)
+            return out
+        scratch = np.zeros((numba.config.NUMBA_NUM_THREADS, 256), np.uint16)  # type: ignore[attr-defined]
+        STRENGTHS_IN_ORDER[end](tables.load(rules.name), n_cards, pairs, at, out, scratch)
     return out
 
 
@@ -228,7 +244,7 @@ class CategoryRow:
     hands: int
     probability: float
     classes: int
-    key: str = ""  # a Category name, "ROYAL_FLUSH", "WHEEL", "LOW_6" (.. "LOW_8") or "NO_LOW"
+    key: str = ""  # a Category name, "ROYAL_FLUSH", "WHEEL", "LOW_6" (.. "LOW_8"), "NO_LOW", "BADUGI_K"
 
 
 def by_category(
@@ -236,7 +252,8 @@ def by_category(
 ) -> list[CategoryRow]:
     """Per category, best first: hands, probability and distinct strengths seen. Low games add
     rows for the best no-pair hands by their top card (wheel, 6-low, 7-low, 8-low), and
-    eight-or-better a row for hands with no qualifying low.
+    eight-or-better a row for hands with no qualifying low; Badugi games add rows for the
+    badugis by their top card, best first (4-high .. K-high with the ace low).
 
     With `lang` (`pokerlut.lang.LANGUAGES`) the labels are that language's names, and the
     royal flush (ace-high straight flush) is a row of its own, as the seeds' tables have it.
@@ -246,6 +263,8 @@ def by_category(
     [('straight flush', 40), ('four of a kind', 624)]
     >>> [(r.label, r.hands) for r in by_category(counts, lang="ca")[:3]]
     [('Escala reial', 4), ('Escala de color', 36), ('Pòquer', 624)]
+    >>> [(r.label, r.hands) for r in by_category(count_hands(4, game="badugi"), "badugi")][:5]
+    [('badugi', 17160), ('three-card hand', 154440), ('two-card hand', 96252), ('one-card hand', 2873), ('4-high badugi', 24)]
     """
     if lang is not None:
         check_lang(lang)
@@ -274,6 +293,14 @@ def by_category(
             parts = parts[::-1] if rules.low else parts  # in a low game the royal is worst
             parts = [(key, part) for key, part in parts if part[1:].any()]
         rows += [row(key, category_label(cat), part) for key, part in parts]
+    if rules.badugi:
+        top = classes[:, 1]
+        badugi = scored & (classes[:, 0] == Category.BADUGI)
+        for rank in sorted(range(13), key=rules.value):
+            if (badugi & (top == rank)).any():
+                label = f"{RANKS[rank]}-high badugi"
+                rows.append(row(f"BADUGI_{RANKS[rank]}", label, badugi & (top == rank)))
+        return rows
     if rules.low:
         top = np.array([rules.value(r) for r in classes[:, 1]])
         no_pair = scored & (classes[:, 0] == Category.HIGH_CARD)

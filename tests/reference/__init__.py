@@ -7,7 +7,9 @@ tests/test_reference*.py.
 - `wild`: wild cards (jokers, the bug, deuces) on top of `games`;
 - `italian`: Italian closed poker's hand comparison;
 - `video_poker`: video poker pay tables, every draw of every hold;
-- `abstraction`: exact hand-strength features (HS, EHS, hand potential), with `high`'s keys.
+- `abstraction`: exact hand-strength features (HS, EHS, hand potential), with `high`'s keys;
+- `made_hands`: made hands and draws on a flop or turn, from docs/made-hands.md (not RULES.md:
+  the words are the project's, following Flopzilla's), with `games`' categories.
 
 tests/conftest.py puts tests/ on sys.path: `from reference.high import best_key`.
 """

@@ -12,6 +12,7 @@ import numpy as np
 
 from .._cards import RANKS, CardsLike, format_card
 from .._game import Game
+from .._odds.ranges import HandOrRange
 from .._odds.deal import card_text
 from .._odds.engine import EXACT_LIMIT, equity
 from .._odds.result import EquityResult, PlayerEquity
@@ -191,7 +192,7 @@ class EquityByCard:
 
 
 def equity_by_card(
-    hands: Sequence[CardsLike],
+    hands: Sequence[HandOrRange],
     board: CardsLike,
     dead: CardsLike = "",
     *,

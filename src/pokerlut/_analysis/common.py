@@ -17,6 +17,7 @@ from .._odds.board import MAX_DEALS, MAX_OUTCOME_CELLS, BoardSetup
 from .._odds.counters import bins
 from .._odds.deal import DEALS
 from .._odds.engine import cards_text
+from .._odds.ranges import HandOrRange
 
 __all__ = [
     "Deals",
@@ -32,7 +33,7 @@ __all__ = [
 ]
 
 
-def hand_texts(hands: Sequence[CardsLike]) -> list[str]:
+def hand_texts(hands: Sequence[HandOrRange]) -> list[str]:
     """The players' hands or ranges as text, one per player (TypeError for one str)."""
     if isinstance(hands, (str, bytes)) or not isinstance(hands, (Sequence, np.ndarray)):
         raise TypeError(
@@ -51,7 +52,7 @@ def check_player(player: int, n: int) -> int:
 
 
 def read_setup(
-    hands: Sequence[CardsLike],
+    hands: Sequence[HandOrRange],
     board: CardsLike,
     dead: CardsLike,
     deal: str,
@@ -66,7 +67,7 @@ def read_setup(
     board_text, dead_text = cards_text(board, "board", jokers=False), cards_text(dead, "dead", jokers=False)
     if not isinstance(deal, str):
         raise TypeError(f"deal must be a str (one of pokerlut.deals()), not {deal!r}")
-    if deal in DEALS and DEALS[deal].stud:
+    if deal in DEALS and not DEALS[deal].board:
         raise ValueError(f"{what}: the board games only (hold'em, short deck, Omaha), not {deal}")
     setup = BoardSetup(players, board_text, dead_text, deal, None, None, game)
     if len(setup.board) not in streets:

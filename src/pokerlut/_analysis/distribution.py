@@ -13,6 +13,7 @@ import numpy as np
 from .._cards import CardsLike
 from .._game import Game
 from .._odds.counters import per_player
+from .._odds.ranges import HandOrRange
 from .._odds.deal import card_text
 from .._odds.engine import EXACT_LIMIT
 from .._odds.exact import deal_counts, weigh
@@ -224,7 +225,7 @@ class EquityDistribution:
 
 
 def equity_distribution(
-    hands: Sequence[CardsLike],
+    hands: Sequence[HandOrRange],
     board: CardsLike = "",
     dead: CardsLike = "",
     *,

@@ -13,6 +13,7 @@ import numpy as np
 from .._cards import CardsLike, format_card
 from .._evaluate import describe, evaluate_batch, evaluate_omaha_batch
 from .._game import Game
+from .._odds.ranges import HandOrRange
 from .._odds.deal import card_text
 from .common import Deals, no_deals, check_player, read_setup
 
@@ -124,7 +125,7 @@ class Outs:
 
 
 def outs(
-    hands: Sequence[CardsLike],
+    hands: Sequence[HandOrRange],
     board: CardsLike,
     dead: CardsLike = "",
     *,

@@ -70,10 +70,10 @@ def _load() -> Any:
 
 def prepare(deal: str) -> None:
     """Before ``equity(device="cuda")`` reads its input: ValueError naming a deal that the GPU
-    does not offer (the stud deals; `check_setup` checks the rest once the input is read),
+    does not offer (stud and the draw games; `check_setup` checks the rest once the input is read),
     then numba-cuda loaded (ImportError naming the pip line without it, RuntimeError without
     a GPU or the simulator)."""
-    if deal in DEALS and DEALS[deal].stud:
+    if deal in DEALS and not DEALS[deal].board:
         raise ValueError(f"device='cuda' offers the board deals, not {deal!r}: use device='cpu'")
     _load()
 

@@ -14,6 +14,7 @@ ones are typed so that the kernels' arithmetic stays in uint64.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -78,3 +79,53 @@ def card_arrays(
         arrays["card_bit"][card] = JOKER_BITS.get(card, arrays["card_bit"][card])
         arrays["rank_bit"][card], arrays["card_prime"][card] = 0, 1
     return arrays
+
+
+# Badugi (`kernels.badugi`): four cards sorted by card int (so by rank, then suit) are the slot
+# of a table by their rank multiset (1,820 of four ranks) and which of them share a suit (15
+# set partitions of four). A rank multiset r0 <= r1 <= r2 <= r3 is numbered sum(C(r_k + k, k +
+# 1)) (the combinatorial number system of r_k + k, strictly increasing in 0..15), read from
+# BADUGI_RANK_PLACE[k, r_k]; rows 13..63 are 0 so that a card of any uint8 value reads inside.
+# Suits: bit i of six says whether the i-th pair of BADUGI_SUIT_PAIRS shares a suit, and
+# BADUGI_SUIT_PATTERN numbers the partition (the bits no suits give read 0).
+BADUGI_RANK_SETS = 1_820  # C(16, 4): multisets of four of the 13 ranks
+BADUGI_SUIT_PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+
+
+def _badugi_partition(bits: int) -> tuple[int, ...] | None:
+    """The suits of four sorted cards as first-seen labels (0, 0, 1, 0), from which pairs share
+    a suit, or None when the bits contradict each other."""
+    same = {pair: bool(bits >> i & 1) for i, pair in enumerate(BADUGI_SUIT_PAIRS)}
+    labels = [0, 0, 0, 0]
+    for j in range(1, 4):
+        first = next((i for i in range(j) if same[(i, j)]), None)
+        labels[j] = max(labels[:j]) + 1 if first is None else labels[first]
+    if any((labels[i] == labels[j]) != shared for (i, j), shared in same.items()):
+        return None
+    return tuple(labels)
+
+
+# The 15 partitions of four cards' suits, in order, and each one's number by the six bits
+BADUGI_PATTERNS = sorted({p for p in map(_badugi_partition, range(64)) if p is not None})
+BADUGI_SUIT_PATTERN = np.array(
+    [BADUGI_PATTERNS.index(p) if p else 0 for p in map(_badugi_partition, range(64))], dtype=np.uint8
+)
+BADUGI_RANK_PLACE = np.array(
+    [[math.comb(r + k, k + 1) if r < 13 else 0 for r in range(64)] for k in range(4)], dtype=np.uint16
+)
+
+
+def badugi_slot(cards: tuple[int, ...] | list[int]) -> int:
+    """The slot of four cards (any order) in a Badugi value table, as the kernels find it.
+
+    >>> badugi_slot([51, 0, 4, 8]) == badugi_slot([8, 4, 0, 51])
+    True
+    >>> badugi_slot([0, 1, 2, 3]) // len(BADUGI_PATTERNS), len(BADUGI_PATTERNS)  # 2c 2d 2h 2s
+    (0, 15)
+    """
+    a, b, c, d = sorted(cards)
+    ranks = [x >> 2 for x in (a, b, c, d)]
+    suits = [x & 3 for x in (a, b, c, d)]
+    bits = sum(int(suits[i] == suits[j]) << n for n, (i, j) in enumerate(BADUGI_SUIT_PAIRS))
+    rank_set = sum(int(BADUGI_RANK_PLACE[k, r]) for k, r in enumerate(ranks))
+    return rank_set * len(BADUGI_PATTERNS) + int(BADUGI_SUIT_PATTERN[bits])

@@ -3,10 +3,10 @@ its deals of hole cards for exact enumeration."""
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -18,6 +18,7 @@ from ..stats import deck_of
 from .categories import kernel_tables
 from .counters import bins
 from .deal import DEALS, high_rules, no_repeats, read_cards
+from .omaha_ranges import parse_omaha_range
 from .ranges import Range, combo_masks, parse_range
 
 MAX_DEALS = 2_000_000  # hole-card deals that exact enumeration will list
@@ -128,32 +129,18 @@ class BoardSetup:
         return live
 
     def _omaha_player(self, i: int, text: str, known: np.ndarray) -> Hand:
-        """An Omaha player: a hand, hands separated by commas (equally likely), or "random"
-        (every four-card hand of the live cards; "random5", "random6" for five or six)."""
-        token = text.strip().lower()
-        if token in ("random", "random4", "random5", "random6"):
-            size = int(token[6:] or 4)
-            live = sorted(set(self.deck.tolist()) - set(known.tolist()))
-            return Hand(np.array(list(itertools.combinations(live, size)), dtype=np.uint8))
-        hands: list[np.ndarray] = []
-        for part in text.split(","):
-            try:
-                hole = parse_cards(part)
-            except ValueError as error:
-                raise ValueError(f"player {i + 1}: {error}") from None
-            if len(hole) not in OMAHA_COMBOS or (hands and len(hole) != len(hands[0])):
-                raise ValueError(
-                    f"player {i + 1}: Omaha hands have 4, 5 or 6 cards, not "
-                    f"{len(hole)}: {part.strip()!r} (several hands: all of one size)"
-                )
-            self._in_deck(i, hole)
-            hands.append(np.sort(hole))
-        combos = np.unique(np.array(hands, dtype=np.uint8), axis=0)
-        if len(combos) > 1:  # a range: the hands holding a known card are not dealt
-            combos = combos[~np.isin(combos, known).any(axis=1)]
-            if len(combos) == 0:
+        """An Omaha player: a range in the syntax of `omaha_ranges` (a hand, hands and patterns
+        such as "AAxx$ds" separated by commas, "random"), its hands equally likely; a range of
+        several hands loses those holding a board or dead card (`known`)."""
+        try:
+            rng = parse_omaha_range(text, self.deck)
+        except ValueError as error:
+            raise ValueError(f"player {i + 1}: {error}") from None
+        if len(rng) > 1:
+            rng = rng.without_mask(sum(1 << int(c) for c in known.tolist()))
+            if len(rng) == 0:
                 raise ValueError(f"player {i + 1}: every hand of {text!r} holds a board or dead card")
-        return Hand(combos)
+        return Hand(rng.combos)
 
     def _in_deck(self, i: int, cards: np.ndarray, what: str = "card") -> None:
         outside = cards[~np.isin(cards, self.deck)]
@@ -268,8 +255,8 @@ class Hand:
     def weights(self) -> np.ndarray:
         return np.ones(len(self.combos))
 
-    @property
-    def masks(self) -> np.ndarray:
+    @cached_property
+    def masks(self) -> np.ndarray:  # once: a "random6" range has 20 M hands
         return combo_masks(self.combos)
 
     def __len__(self) -> int:

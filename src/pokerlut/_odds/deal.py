@@ -20,11 +20,17 @@ class Deal:
     of the hands: the high (or only) hand, and the low half of a split pot."""
 
     name: str
-    holes: tuple[int, ...]  # hole cards per player (stud: the cards known so far)
+    holes: tuple[int, ...]  # hole cards per player (stud: the cards known so far; draw: the hand)
     omaha: bool  # a hand is exactly two hole cards and three board cards
     high: str
     low: str | None = None
     stud: bool = False  # no board: every player gets his own cards up to seven
+    draws: int = 0  # a draw game's draws (holes: the hand's size); 0: not a draw game
+
+    @property
+    def board(self) -> bool:
+        """Whether the deal has a board (hold'em, short deck, Omaha): not stud or a draw game."""
+        return not self.stud and not self.draws
 
 
 DEALS = {
@@ -38,6 +44,13 @@ DEALS = {
         Deal("stud", (2, 3, 4, 5, 6, 7), False, "high", stud=True),
         Deal("razz", (2, 3, 4, 5, 6, 7), False, "ace-to-five", stud=True),
         Deal("stud-hi-lo", (2, 3, 4, 5, 6, 7), False, "high", "eight-or-better", stud=True),
+        Deal("five-card-draw", (5,), False, "high", draws=1),
+        Deal("2-7-single-draw", (5,), False, "deuce-to-seven", draws=1),
+        Deal("2-7-triple-draw", (5,), False, "deuce-to-seven", draws=3),
+        Deal("a-5-triple-draw", (5,), False, "ace-to-five", draws=3),
+        Deal("badugi", (4,), False, "badugi", draws=3),
+        Deal("badeucy", (5,), False, "badugi-deuce-to-seven", "deuce-to-seven", draws=3),
+        Deal("badacey", (5,), False, "badugi", "ace-to-five", draws=3),
     )
 }
 
@@ -61,6 +74,11 @@ def deals() -> dict[str, str]:
     """
 
     def about(d: Deal) -> str:
+        if d.draws:
+            times = {1: "one draw", 2: "two draws", 3: "three draws"}[d.draws]
+            return f"{d.holes[0]} cards each, {times}, no board; {d.high}" + (
+                f", split with {d.low}" if d.low else ""
+            )
         holes = f"{d.holes[0]} to {d.holes[-1]}" if len(d.holes) > 1 else str(d.holes[0])
         cards = (
             f"{holes} known cards each, up to seven, no board"
@@ -83,6 +101,8 @@ def high_rules(deal: Deal, game: Any = None, wild: str | None = None) -> Rules:
             "wild= goes with the deal's own game: with game=, give a Game that has its wild cards"
         )
     chosen = resolve(game).rules
+    if not rules(deal.high).badugi:  # a deal of five-card poker: boards, stud, five-card draws
+        chosen.five_card_only(f"equity's deal {deal.name!r}")
     if chosen.suit_ties:
         raise ValueError(f"{chosen.name} ranks hands of five cards alone: no equity deal uses it")
     return chosen

@@ -1,8 +1,9 @@
-"""`equity()`: who wins how often, exactly or by Monte Carlo, in hold'em, short deck, Omaha
-and stud, high, low or hi-lo (split pots)."""
+"""`equity()`: who wins how often, exactly or by Monte Carlo, in hold'em, short deck, Omaha,
+stud and the draw games, high, low or hi-lo (split pots)."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import math
@@ -14,6 +15,8 @@ from typing import Any, Protocol
 import numpy as np
 
 from .._cards import CardsLike, format_cards, parse_cards
+from .._draw.deals import draw_deal
+from .._draw.game import DrawGame
 from .._game import Game
 from .._gpu._device import wants_gpu
 from .._parallel import parallel_section
@@ -22,6 +25,7 @@ from .counters import per_player
 from .deal import DEALS, card_text, read_cards
 from .exact import exact_outcomes
 from .montecarlo import simulated_outcomes
+from .ranges import HandOrRange, Range
 from .result import EquityResult, PlayerEquity, whole_pot
 from .stud import StudGame
 
@@ -133,7 +137,7 @@ class BoardGame:
 
 
 def equity(
-    hands: Sequence[CardsLike],
+    hands: Sequence[HandOrRange],
     board: CardsLike = "",
     dead: CardsLike = "",
     *,
@@ -149,6 +153,8 @@ def equity(
     by_category: bool = False,
     progress: Callable[[float], None] | None = None,
     device: str = "cpu",
+    draw_rounds: int | None = None,
+    policy: str | Callable[..., int] | None = None,
 ) -> EquityResult:
     """Each player's chance to win, tie, and share of the pot, exact or by Monte Carlo.
 
@@ -156,12 +162,15 @@ def equity(
     ----------
     hands : sequence of hands or ranges, one per player (2 to 10; stud 2 to 8)
         Hold'em: a hand ("AsAh", ["As", "Ah"], [51, 50]) or a range ("QQ+,AKs", "random",
-        "15%", "AKs:0.5", "0.5(AKs)", "80%(A8s+)"). Omaha: 4 to 6 cards, several hands
-        separated by commas, or "random" ("random5", "random6"). Stud: each player's 2 to 7
-        known cards. With `wild`, a hold'em hand may hold a joker ("AsJk").
+        "15%", "AKs:0.5", "0.5(AKs)", "80%(A8s+)"), or a `Range`. Omaha: 4 to 6 cards, several
+        hands and patterns separated by commas ("AAxx$ds, KKxx": docs/tour-equity.md), or
+        "random" ("random5", "random6"). Stud: each player's 2 to 7
+        known cards. With `wild`, a hold'em hand may hold a joker ("AsJk"). The draw deals
+        (2 to 8 players): the cards each player keeps for the next draw ("7s6d3c2h" draws
+        one, five cards stand pat, "" or 5 draws five; Badugi: four cards).
     board, dead : cards, optional
-        The board (0 to 5 cards; none in stud) and cards out of play, as text, card ints or
-        an array.
+        The board (0 to 5 cards; none in stud and the draw games) and cards out of play (the
+        discards seen, in the draw games), as text, card ints or an array.
     boards : int or sequence of boards, optional
         Several boards dealt from one deck, each an equal part of the pot: an int runs `board`
         that many times (run it twice: 2), a list gives each board's cards (`board` stays
@@ -200,6 +209,15 @@ def equity(
         offered there (ValueError naming it): the stud deals, and `by_category` with more
         outcome counters than a GPU thread keeps (seven or more players). `threads` is not
         used.
+    draw_rounds : int, optional
+        The draw deals: the draws to come, 1 up to the deal's (the default). The first is
+        played with the cards kept as given, the others by `policy`. Exact after one draw
+        (as `exact` says); through several draws, Monte Carlo.
+    policy : str or numba function, optional
+        The draw deals: who keeps what before each draw after the first; a name of
+        `pokerlut.draw_policies()` (default: the deal's game's) or a numba-jitted function
+        ``(cards, draw_rounds, t, t_low) -> keep bitmask`` (docs/tour-equity.md, "Draw
+        games").
 
     Returns
     -------
@@ -239,6 +257,9 @@ def equity(
     >>> r = equity(["AsAh", "KsKh"], board="Kd 7c 2h 3s", by_category=True)
     >>> {k: round(v, 4) for k, v in r.players[1].by_category.items() if v}  # KK: a set or better
     {'four of a kind': 0.0227, 'full house': 0.2045, 'three of a kind': 0.7273}
+    >>> r = equity(["7s6d3c2h", "8c5h4d3s2d"], "", "Kd", deal="2-7-single-draw")  # a 4 or a 5
+    >>> r.deals, round(r.players[0].equity, 4)  # of 42 cards beats the pat 8-low: 6 are left
+    (42, 0.1429)
     >>> r = equity(["AsAh", "KsKh"], trials=10**9, seed=1, device="cuda")  # doctest: +SKIP
     >>> round(r.players[0].equity, 3)  # doctest: +SKIP
     0.826
@@ -248,7 +269,13 @@ def equity(
         raise TypeError(
             f"hands must be a list of hands or ranges, one per player, not {type(hands).__name__}: {hands!r}"
         )
-    players = [cards_text(hand, f"player {i + 1}") for i, hand in enumerate(hands)]
+    drawing = draw_deal(deal) is not None
+    players: list[Any] = [
+        hand if drawing and isinstance(hand, (int, np.integer)) else cards_text(hand, f"player {i + 1}")
+        for i, hand in enumerate(hands)
+    ]
+    if not drawing and (draw_rounds is not None or policy is not None):
+        raise ValueError(f"draw_rounds and policy go with the draw deals, not {deal!r}")
     board_text, dead_text = cards_text(board, "board"), cards_text(dead, "dead")
     board_list: Any = boards
     if isinstance(boards, (list, tuple, np.ndarray)):  # each board as text (else refused below)
@@ -263,12 +290,24 @@ def equity(
         from .._gpu import equity as gpu
 
         gpu.prepare(deal)
-    if isinstance(deal, str) and deal in DEALS and DEALS[deal].stud:
+    if drawing:
+        if wild is not None or deck is not None or game is not None:
+            raise ValueError(
+                f"wild cards, other decks and game= are not offered in {deal}: it plays its own game"
+            )
+        if len(texts) > 1 or texts[0].strip():
+            raise ValueError(
+                f"{deal} has no board: give each player's kept cards, and the discards seen as dead"
+            )
+        draw_game = DrawGame(players, dead_text, deal, draw_rounds, policy, by_category)
+        setups: Sequence[Showdowns] = [draw_game]
+        which = [0]
+    elif isinstance(deal, str) and deal in DEALS and DEALS[deal].stud:
         if wild is not None or deck is not None:
             raise ValueError(f"wild cards and other decks are offered in hold'em, not in {deal}")
         if len(texts) > 1:
             raise ValueError(f"boards: {deal} has no board")
-        setups: Sequence[Showdowns] = [StudGame(players, texts[0], dead_text, deal, game, by_category)]
+        setups = [StudGame(players, texts[0], dead_text, deal, game, by_category)]
         which = [0]
     else:
         setups, which = _board_games(players, texts, dead_text, deal, wild, deck, game, by_category, device)
@@ -304,6 +343,11 @@ def equity(
             )
             if runs[-1].partial and j < len(setups) - 1:
                 raise KeyboardInterrupt  # the whole pot needs every board
+    if drawing:
+        rounds = draw_game.rounds
+        return dataclasses.replace(
+            runs[0], draw_rounds=rounds, policy=draw_game.policy.name if rounds > 1 else None
+        )
     if len(which) == 1:
         return runs[0]
     return whole_pot(
@@ -311,12 +355,14 @@ def equity(
     )
 
 
-def cards_text(cards: CardsLike, what: str, jokers: bool = True) -> str:
-    """Cards given as text stay text (a hand, range, or cards); card ints or an array become
-    their text, checked (TypeError or ValueError naming `what`); `jokers`: cards 52 and 53
-    allowed (the equity deals with wild cards)."""
+def cards_text(cards: HandOrRange, what: str, jokers: bool = True) -> str:
+    """Cards given as text stay text (a hand, range, or cards); a `Range` becomes its text;
+    card ints or an array become their text, checked (TypeError or ValueError naming `what`);
+    `jokers`: cards 52 and 53 allowed (the equity deals with wild cards)."""
     if isinstance(cards, str):
         return cards
+    if isinstance(cards, Range):
+        return cards.text
     if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, (Sequence, np.ndarray)):
         raise TypeError(
             f"{what}: cards are text or a sequence of card ints or texts, not "

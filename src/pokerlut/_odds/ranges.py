@@ -52,6 +52,7 @@ ValueError: a pair cannot be suited or offsuit: 'QQs' (write 'QQ')
 from __future__ import annotations
 
 import re
+from typing import Union
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -60,7 +61,7 @@ import numpy.typing as npt
 
 from .._cards import RANKS, CardsLike, format_cards, parse_cards
 
-__all__ = ["PREFLOP_ORDER", "Range", "parse_range"]
+__all__ = ["PREFLOP_ORDER", "HandOrRange", "Range", "parse_range"]
 
 #: The 169 starting-hand classes, best first, by exact all-in equity against one random hand
 #: (every board and every opponent hand enumerated; AA 0.852037 .. 32o 0.323032, no two equal).
@@ -200,12 +201,28 @@ class Range:
     def __hash__(self) -> int:
         return hash((self.combos.tobytes(), self.weights.tobytes()))
 
+    @cached_property
+    def text(self) -> str:
+        """The range as text that :func:`parse_range` reads back into exactly these combos and
+        weights: each combo, the higher card first, ``:w`` after one of weight ``w`` below 1.
+        `pokerlut.equity` and the range analyses take a `Range` for a player as this text.
+
+        >>> parse_range("AKs:0.5, 22").remove("2c").text
+        '2h2d, 2s2d, 2s2h, AcKc:0.5, AdKd:0.5, AhKh:0.5, AsKs:0.5'
+        """
+        return ", ".join(
+            format_cards(c[::-1], sep="") + ("" if w == 1 else f":{w!r}")
+            for c, w in zip(self.combos, self.weights.tolist())
+        )
+
     def __repr__(self) -> str:
         if len(self) > 12:
             return f"Range({len(self)} combos, total weight {self.weights.sum():g})"
-        texts = [format_cards(c[::-1], sep="") + ("" if w == 1 else f":{w!r}")
-                 for c, w in zip(self.combos, self.weights.tolist())]  # fmt: skip
-        return f"Range({', '.join(texts)!r})"
+        return f"Range({self.text!r})"
+
+
+#: A player's hand or range as `equity` and the range analyses take it: cards, text, or a `Range`.
+HandOrRange = Union[CardsLike, Range]
 
 
 def combo_masks(combos: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:

@@ -63,6 +63,10 @@ class EquityResult:
         Interrupted (Ctrl-C): the figures cover only the work done.
     per_board : tuple of EquityResult
         Several boards: each board's own result (its figures are shares of that board's part).
+    draw_rounds : int or None
+        A draw deal: the draws played (`equity(draw_rounds=...)`); else None.
+    policy : str or None
+        A draw deal through several draws: the drawing policy's name; else None.
 
     ``repr`` is one line; ``str`` (and ``print``) adds a line per player. `to_dict` gives plain
     data for JSON, `to_frame` a DataFrame with a row per player.
@@ -88,13 +92,20 @@ class EquityResult:
     seed: int | None = None
     partial: bool = False
     per_board: tuple[EquityResult, ...] = ()
+    draw_rounds: int | None = None
+    policy: str | None = None
 
     def __repr__(self) -> str:
         how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
+        where = f"board {self.board or '-'}"
+        if self.draw_rounds is not None:
+            where = f"{self.draw_rounds} draw{'s' if self.draw_rounds > 1 else ''}" + (
+                f", policy {self.policy}" if self.policy else ""
+            )
         done = (
             f"{len(self.per_board)} boards"
             if self.per_board
-            else f"board {self.board or '-'}, {how}, {self.deals:,} {'deals' if self.exact else 'trials'}"
+            else f"{where}, {how}, {self.deals:,} {'deals' if self.exact else 'trials'}"
         )
         shares = " | ".join(f"{p.equity:.4%}" for p in self.players)
         return (
@@ -163,9 +174,13 @@ class EquityResult:
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON; with several boards, "per_board" holds each board's, and the
         whole pot's "win" and "tie" are None (not computed). A player's "by_category" is there
-        when it was counted (`equity(by_category=True)`)."""
+        when it was counted (`equity(by_category=True)`), "draw_rounds" and "policy" in draw
+        deals."""
         data = asdict(replace(self, per_board=()))
         del data["per_board"]
+        for key in ("draw_rounds", "policy"):
+            if data[key] is None:
+                del data[key]
         data["players"] = [p.to_dict() for p in self.players]
         if self.per_board:
             for player in data["players"]:

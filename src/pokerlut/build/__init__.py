@@ -1,4 +1,5 @@
-"""Table generation, per game: rank every five-card hand, derive the 6- and 7-card tables.
+"""Table generation, per game: rank every five-card hand, derive the 6- and 7-card tables (a
+Badugi game's tables: `build.badugi`).
 
 `build_tables(out_dir)` writes every game's tables into `out_dir/<game>/` as `.npy` plus
 `manifest.json`, asserting the game's figures from the rule book on the way; it is what
@@ -21,10 +22,11 @@ import numpy as np
 
 from .._kernels.encoding import PRIMES
 from .._kernels.hashing import MIXED_HASH, OMAHA_HASH, PAIR_HASH, RANK5_HASH, RANK_HASH, WILD_HASH
-from .._tables import files_of
+from .._tables import BADUGI_KIND, files_of
 from .._names import Category
-from ..rules import GAMES, ITALIAN_GAMES, WILD_GAMES, Rules, rules as rules_of
+from ..rules import BADUGI_GAMES, GAMES, ITALIAN_GAMES, WILD_GAMES, Rules, rules as rules_of
 from . import expected
+from .badugi import badugi_tables
 from .five import FiveCardRanking, Shape, all_hands, rank_five_card_hands, rank_key, rank_shapes
 from .perfect_hash import build_perfect_hash
 from .wild import five_card_strengths, wild_tables
@@ -300,6 +302,9 @@ def build_game(
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
+    if rules.badugi:
+        tables, figures = badugi_tables(rules, check)
+        return _write(rules, out, tables, BADUGI_KIND, False, figures, start, log)
     shapes = rank_shapes(rules)
     tables, non_flush = _five_card_tables(rules, shapes)
     rank_tables, rank_value = _rank_table(rules, non_flush)  # natural cards
@@ -317,6 +322,33 @@ def build_game(
     omaha = kind in ("suits-settle", "suits-ignored") and not rules.suit_ties
     if omaha:
         tables.update(_omaha_tables(rules, non_flush))
+    figures = {
+        "hash_specs": {
+            "rank": RANK_HASH._asdict(),
+            "rank5": RANK5_HASH._asdict(),
+            "pair": PAIR_HASH._asdict(),
+            "mixed": MIXED_HASH._asdict(),
+            "omaha": OMAHA_HASH._asdict(),
+            "wild": WILD_HASH._asdict(),
+        },
+        "five_card_counts": counts,
+        "flush_masks": flush_counts,
+    }
+    return _write(rules, out, tables, kind, omaha, figures, start, log)
+
+
+def _write(
+    rules: Rules,
+    out: Path,
+    tables: dict[str, np.ndarray],
+    kind: str,
+    omaha: bool,
+    figures: dict[str, Any],
+    start: float,
+    log: Callable[[str], object],
+) -> dict[str, Any]:
+    """Write a game's tables and its manifest.json (with `figures`: what the build saw) into
+    `out`; return the manifest."""
     check(sorted(tables) == sorted(files_of(kind, omaha)), f"the {kind} tables are those it reads")
     for stale in out.glob("*.npy"):  # a folder built before holds files this kind no longer has
         stale.unlink()
@@ -342,16 +374,7 @@ def build_game(
         "classes": int(tables["classes"].shape[0] - 1),
         "files": files,
         "total_bytes": sum(f["bytes"] for f in files.values()),
-        "hash_specs": {
-            "rank": RANK_HASH._asdict(),
-            "rank5": RANK5_HASH._asdict(),
-            "pair": PAIR_HASH._asdict(),
-            "mixed": MIXED_HASH._asdict(),
-            "omaha": OMAHA_HASH._asdict(),
-            "wild": WILD_HASH._asdict(),
-        },
-        "five_card_counts": counts,
-        "flush_masks": flush_counts,
+        **figures,
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
     log(
@@ -364,9 +387,13 @@ def build_game(
 def build_tables(
     out_dir: str | Path, games: Iterable[str] | None = None, *, log: Callable[[str], object] = print
 ) -> dict[str, dict[str, Any]]:
-    """Build the tables of every game, wild variant and Italian deck (or of `games`) into
-    `out_dir/<game>/`."""
-    names = [*GAMES, *WILD_GAMES, *ITALIAN_GAMES] if games is None else [rules_of(g).name for g in games]
+    """Build the tables of every game, wild variant, Italian deck and Badugi game (or of
+    `games`) into `out_dir/<game>/`."""
+    names = (
+        [*GAMES, *WILD_GAMES, *ITALIAN_GAMES, *BADUGI_GAMES]
+        if games is None
+        else [rules_of(g).name for g in games]
+    )
     for folder in (Path(out_dir), *(Path(out_dir) / name for name in names)):
         if folder.exists() and not folder.is_dir():
             raise ValueError(f"{folder} is a file: the tables go to a folder")

@@ -82,3 +82,12 @@ EIGHT_OR_BETTER_BY_TOP = {"5": 1_024, "6": 5_120, "7": 15_360, "8": 35_840}
 # Wild cards, five cards of the 53-card deck (one joker): 2,869,685 hands, and five of a kind
 HANDS_53 = 2_869_685
 WILD_FIVE_OF_A_KIND = {"high+jokers": 13, "high+bug": 1}
+# Badugi (both aces): 1,092 values (715 four-card, 286 three-card, 78 two-card, 13 one-card); of
+# the 270,725 four-card hands, 17,160 badugis (715 rank sets x 24 ways to give them four suits),
+# by their highest card's place in the game's order (13: the king with the ace low, the ace
+# with the ace high; 4: the 4-3-2-A or 5-4-3-2); five-card hands by the best four of them
+BADUGI_CLASSES = 1_092
+BADUGI_HANDS = {4: 270_725, 5: 2_598_960}
+BADUGI_FOUR_CARD_BADUGIS = 17_160
+BADUGI_BY_TOP = {13: 5_280, 12: 3_960, 11: 2_880, 10: 2_016, 9: 1_344, 8: 840, 7: 480, 6: 240, 5: 96, 4: 24}
+BADUGI_FIVE_CARDS = {"ONE_CARD": 5_148, "TWO_CARD": 431_652, "THREE_CARD": 1_647_360, "BADUGI": 514_800}

@@ -117,7 +117,7 @@ def _count(args: argparse.Namespace) -> tuple[Any, int, int, int, float, np.ndar
 
     game = rules(args.game, args.wild)
     deck = len(deck_of(game, args.deck))
-    cards = args.cards or game.hand_sizes[-1]
+    cards = args.cards or (game.hand_sizes[0] if game.badugi else game.hand_sizes[-1])
     total = comb(deck, cards)
     count_hands(5, game=game.name, deck=deck, threads=args.threads)  # compile: time warm
     start = time.perf_counter()
@@ -215,6 +215,8 @@ def cmd_equity(args: argparse.Namespace) -> None:
         device=args.device,
         by_category=args.by_category,
         progress=(lambda done: bar(round(100 * done))) if bar else None,
+        draw_rounds=args.draw_rounds,
+        policy=args.policy,
     )
     if bar:
         bar(100)
@@ -656,6 +658,22 @@ def cmd_range_outs(args: argparse.Namespace) -> None:
     )
     print(f"outs ({len(result.outs)}): {' '.join(result.outs) or '-'}")
     print(f"nut outs ({len(result.nut_outs)}): {' '.join(result.nut_outs) or '-'}")
+
+
+def cmd_range_breakdown(args: argparse.Namespace) -> None:
+    """`pokerlut range breakdown`: a range's made hands and draws on the board."""
+    from .._analysis import breakdown
+
+    result = breakdown(" ".join(args.hands), args.board, args.dead, deal=args.deal)
+    if args.json:
+        print_json(result.to_dict())
+        return
+    print(repr(result))
+    print(f"the board's own hand: {result.board_made}")
+    rows = result.table_rows()
+    made = [row for row in rows if row[0] in result.made_hands]
+    table_out(("made hand", "combos", "share", "or better"), made, "lrrr")
+    table_out(("draw", "combos", "share"), [row[:3] for row in rows if row not in made], "lrr")
 
 
 def cmd_warm(args: argparse.Namespace) -> None:

@@ -23,6 +23,7 @@ from ._commands import (
     cmd_equity,
     cmd_eval,
     cmd_matrix,
+    cmd_range_breakdown,
     cmd_range_by_card,
     cmd_range_distribution,
     cmd_range_outs,
@@ -101,9 +102,12 @@ def build_parser(description: str) -> argparse.ArgumentParser:
             'pokerlut eval "7h 5d 4c 3s 2h" --game deuce-to-seven',
             'pokerlut eval "Kh Qh Jh Th joker" --wild bug --json',
             'pokerlut eval "Ac 7c 8c 9c Tc" --game italian-4 --lang it',
+            'pokerlut eval "8c 5d 3h 2s" --game badugi',
         ),
     )
-    p.add_argument("hand", nargs="+", help='5, 6 or 7 cards: "As Ks Qs Js Ts" or As Ks Qs Js Ts')
+    p.add_argument(
+        "hand", nargs="+", help='5, 6 or 7 cards (4 or 5 in Badugi): "As Ks Qs Js Ts" or As Ks Qs Js Ts'
+    )
     _hand_options(p)
     p.add_argument("--pretty", action="store_true", help="print suits as symbols")
     p.set_defaults(run=cmd_eval)
@@ -133,15 +137,16 @@ def build_parser(description: str) -> argparse.ArgumentParser:
             "pokerlut stats --wild jokers --deck 54 --cards 5 --json",
             "pokerlut stats --game italian-4",
             "pokerlut stats --lang ca --cards 5",
+            "pokerlut stats --game badugi --cards 4",
         ),
     )
     p.add_argument("--json", action="store_true", help=json_help)
     p.add_argument(
         "--cards",
         type=int,
-        choices=(5, 6, 7),
+        choices=(4, 5, 6, 7),
         default=None,
-        help="cards per hand (default 7; 5 in Italian poker)",
+        help="cards per hand (default 7; 5 in Italian poker; 4 in Badugi, or 5)",
     )
     p.add_argument("--game", default="high", help=game_help)
     p.add_argument("--wild", default=None, help=wild_help)
@@ -172,9 +177,16 @@ def build_parser(description: str) -> argparse.ArgumentParser:
             'pokerlut equity "As 2h 3c" "Ks Kh 9c" --deal razz --dead "7c"',
             'pokerlut equity AsAh KsKh --board "Kd 7c 2h" --boards 2',
             'pokerlut equity AsAh KsKh --board "Kd 7c 2h" --by-category',
+            'pokerlut equity 7s6d3c2h 8c5h4d3s2d --deal 2-7-triple-draw --dead "Kd" --seed 1',
+            'pokerlut equity 7s6d3c2h 8c5h4d3s "" --deal 2-7-single-draw',
         ),
     )
-    p.add_argument("hands", nargs="+", help='hands or ranges: AsAh KsKh, "QQ+,AKs", random, 15%%')
+    p.add_argument(
+        "hands",
+        nargs="+",
+        help='hands or ranges: AsAh KsKh, "QQ+,AKs", random, 15%%; draw deals: the cards each '
+        'player keeps (7s6d3c2h draws one, five cards stand pat, "" draws five)',
+    )
     p.add_argument(
         "--board",
         action="append",
@@ -217,6 +229,19 @@ def build_parser(description: str) -> argparse.ArgumentParser:
         action="store_true",
         help="also each player's share of the pot by the category of the hand it is "
         "won with (hi-lo: the low half by the low: wheel, 6-low, ...)",
+    )
+    p.add_argument(
+        "--draw-rounds",
+        type=int,
+        default=None,
+        help="draw deals: the draws to come, 1 up to the deal's (default); exact after one, "
+        "simulated through several",
+    )
+    p.add_argument(
+        "--policy",
+        default=None,
+        help="draw deals: the drawing policy of the draws after the first (default: the deal's "
+        "game's; pokerlut.draw_policies() names them: high, deuce-to-seven, ace-to-five)",
     )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -488,11 +513,13 @@ def _range_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     p = _command(
         sub,
         "range",
-        "range analysis: equity after each next card, each hand's equity in a range, outs",
+        "range analysis: equity after each next card, each hand's equity in a range, outs, "
+        "made hands and draws",
         (
             'pokerlut range by-card AsAh "QQ+,AK" --board "Kd 7c 2h" --png turn.png',
             'pokerlut range distribution "TT+,AK" "22+" --board "Kh 7d 2c" --png curve.png',
             'pokerlut range outs AhKh QsQd --board "Qh 7h 2c" --json',
+            'pokerlut range breakdown "22+,A2s+,KTo+" --board "Kh 7h 2c" --json',
         ),
     )
     action = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
@@ -503,7 +530,7 @@ def _range_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         q.add_argument("--dead", default="", help="cards out of play")
         q.add_argument(
             "--deal",
-            choices=tuple(d for d in DEALS if not DEALS[d].stud),
+            choices=tuple(d for d in DEALS if DEALS[d].board),
             default="holdem",
             help="how the cards are dealt (default holdem)",
         )
@@ -530,3 +557,16 @@ def _range_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     common(q, "the flop (3 cards) or the turn (4)", True)
     q.add_argument("--player", type=int, default=0, help=player_help.format("outs"))
     q.set_defaults(run=cmd_range_outs)
+
+    q = action.add_parser("breakdown", help="a range's made hands and draws on a flop or a turn")
+    q.add_argument("hands", nargs="+", help='one range or hand: "QQ+,AKs", random, 15%%, AsKs; Omaha: hands')
+    q.add_argument("--board", required=True, help="the flop (3 cards) or the turn (4)")
+    q.add_argument("--dead", default="", help="cards out of play")
+    q.add_argument(
+        "--deal",
+        choices=tuple(d for d in DEALS if DEALS[d].board),
+        default="holdem",
+        help="how the cards are dealt (default holdem)",
+    )
+    q.add_argument("--json", action="store_true", help="print the result as JSON")
+    q.set_defaults(run=cmd_range_breakdown)
