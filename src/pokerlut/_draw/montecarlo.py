@@ -46,7 +46,10 @@ def simulated_outcomes(
                 np.bitwise_or.reduce(high.card_bit[kept]),
             )
     pat = sum(1 << p for p in range(n) if stands_pat(setup, policy, p))
-    kernel = simulate_kernel(setup.split, policy.function)
+    if policy.function is None:  # the built-in's kind and the hand's size compiled in
+        kernel = simulate_kernel(setup.split, None, int(policy.rule[0]), h)
+    else:
+        kernel = simulate_kernel(setup.split, policy.function)
 
     def run(start: int, block_trials: np.ndarray, counts: np.ndarray) -> None:
         errors = np.zeros((len(counts), 2 + h), np.int64)

@@ -6,7 +6,7 @@ subset of it is named by indices into `live`, in increasing order; its colex ran
 C(index_j, j + 1)) numbers the subsets of one size 0 .. C(m, k) - 1, which is how a player's
 precomputed strengths are looked up. A hand is `h` cards (5, or 4 in Badugi): the cards kept,
 then those drawn; `draw_strength` values it in a game whose tables are `t`, compiled per kind
-of tables: a poker game's `Tables` by its hand state (`state_add`, `state_remove` keep it), a
+of tables: a poker game's `Tables` by its hand state (`state_add` keeps it), a
 Badugi game's `BadugiTables` by its cards (`badugi.badugi4`, `badugi5`; no hand state).
 
 Exact equity after one draw (`exact_kernel`) deals every replacement to every player jointly,
@@ -102,12 +102,6 @@ def state_add(t: Any, hand: Hand, card: Any) -> Hand:
     raise NotImplementedError("state_add is compiled by numba")
 
 
-def state_remove(t: Any, hand: Hand, card: Any, out: Any) -> Hand:
-    """`hand` less `card` when `out` is 1 (0: `hand`): in a poker game; in Badugi the empty
-    state. For numba code only."""
-    raise NotImplementedError("state_remove is compiled by numba")
-
-
 def _badugi(t: Any) -> bool:
     """Whether numba type `t` is that of a Badugi game's tables."""
     kind = getattr(t, "instance_class", None)
@@ -148,21 +142,6 @@ def _state_add(t: Any, hand: Any, card: Any) -> Callable[..., Any]:
         return hand_add(t, hand, card)
 
     return add
-
-
-@overload(state_remove, inline="always")
-def _state_remove(t: Any, hand: Any, card: Any, out: Any) -> Callable[..., Any]:
-    if _badugi(t):
-
-        def empty(t: Any, hand: Any, card: Any, out: Any) -> Any:
-            return hand_empty()
-
-        return empty
-
-    def remove(t: Any, hand: Any, card: Any, out: Any) -> Any:
-        return (hand[0] - out * t.card_key[card], hand[1] & ~(t.card_bit[card] * out))
-
-    return remove
 
 
 @njit(inline="always")
@@ -391,27 +370,39 @@ def _draw_cards(
     state: np.uint64, available: np.uint64, row: np.ndarray, start: int, stop: int
 ) -> tuple[np.uint64, np.uint64]:
     """Deal row[start:stop] uniformly without replacement from the cards of the bitmask
-    `available`, two cards per random number; returns the state and the cards left."""
+    `available`, two cards per random number; returns the state and the cards left. A turn
+    per random number, its second card dealt whether wanted or not and kept only when it is
+    (row[stop] may be overwritten: rows are longer than a hand): a drawing player's count of
+    cards varies from deal to deal, and a loop of that many turns, or a branch on its parity,
+    would be mispredicted."""
     n = bit_count(available)
-    r = np.uint64(0)
-    for j in range(start, stop):
-        if (j - start) % 2 == 0:
-            state, r = next_random(state)
+    for j in range(start, stop, 2):
+        state, r = next_random(state)
         card = draw_card(available, n, r >> np.uint64(32))
-        n -= np.uint64(1)
-        r <<= np.uint64(32)
         available &= ~(np.uint64(1) << card)
         row[j] = card
+        second = np.uint64(j + 1 < stop)  # 1: the second card is wanted
+        n -= np.uint64(1)
+        card = draw_card(available, n, r & np.uint64(0xFFFFFFFF)) & np.uint64(63)
+        available &= ~(second << card)
+        n -= second
+        row[j + 1] = card
     return state, available
 
 
 @functools.cache
-def simulate_kernel(split: bool, policy: Any = None) -> Dispatcher[Callable[..., None]]:
+def simulate_kernel(
+    split: bool, policy: Any = None, kind: int = 0, cards_in_hand: int = 0
+) -> Dispatcher[Callable[..., None]]:
     """Monte Carlo through the draws with `split` compiled in, and the user's `policy` (a
-    numba function; None: the built-in policies, chosen at run time). Kernels with the
-    user's policy are compiled in each process, not cached on disk (their key would hold the
-    function's identity, new in each process)."""
+    numba function; None: the built-in policies). A built-in policy's `kind` (rule[0]) and
+    the hand's size h, when given (0: read at run time), are compiled in too: the policy's
+    code alone, its loops over a known number of cards unrolled (with `_draw_cards`' turns of
+    two cards, a third less time a trial in 2-7 triple draw, both players drawing two,
+    2026-12). Kernels with the user's policy are compiled in each process, not cached on disk (their
+    key would hold the function's identity, new in each process)."""
     user = policy is not None
+    fixed_kind, fixed_h = kind, cards_in_hand
     options = dict(NOGIL_KERNEL, cache=not user)
 
     @njit(**options)
@@ -451,6 +442,9 @@ def simulate_kernel(split: bool, policy: Any = None) -> Dispatcher[Callable[...,
         cards, hands (hand states), values (their high strengths, -1: not known yet): scratch
         rows per player."""
         no_alias()
+        if fixed_h:
+            h = fixed_h
+        kind = fixed_kind if fixed_kind else rule[0]
         n = kept.shape[0]
         full = (1 << h) - 1
         for p in range(n):  # the hands that stand pat throughout, valued once
@@ -487,7 +481,7 @@ def simulate_kernel(split: bool, policy: Any = None) -> Dispatcher[Callable[...,
                         if user:
                             keep = np.int64(policy(hand_cards[:h], rounds - r, t, t_low))
                         else:
-                            keep, maybe = builtin_draw(rule[0], hand_cards, h, rule[3], rule[4])
+                            keep, maybe = builtin_draw(kind, hand_cards, h, rule[3], rule[4])
                             if maybe:  # valued only when it may be pat (`may_pat`)
                                 if rule[1] == 0:
                                     if values[p] < 0:
@@ -516,7 +510,6 @@ def simulate_kernel(split: bool, policy: Any = None) -> Dispatcher[Callable[...,
                             j += kept_bit
                             out = np.uint64(kept_bit ^ 1)
                             thrown |= out << np.uint64(card)
-                            hand = state_remove(t, hand, card, out)
                         if bit_count(available) < np.uint64(h - j):  # reshuffle the discards
                             available |= pile
                             pile = np.uint64(0)
@@ -526,8 +519,7 @@ def simulate_kernel(split: bool, policy: Any = None) -> Dispatcher[Callable[...,
                                     errors[b, 2 + i] = cards[p, i]
                                 return
                         state, available = _draw_cards(state, available, cards[p], j, h)
-                        for i in range(j, h):
-                            hand = state_add(t, hand, cards[p, i])
+                        hand = row_hand(t, cards[p], h)  # h turns, not a varying count
                         hands[p, 0], hands[p, 1] = hand
                         values[p] = -1
                         pile |= thrown
