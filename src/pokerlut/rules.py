@@ -361,29 +361,25 @@ GAMES: dict[str, Rules] = {
 
 
 # Badugi: four cards (or the best four of five, as in Badacey and Badeucy), ace low or high
+BADUGI = Rules(
+    "badugi",
+    "Badugi: 4 cards (or the best 4 of 5), the most of different ranks and suits, ace low, 4-3-2-A best",
+    ace="low",
+    straights=False,
+    flushes=False,
+    order=BADUGI_ORDER,
+    low=True,
+    form="badugi",
+)
 BADUGI_GAMES: dict[str, Rules] = {
     r.name: r
     for r in (
-        Rules(
-            "badugi",
-            "Badugi: 4 cards (or the best 4 of 5), the most of different ranks and suits, "
-            "ace low, 4-3-2-A best",
-            ace="low",
-            straights=False,
-            flushes=False,
-            order=BADUGI_ORDER,
-            low=True,
-            form="badugi",
-        ),
-        Rules(
-            "badugi-deuce-to-seven",
-            "Badugi with the ace high, as in Badeucy: 4 cards (or the best 4 of 5), 5-4-3-2 best",
+        BADUGI,
+        dataclasses.replace(
+            BADUGI,
+            name="badugi-deuce-to-seven",
+            summary="Badugi with the ace high, as in Badeucy: 4 cards (or the best 4 of 5), 5-4-3-2 best",
             ace="high",
-            straights=False,
-            flushes=False,
-            order=BADUGI_ORDER,
-            low=True,
-            form="badugi",
         ),
     )
 }

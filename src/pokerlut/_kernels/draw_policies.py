@@ -50,28 +50,10 @@ def lowest_bit(mask: Any) -> Any:
 
 
 @njit(**LLVM_INLINE)
-def lowball_keep(cards: np.ndarray, h: int, top: int, ace_low: bool) -> Any:
-    """The lowest distinct cards of low order `top` or lower, at most h - 1 of them. Written
-    without branches on the cards (random cards make them mispredicted)."""
-    seen = np.int64(0)  # low orders seen
-    where = np.int64(0)  # for each low order, the position of its first card (3 bits each)
-    for i in range(h):
-        lo = low_order(cards[i], ace_low)
-        new = np.int64(lo <= top) & (((seen >> lo) & 1) ^ 1)
-        seen |= new << lo
-        where |= (new * i) << (3 * lo)
-    keep = np.int64(0)
-    for _ in range(h - 1):
-        some = np.int64(seen != 0)
-        lo = lowest_bit(seen | (np.int64(1) << 62))
-        keep |= some << ((where >> (3 * lo)) & 7)
-        seen &= seen - 1
-    return keep
-
-
-@njit(**LLVM_INLINE)
 def lowball_draw(cards: np.ndarray, h: int, top: int, pat_top: int, ace_low: bool) -> tuple[int, bool]:
-    """`lowball_keep` and `may_pat` in one pass over the cards (the Monte Carlo kernel's)."""
+    """The lowest distinct cards of low order `top` or lower, at most h - 1 of them (the keep
+    mask), and `may_pat` (`pat_top` < 0: always True), in one pass over the cards. Written
+    without branches on the cards (random cards make them mispredicted)."""
     seen = np.int64(0)  # low orders seen up to top
     every = np.int64(0)  # low orders seen
     where = np.int64(0)  # for each low order, the position of its first card (3 bits each)
@@ -91,6 +73,13 @@ def lowball_draw(cards: np.ndarray, h: int, top: int, pat_top: int, ace_low: boo
         seen &= seen - 1
     maybe = pat_top < 0 or (bit_count(np.uint64(every)) == h and high <= pat_top)
     return keep, maybe
+
+
+@njit(**LLVM_INLINE)
+def lowball_keep(cards: np.ndarray, h: int, top: int, ace_low: bool) -> Any:
+    """The lowest distinct cards of low order `top` or lower, at most h - 1 of them: the keep
+    of `lowball_draw` (whose pat test, not asked for here, LLVM drops)."""
+    return lowball_draw(cards, h, top, -1, ace_low)[0]
 
 
 @njit(**LLVM_INLINE)

@@ -524,8 +524,14 @@ def _range_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     )
     action = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
 
-    def common(q: argparse.ArgumentParser, board_help: str, board_required: bool) -> None:
-        q.add_argument("hands", nargs="+", help='hands or ranges, one per player: AsAh "QQ+,AKs" random 15%%')
+    def common(
+        q: argparse.ArgumentParser,
+        board_help: str,
+        board_required: bool,
+        hands_help: str = 'hands or ranges, one per player: AsAh "QQ+,AKs" random 15%%',
+        game: bool = True,
+    ) -> None:
+        q.add_argument("hands", nargs="+", help=hands_help)
         q.add_argument("--board", required=board_required, default="", help=board_help)
         q.add_argument("--dead", default="", help="cards out of play")
         q.add_argument(
@@ -534,7 +540,8 @@ def _range_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
             default="holdem",
             help="how the cards are dealt (default holdem)",
         )
-        q.add_argument("--game", default=None, help="the high hand's game in place of the deal's own")
+        if game:
+            q.add_argument("--game", default=None, help="the high hand's game in place of the deal's own")
         q.add_argument("--json", action="store_true", help="print the result as JSON")
 
     player_help = "whose {}: an index into HANDS (0, the first, by default)"
@@ -559,14 +566,6 @@ def _range_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     q.set_defaults(run=cmd_range_outs)
 
     q = action.add_parser("breakdown", help="a range's made hands and draws on a flop or a turn")
-    q.add_argument("hands", nargs="+", help='one range or hand: "QQ+,AKs", random, 15%%, AsKs; Omaha: hands')
-    q.add_argument("--board", required=True, help="the flop (3 cards) or the turn (4)")
-    q.add_argument("--dead", default="", help="cards out of play")
-    q.add_argument(
-        "--deal",
-        choices=tuple(d for d in DEALS if DEALS[d].board),
-        default="holdem",
-        help="how the cards are dealt (default holdem)",
-    )
-    q.add_argument("--json", action="store_true", help="print the result as JSON")
+    hands_help = 'one range or hand: "QQ+,AKs", random, 15%%, AsKs; Omaha: hands'
+    common(q, "the flop (3 cards) or the turn (4)", True, hands_help, game=False)
     q.set_defaults(run=cmd_range_breakdown)
