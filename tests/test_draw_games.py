@@ -218,7 +218,7 @@ def test_heads_up_wins_and_ties_count_every_deal():
 
 @numba.njit
 def keep_four(cards, draw_rounds, t, t_low):
-    """A user's policy: keep the first four cards (those kept at the start), draw the rest."""
+    """A user's policy: keep the four lowest cards (cards come in increasing order), draw the fifth."""
     return 15
 
 
@@ -371,7 +371,7 @@ def test_the_built_in_policies(hand, deal, kept):
 def lowball_rule(cards: list[int], ace_low: bool) -> int:
     """The lowball policy from its words: stand pat on a nine-low or better (no pair, no card
     above 9, and in deuce-to-seven no straight or flush); else keep the lowest distinct cards
-    ranked 8 or lower, at most four (the first of each rank)."""
+    ranked 8 or lower, at most four (of each rank the card of the lowest suit)."""
     order = [((c >> 2) + 1) % 13 if ace_low else c >> 2 for c in cards]
     nine, eight = (8, 7) if ace_low else (7, 6)
     distinct = len(set(order)) == 5
@@ -379,11 +379,11 @@ def lowball_rule(cards: list[int], ace_low: bool) -> int:
     flush = len({c & 3 for c in cards}) == 1
     if distinct and max(order) <= nine and (ace_low or not (straight or flush)):
         return 31
-    firsts = {}
+    lowest = {}  # low order: the position of its card of the lowest suit
     for i, lo in enumerate(order):
-        if lo <= eight:
-            firsts.setdefault(lo, i)
-    return sum(1 << firsts[lo] for lo in sorted(firsts)[:4])
+        if lo <= eight and (lo not in lowest or cards[i] < cards[lowest[lo]]):
+            lowest[lo] = i
+    return sum(1 << lowest[lo] for lo in sorted(lowest)[:4])
 
 
 @pytest.mark.parametrize("deal, ace_low", [("2-7-triple-draw", False), ("a-5-triple-draw", True)])
@@ -398,6 +398,51 @@ def test_the_lowball_policies_are_their_words(deal, ace_low):
         assert draw_keep(text, deal=deal) == pokerlut.format_cards(
             [c for i, c in enumerate(cards) if mask >> i & 1]
         ), text
+
+
+@pytest.mark.parametrize("deal", ["2-7-triple-draw", "a-5-triple-draw", "five-card-draw", "badugi"])
+def test_the_built_in_policies_do_not_depend_on_the_order_of_the_cards(deal):
+    rng = np.random.default_rng(3)
+    h = DEALS[deal][2]
+    for _ in range(300):
+        cards = rng.choice(np.r_[0:28, 48:52], h, replace=False).tolist()  # low cards: pairs too
+        kept = set(cards_of(draw_keep(pokerlut.format_cards(cards), deal=deal)))
+        shuffled = rng.permutation(cards).tolist()
+        assert set(cards_of(draw_keep(pokerlut.format_cards(shuffled), deal=deal))) == kept, cards
+
+
+@numba.njit
+def keeps_when_sorted(cards, draw_rounds, t, t_low):
+    """Keep the two lowest cards when the cards come in increasing order; else a bad keep."""
+    for i in range(len(cards) - 1):
+        if cards[i] >= cards[i + 1]:
+            return -1
+    return 3
+
+
+def test_a_users_policy_sees_the_cards_in_increasing_order():
+    assert draw_keep("Kd 7s 6d 3c 2h", deal="2-7-triple-draw", policy=keeps_when_sorted) == "3c 2h"
+    r = equity(["7s6d3c", "8c5h4d"], deal="2-7-triple-draw", policy=keeps_when_sorted, trials=20_000, seed=1)
+    assert r.deals == 20_000  # a hand out of order would have raised ValueError
+
+
+def test_the_monte_carlo_values_every_five_card_hand_as_evaluate_does():
+    """The kernel values a hand held as a mask of cards by its rank mask and rank key alone
+    (`draw_games.mask_strength`): equal to `evaluate_batch` on all 2,598,960 hands."""
+    from pokerlut._draw.deals import game_tables
+    from pokerlut._kernels.draw_games import mask_strength
+
+    @numba.njit
+    def strengths(t, masks, row, out):
+        for i in range(masks.shape[0]):
+            out[i] = mask_strength(t, masks[i], 5, row)
+
+    hands = every_hand()
+    masks = np.bitwise_or.reduce(np.uint64(1) << hands.astype(np.uint64), axis=1)
+    out = np.zeros(len(hands), np.int64)
+    for game in ("high", "deuce-to-seven", "ace-to-five"):
+        strengths(game_tables(game), masks, np.zeros(8, np.uint8), out)
+        assert np.array_equal(out, evaluate_batch(hands, game=game)), game
 
 
 # --- seeds, threads, results ---------------------------------------------------------------------

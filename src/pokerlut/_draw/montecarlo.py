@@ -16,6 +16,8 @@ from .._odds.threads import on_threads, share_of
 from .deals import DrawSetup
 from .policy import Policy, bad_keep, keep
 
+ONE = np.uint64(1)
+
 
 def stands_pat(setup: DrawSetup, policy: Policy, p: int) -> bool:
     """Whether player p's hand, if he keeps it whole, is one the built-in `policy` stands pat
@@ -32,22 +34,28 @@ def simulated_outcomes(
     policy keeps what a hand cannot (or the cards run out: `simulate_kernel`)."""
     n, h = len(setup.kept), setup.h
     threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
-    cards = np.zeros((threads, max(n, 8), 8), np.uint8)
-    hands = np.zeros((threads, max(n, 8), 2), np.uint64)
-    values = np.zeros((threads, max(n, 8)), np.int64)
-    live = np.uint64(np.bitwise_or.reduce(np.uint64(1) << setup.live.astype(np.uint64)))
     high, low = setup.tables()
-    kept_hands = np.zeros((n, 2), np.uint64)  # the kept cards' hand states (Badugi: none)
-    for p in range(n):
-        kept = setup.kept[p, : setup.n_kept[p]]
-        if hasattr(high, "card_key"):
-            kept_hands[p] = (
-                high.card_key[kept].sum(dtype=np.uint64),
-                np.bitwise_or.reduce(high.card_bit[kept]),
-            )
+    kept = np.array(
+        [np.bitwise_or.reduce(ONE << setup.kept[p, : setup.n_kept[p]].astype(np.uint64)) for p in range(n)],
+        np.uint64,
+    )
+    live = np.bitwise_or.reduce(ONE << setup.live.astype(np.uint64))
     pat = sum(1 << p for p in range(n) if stands_pat(setup, policy, p))
+    drawing = [p for p in range(n) if not (pat >> p) & 1]
+    first = int(setup.draws[drawing].sum())
+    # cards dealt ahead beyond the first draw's, and at a time after it when a draw wants more:
+    # about what the players draw at a time (more costs dealing, fewer costs mispredictions:
+    # 2-7 triple draw both drawing two, 2026-12)
+    ahead = max(2, first + first // 2)
+    first_deal = min(first + ahead, len(setup.live))
+    # scratch rows of 64 bytes or more a thread: no two threads write to one cache line
+    rows = np.zeros((threads, 64), np.uint8)
+    hands = np.zeros((threads, max(n, 8)), np.uint64)
+    keeps = np.zeros((threads, max(n, 8)), np.uint64)
+    draws = np.zeros((threads, max(n, 8)), np.int64)
+    decks = np.zeros((threads, first_deal + (setup.rounds - 1) * n * h + ahead + 8), np.uint64)
     if policy.function is None:  # the built-in's kind and the hand's size compiled in
-        kernel = simulate_kernel(setup.split, None, int(policy.rule[0]), h)
+        kernel = simulate_kernel(setup.split, None, int(policy.rule[0]), h, n)
     else:
         kernel = simulate_kernel(setup.split, policy.function)
 
@@ -63,18 +71,20 @@ def simulated_outcomes(
                 start + blocks.start,
                 block_trials[blocks],
                 live,
-                setup.kept,
-                setup.n_kept,
-                kept_hands,
+                kept,
                 pat,
                 h,
                 setup.rounds,
                 policy.rule,
+                first_deal,
+                ahead,
                 counts[blocks],
                 errors[blocks],
-                cards[k],
+                rows[k],
                 hands[k],
-                values[k],
+                keeps[k],
+                draws[k],
+                decks[k],
                 setup.buckets,
                 setup.low_buckets,
             )

@@ -7,7 +7,8 @@ A policy is a built-in one, by name (`draw_policies()`), or the user's own numba
     def policy(cards, draw_rounds, t, t_low):
         return keep  # an int, bit i set: keep cards[i]
 
-`cards` is the hand (a uint8 array of 5 cards, 4 in Badugi; read it, do not write it),
+`cards` is the hand (a uint8 array of 5 cards, 4 in Badugi, in increasing order of their
+card numbers `4 * rank + suit`; read it, do not write it),
 `draw_rounds` the draws to come, this one included (1: the last), `t` the tables of the
 deal's game (its high half in a split pot) and `t_low` those of the low half (`t` again
 without one): `pokerlut.hand_strength(t, hand, True)` values a hand state there. A keep
@@ -21,9 +22,12 @@ their rule says (`pokerlut._kernels.draw_policies`):
   open-ended straight, or the highest card.
 - "deuce-to-seven", "ace-to-five" (lowball): stand pat on a nine-low or better; else keep
   the lowest distinct cards ranked 8 or lower (in ace-to-five the ace is the lowest), at
-  most four.
+  most four; of a pair, the card of the lowest suit (clubs, diamonds, hearts, spades).
 - "badugi", "badugi-deuce-to-seven" (ace low, ace high): stand pat on a badugi; else keep the
-  best badugi of the cards ranked 8 or lower, at most one card less than the hand.
+  best badugi of the cards ranked 8 or lower, at most one card less than the hand (of two
+  alike, the one of the lower cards).
+
+What the built-ins keep does not depend on the order of the cards.
 
 Each deal's default is its game's policy; Badeucy and Badacey play their low half's.
 `draw_chance` gives a built-in policy its target instead: it stands pat on the target and
@@ -121,7 +125,7 @@ BUILTINS = {
 class Policy:
     """A policy as the kernels take it: a built-in's `rule` (kind, the game read: 0 the deal's
     high game, 1 its low half, the pat strength, the highest card kept as a low order, and
-    `pat_top`), or the user's numba `function` (kind 0)."""
+    1 when `pat_unpaired`), or the user's numba `function` (kind 0)."""
 
     name: str
     rule: np.ndarray  # int64[5]
@@ -233,7 +237,7 @@ def resolve(policy: Any, deal: Deal, target: tuple[int, int, int] | None = None)
         else:
             pat = evaluate(b.pat, game=b.game)
             top = low_order("23456789TJQKA".index(b.top), b.kind in ACE_LOW)
-        rule = [b.kind, part, pat, top, pat_top(b.game, pat, deal.holes[0])]
+        rule = [b.kind, part, pat, top, pat_unpaired(b.game, pat)]
         return Policy(policy, np.array(rule, np.int64))
     if is_numba_function(policy):
         return Policy(getattr(policy, "__name__", "policy"), np.zeros(5, np.int64), policy)
@@ -245,17 +249,18 @@ def resolve(policy: Any, deal: Deal, target: tuple[int, int, int] | None = None)
 
 def keep(policy: Policy, deal: Deal, cards: np.ndarray, draw_rounds: int) -> int:
     """The policy's keep (a bitmask over `cards`, checked) for a hand of the deal."""
-    if policy.function is not None:
-        kept = policy.function(cards, draw_rounds, *deal_tables(deal))
-        if not isinstance(kept, (int, np.integer)) or isinstance(kept, (bool, np.bool_)):
-            raise TypeError(f"policy {policy.name!r} returned {kept!r}: a keep is an int bitmask")
-    else:
+    if policy.function is None:
         kind, part, pat, top, _ = policy.rule.tolist()
         game = deal.low if part and deal.low else deal.high
-        kept = keep_of(kind, cards, evaluate(cards, game=game), pat, top)
+        return int(keep_of(kind, cards, evaluate(cards, game=game), pat, top))
+    shown = np.sort(cards)  # a user's policy sees the cards in increasing order
+    kept = policy.function(shown, draw_rounds, *deal_tables(deal))
+    if not isinstance(kept, (int, np.integer)) or isinstance(kept, (bool, np.bool_)):
+        raise TypeError(f"policy {policy.name!r} returned {kept!r}: a keep is an int bitmask")
     if not 0 <= kept < 1 << len(cards):
-        raise bad_keep(policy, int(kept), cards)
-    return int(kept)
+        raise bad_keep(policy, int(kept), shown)
+    chosen = {int(c) for i, c in enumerate(shown.tolist()) if kept >> i & 1}
+    return sum(1 << i for i, c in enumerate(cards.tolist()) if c in chosen)
 
 
 def default_name(deal: Deal) -> str:
@@ -305,15 +310,13 @@ def target_of(target: Any, deal: Deal) -> tuple[int, int, int, str]:
 
 
 @functools.lru_cache(maxsize=256)
-def pat_top(game: str, strength: int, h: int) -> int:
-    """The highest card (a low order) of a hand of `game` at `strength` or better, when every
-    such hand holds h cards of different ranks (and suits in Badugi): what lets the kernels
-    skip valuing a hand that surely draws (`draw_policies.may_pat`); else -1."""
+def pat_unpaired(game: str, strength: int) -> bool:
+    """Whether every hand of `game` at `strength` or better is one of different ranks (a
+    lowball hand with no pair; a badugi): the Monte Carlo kernel then values a hand for the
+    pat test by its rank mask alone (`draw_games.pat_strength`)."""
     categories = tables.classes(game)[strength:, 0]
     alike = Category.BADUGI if rules(game).badugi else Category.HIGH_CARD
-    if not rules(game).low or not (categories == alike).all():
-        return -1
-    return _top_card(game, strength, h)
+    return bool(rules(game).low and (categories == alike).all())
 
 
 @functools.lru_cache(maxsize=256)

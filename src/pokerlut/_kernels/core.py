@@ -180,6 +180,42 @@ def _cttz(typingctx: Any, bits: Any) -> Any:
     return types.uint64(types.uint64), codegen
 
 
+@intrinsic
+def _ctlz(typingctx: Any, bits: Any) -> Any:
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return call_llvm(builder, "llvm.ctlz.i64", ir.IntType(64), args[0], ir.Constant(ir.IntType(1), 0))
+
+    return types.uint64(types.uint64), codegen
+
+
+@njit(inline="always")
+def top_bit(bits: Any) -> Any:
+    """The highest set bit of a nonzero uint64, as a mask (one leading-zero count)."""
+    return np.uint64(1) << (np.uint64(63) - _ctlz(np.uint64(bits)))  # type: ignore[call-arg]
+
+
+@njit(inline="always")
+def _expand_loop(bits: Any, mask: Any) -> Any:
+    """`expand_bits` without pdep: mask's set bits one at a time."""
+    bits, mask = np.uint64(bits), np.uint64(mask)
+    out = np.uint64(0)
+    while mask:
+        low = mask & (~mask + np.uint64(1))
+        out |= low & (np.uint64(0) - (bits & np.uint64(1)))
+        bits >>= np.uint64(1)
+        mask ^= low
+    return out
+
+
+@njit(inline="always")
+def expand_bits(bits: Any, mask: Any) -> Any:
+    """The low bits of `bits` placed at the set positions of `mask`, lowest first (the inverse
+    of `compress_bits`): BMI2's pdep where it is fast, else a loop over mask's bits."""
+    if FAST_PDEP:
+        return _pdep(np.uint64(bits), np.uint64(mask))  # type: ignore[call-arg]
+    return _expand_loop(bits, mask)
+
+
 @njit(inline="always")
 def nth_bit_pdep(bits: Any, k: Any) -> Any:
     """The position of the k-th lowest set bit of bits (k from 0, below bit_count(bits)), by
@@ -243,6 +279,15 @@ def draw_card(available: Any, n: Any, r32: Any) -> Any:
     random number r32 (the caller takes it out of `available`)."""
     k = (np.uint64(r32) * np.uint64(n)) >> np.uint64(32)
     return nth_bit(available, k)
+
+
+@njit(inline="always")
+def nth_bit_mask(bits: Any, k: Any) -> Any:
+    """The k-th lowest set bit of bits as a mask (1 << `nth_bit`): with pdep, that one
+    instruction alone."""
+    if FAST_PDEP:
+        return _pdep(np.uint64(1) << np.uint64(k), np.uint64(bits))  # type: ignore[call-arg]
+    return np.uint64(1) << np.uint64(nth_bit_search(bits, k))
 
 
 def inline_overload(func: Callable[..., Any], on_gpu: Callable[..., Any] | None = None) -> Callable[[_F], _F]:

@@ -1,23 +1,25 @@
 """The built-in drawing policies of the draw games, as numba code: which of a hand's cards a
 player keeps before a draw (`pokerlut._draw.policy` names and documents them).
 
-A keep is a bitmask over the hand's positions: bit i keeps cards[i], the others are thrown
-away and replaced from the stub. Every policy first stands pat (keeps every card) when the
-hand's `strength` (in the policy's game, computed by the caller) is at least `pat`; below it,
-it keeps:
+A hand is held as a bitmask of cards (bit c: card c), and a keep as the mask of the cards
+kept (`*_mask` functions, which the Monte Carlo kernel calls) or as a bitmask over the hand's
+positions (bit i keeps cards[i]: `builtin_keep`, for `draw_keep` and the exact chance). Every
+policy first stands pat (keeps every card) when the hand's `strength` (in the policy's game,
+computed by the caller) is at least `pat`; below it, it keeps:
 
 - `LOWBALL_27`, `LOWBALL_A5` (deuce-to-seven, ace-to-five): the lowest distinct cards ranked
   `top` or lower (ranks counted from the lowest of the game: 2 in deuce-to-seven, the ace in
-  ace-to-five), at most one less than the hand holds;
+  ace-to-five), at most one less than the hand holds; of a pair, the card of the lowest suit
+  (clubs, diamonds, hearts, spades);
 - `HIGH` (five-card draw): every card whose rank is paired (pairs, two pair, trips, quads;
   of a full house, the trips); with no pair, four to a flush (its four highest), else four to
   an open-ended straight (the highest such run), else the highest card;
 - `BADUGI`, `BADUGI_27` (ace low, ace high): the best badugi subset (the most cards of
-  different ranks and suits, the lowest such set) of the cards ranked `top` or lower, at
-  most one less than the hand holds.
+  different ranks and suits, the lowest such set; of equal sets, that of the lowest cards) of
+  the cards ranked `top` or lower, at most one less than the hand holds.
 
-Nothing here allocates: the kernels that call these are compiled without numba's reference
-counting (`core.NOGIL_KERNEL`).
+None depends on the order of the cards. Nothing here allocates: the kernels that call these
+are compiled without numba's reference counting (`core.NOGIL_KERNEL`).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from .core import LLVM_INLINE, bit_count, njit
+from .core import LLVM_INLINE, bit_count, expand_bits, njit, top_bit
 
 LOWBALL_27, LOWBALL_A5, HIGH, BADUGI, BADUGI_27 = 1, 2, 3, 4, 5
 ACE_LOW = (LOWBALL_A5, BADUGI)  # the kinds that count the ace as the lowest card
@@ -42,44 +44,77 @@ def low_order(card: Any, ace_low: bool) -> Any:
     return rank
 
 
-@njit(inline="always")
-def lowest_bit(mask: Any) -> Any:
-    """The position of the lowest set bit of a nonzero mask."""
-    m = np.uint64(mask)
-    return np.int64(bit_count((m & (~m + np.uint64(1))) - np.uint64(1)))
+ONE = np.uint64(1)
+RANKS = np.uint64(0x1_1111_1111_1111)  # bit 4r: a card of rank r (13 ranks, a nibble each)
+LOWER_IN_NIBBLE = (
+    np.uint64(0xEEEE_EEEE_EEEE_EEEE),
+    np.uint64(0xCCCC_CCCC_CCCC_CCCC),
+    np.uint64(0x8888_8888_8888_8888),
+)
 
 
 @njit(**LLVM_INLINE)
-def lowball_draw(cards: np.ndarray, h: int, top: int, pat_top: int, ace_low: bool) -> tuple[int, bool]:
-    """The lowest distinct cards of low order `top` or lower, at most h - 1 of them (the keep
-    mask), and `may_pat` (`pat_top` < 0: always True), in one pass over the cards. Written
-    without branches on the cards (random cards make them mispredicted)."""
-    seen = np.int64(0)  # low orders seen up to top
-    every = np.int64(0)  # low orders seen
-    where = np.int64(0)  # for each low order, the position of its first card (3 bits each)
-    high = np.int64(0)
+def card_mask(cards: np.ndarray, h: int) -> Any:
+    """The bitmask of the cards cards[:h]."""
+    m = np.uint64(0)
     for i in range(h):
-        lo = low_order(cards[i], ace_low)
-        new = np.int64(lo <= top) & (((seen >> lo) & 1) ^ 1)
-        seen |= new << lo
-        every |= np.int64(1) << lo
-        high = max(high, lo)
-        where |= (new * i) << (3 * lo)
-    keep = np.int64(0)
-    for _ in range(h - 1):
-        some = np.int64(seen != 0)
-        lo = lowest_bit(seen | (np.int64(1) << 62))
-        keep |= some << ((where >> (3 * lo)) & 7)
-        seen &= seen - 1
-    maybe = pat_top < 0 or (bit_count(np.uint64(every)) == h and high <= pat_top)
-    return keep, maybe
+        m |= ONE << np.uint64(cards[i])
+    return m
 
 
 @njit(**LLVM_INLINE)
-def lowball_keep(cards: np.ndarray, h: int, top: int, ace_low: bool) -> Any:
-    """The lowest distinct cards of low order `top` or lower, at most h - 1 of them: the keep
-    of `lowball_draw` (whose pat test, not asked for here, LLVM drops)."""
-    return lowball_draw(cards, h, top, -1, ace_low)[0]
+def mask_cards(mask: np.uint64, out: np.ndarray) -> int:
+    """out[:n] = the cards of a bitmask, increasing; returns n."""
+    n = 0
+    while mask:
+        low = mask & (~mask + ONE)
+        out[n] = np.uint8(bit_count(low - ONE))
+        n += 1
+        mask ^= low
+    return n
+
+
+@njit(**LLVM_INLINE)
+def positions(kept: np.uint64, cards: np.ndarray, h: int) -> int:
+    """The keep over positions (bit i: cards[i]) of the cards of the bitmask `kept`."""
+    keep = 0
+    for i in range(h):
+        keep |= np.int64((kept >> np.uint64(cards[i])) & ONE) << i
+    return keep
+
+
+@njit(inline="always")
+def low_ranks(m: np.uint64, ace_low: bool) -> Any:
+    """The ranks of the cards of mask m, bit 4 * (low order) each: ranks 2..A (ace high), or
+    A, 2, ..., K (ace low)."""
+    ranks = (m | (m >> np.uint64(1)) | (m >> np.uint64(2)) | (m >> np.uint64(3))) & RANKS
+    if ace_low:
+        return ((ranks << np.uint64(4)) | (ranks >> np.uint64(48))) & RANKS
+    return ranks
+
+
+@njit(inline="always")
+def up_to(top: int) -> Any:
+    """The low ranks (as `low_ranks`) of low order `top` (0..12) or lower."""
+    return (ONE << np.uint64(4 * top + 4)) - ONE
+
+
+@njit(**LLVM_INLINE)
+def lowball_mask(m: np.uint64, h: int, top: int, ace_low: bool) -> Any:
+    """The lowest distinct cards of the hand m of low order `top` or lower, at most h - 1 of
+    them, each of the lowest suit of its rank: a few word operations, no branch or loop."""
+    low = low_ranks(m, ace_low) & up_to(top)
+    all_kept = np.uint64(0) - np.uint64(bit_count(low) >= h)  # all h: throw the highest
+    low ^= top_bit(low | ONE) & all_kept
+    if ace_low:
+        low = (low >> np.uint64(4)) | ((low & ONE) << np.uint64(48))
+    cards = m & (low * np.uint64(15))
+    lower = (
+        ((cards << np.uint64(1)) & LOWER_IN_NIBBLE[0])
+        | ((cards << np.uint64(2)) & LOWER_IN_NIBBLE[1])
+        | ((cards << np.uint64(3)) & LOWER_IN_NIBBLE[2])
+    )
+    return cards & ~lower  # a card with no lower card of its rank
 
 
 @njit(**LLVM_INLINE)
@@ -131,13 +166,14 @@ def high_keep(cards: np.ndarray, h: int) -> int:
 def badugi_keep(cards: np.ndarray, h: int, top: int, ace_low: bool) -> int:
     """The best badugi subset of the cards of low order `top` or lower, at most h - 1 cards:
     the most cards, then the lowest (two sets of distinct ranks compare as their rank masks,
-    the highest card first)."""
-    best, best_size, best_ranks = 0, 0, np.int64(0)
+    the highest card first), then the lowest cards (as card masks: the order of the cards
+    does not matter)."""
+    best, best_size, best_ranks, best_cards = 0, 0, np.int64(0), np.uint64(0)
     for subset in range(1, 1 << h):
         size = bit_count(np.uint64(subset))
         if size >= h:
             continue
-        suits, ranks, ok = 0, np.int64(0), True
+        suits, ranks, chosen, ok = 0, np.int64(0), np.uint64(0), True
         for i in range(h):
             if (subset >> i) & 1:
                 lo = low_order(cards[i], ace_low)
@@ -148,53 +184,48 @@ def badugi_keep(cards: np.ndarray, h: int, top: int, ace_low: bool) -> int:
                     break
                 ranks |= bit
                 suits |= suit
-        if ok and (size > best_size or (size == best_size and ranks < best_ranks)):
-            best, best_size, best_ranks = subset, size, ranks
+                chosen |= ONE << np.uint64(cards[i])
+        if ok and (
+            size > best_size
+            or size == best_size
+            and (ranks < best_ranks or ranks == best_ranks and chosen < best_cards)
+        ):
+            best, best_size, best_ranks, best_cards = subset, size, ranks, chosen
     return best
 
 
-@njit(**LLVM_INLINE)
-def may_pat(kind: int, cards: np.ndarray, h: int, pat_top: int) -> Any:
-    """False when the built-in policy `kind` surely does not stand pat on cards[:h]: in
-    lowball (and Badugi of four cards) a hand it stands pat on has h cards of different ranks
-    (and suits), none above low order `pat_top`; the caller then skips valuing the hand."""
-    if pat_top < 0 or kind == HIGH or h != 4 and (kind == BADUGI or kind == BADUGI_27):
-        return True
-    ace_low = kind == LOWBALL_A5 or kind == BADUGI
-    seen, suits, high = np.int64(0), np.int64(0), np.int64(0)
-    for i in range(h):
-        lo = low_order(cards[i], ace_low)
-        seen |= np.int64(1) << lo
-        suits |= np.int64(1) << np.int64(cards[i] & 3)
-        high = max(high, lo)
-    if kind == BADUGI or kind == BADUGI_27:
-        return bit_count(np.uint64(seen)) == h and bit_count(np.uint64(suits)) == h and high <= pat_top
-    return bit_count(np.uint64(seen)) == h and high <= pat_top
+@njit(inline="always")
+def is_badugi(kind: int) -> bool:
+    """Whether built-in policy `kind` is one of Badugi's."""
+    return kind == BADUGI or kind == BADUGI_27
 
 
 @njit(**LLVM_INLINE)
-def builtin_draw(kind: int, cards: np.ndarray, h: int, top: int, pat_top: int) -> tuple[int, bool]:
-    """The keep of built-in policy `kind` below its pat threshold, and whether the hand may
-    be at the threshold (`may_pat`): the caller values the hand only then, and keeps every
-    card when it is."""
-    if kind == HIGH:
-        return high_keep(cards, h), True
-    if kind == BADUGI or kind == BADUGI_27:
-        return badugi_keep(cards, h, top, kind == BADUGI), may_pat(kind, cards, h, pat_top)
-    return lowball_draw(cards, h, top, pat_top, kind == LOWBALL_A5)
+def builtin_draw(kind: int, m: np.uint64, h: int, row: np.ndarray, top: int) -> Any:
+    """The keep (a mask of cards) of built-in policy `kind` below its pat threshold for the
+    hand m of h cards (the caller stands pat at the threshold). row: scratch for h cards."""
+    if kind == HIGH or is_badugi(kind):
+        mask_cards(m, row)
+        if kind == HIGH:
+            keep = high_keep(row, h)
+        else:
+            keep = badugi_keep(row, h, top, kind == BADUGI)
+        return expand_bits(keep, m)
+    return lowball_mask(m, h, top, kind == LOWBALL_A5)
 
 
 @njit(**LLVM_INLINE)
 def builtin_keep(kind: int, cards: np.ndarray, h: int, strength: Any, pat: Any, top: int) -> Any:
-    """The keep of built-in policy `kind` for the h cards `cards` whose strength (in the
-    policy's game) is `strength`: every card at `pat` or better, else the kind's own rule."""
+    """The keep (over positions) of built-in policy `kind` for the h cards `cards` whose
+    strength (in the policy's game) is `strength`: every card at `pat` or better, else the
+    kind's own rule."""
     if strength >= pat:
         return (1 << h) - 1
     if kind == HIGH:
         return high_keep(cards, h)
-    if kind == BADUGI or kind == BADUGI_27:
+    if is_badugi(kind):
         return badugi_keep(cards, h, top, kind == BADUGI)
-    return lowball_keep(cards, h, top, kind == LOWBALL_A5)
+    return positions(lowball_mask(card_mask(cards, h), h, top, kind == LOWBALL_A5), cards, h)
 
 
 @njit(cache=True)
