@@ -177,15 +177,17 @@ DRAW_HANDS = {  # a spot of each draw deal whose kernels `pokerlut warm` compile
 
 def _draw_game(deal: str) -> None:
     """The draw kernels of one deal's tables: exact after one draw (the last player counted at
-    once, and dealt one by one: by category), Monte Carlo through the draws, `draw_chance`
-    and `draw_keep` (the built-in policies)."""
+    once, and dealt one by one: by category), Monte Carlo through the draws (one kernel per
+    number of players, as in hold'em: `MC_PLAYERS`), `draw_chance` and `draw_keep` (the
+    built-in policies)."""
     from ._draw import draw_chance, draw_keep
     from ._odds import equity
 
     hands, target = DRAW_HANDS[deal]
     for by_category in (False, True):
         equity(hands, deal=deal, draw_rounds=1, exact=True, by_category=by_category)
-    equity(hands, deal=deal, exact=False, trials=TRIALS, seed=1)
+    for n in MC_PLAYERS:
+        equity(hands + [""] * (n - len(hands)), deal=deal, exact=False, trials=TRIALS, seed=1)
     draw_chance(hands[0], target, deal=deal, draw_rounds=1)
     draw_keep("Kd 9s 8d 7c 2h"[: 11 if deal == "badugi" else None], deal=deal)
 
@@ -308,7 +310,7 @@ def jobs() -> list[Job]:
                 for n in MC_PLAYERS
             ]
     # the draw games: a deal for each pair of kinds of tables (2-7 single draw shares triple's)
-    out += [Job(f"equity {deal}", _draw_game, (deal,), 6.0) for deal in DRAW_HANDS]
+    out += [Job(f"equity {deal}", _draw_game, (deal,), 10.0) for deal in DRAW_HANDS]
     out.append(Job("breakdown", _breakdown, (), 4.0))
     out.append(Job("video_poker", _video_poker, (), 4.0))
     out += [
