@@ -4,7 +4,10 @@
   pdep) against a loop written here, for random masks and every k;
 - `draw_card` splits the 2**32 random numbers into n runs of equal length (to within one),
   the k-th run giving the k-th card;
-- a process whose numba target has no BMI2 uses the search and simulates the same deals.
+- `expand_bits` and `compress_bits` (pdep, pext) and their loops for CPUs without them,
+  against Python;
+- a process whose numba target has no BMI2 uses the search and the loops and simulates the
+  same deals: hold'em boards, and the draw games' Monte Carlo (its hands are masks of cards).
 """
 
 from __future__ import annotations
@@ -105,3 +108,58 @@ def test_without_bmi2_the_search_deals_the_same_boards():
     here = equity(**SPOT)
     assert fast == "False"
     assert json.loads(equities) == [p.equity for p in here.players]
+
+
+def expand(bits: int, mask: int) -> int:
+    """pdep in Python: the low bits of `bits` at mask's set positions, lowest first."""
+    return sum(1 << p for i, p in enumerate(set_bits(mask)) if bits >> i & 1)
+
+
+@pytest.mark.parametrize("with_instruction", [True, False])
+def test_expand_and_compress_bits_with_and_without_the_instructions(with_instruction):
+    if with_instruction and not core.FAST_PDEP:
+        pytest.skip("no fast pdep here")
+    expand_bits = core.expand_bits if with_instruction else core._expand_loop
+    compress_bits = core.compress_bits if with_instruction else core._compress_loop
+
+    @njit
+    def both(bits, masks):
+        out = np.zeros((len(masks), 2), np.uint64)
+        for i in range(len(masks)):
+            out[i, 0] = expand_bits(bits[i], masks[i])
+            out[i, 1] = compress_bits(bits[i], masks[i])
+        return out
+
+    masks = random_masks()
+    bits = np.random.default_rng(6).integers(0, 2**64 - 1, len(masks), dtype=np.uint64, endpoint=True)
+    got = both(bits, masks)
+    for b, mask, (expanded, compressed) in zip(bits.tolist(), masks.tolist(), got.tolist()):
+        assert expanded == expand(b, mask)
+        assert compressed == sum(1 << i for i, p in enumerate(set_bits(mask)) if b >> p & 1)
+
+
+DRAW_SPOTS = [  # the lowball keeps (word operations), five-card draw's and Badugi's (pdep)
+    dict(hands=["7s6d3c", "8c5h4d", ""], dead="Kd", deal="2-7-triple-draw", trials=20_001, seed=3),
+    dict(hands=["AsAh", "KsKhQd"], deal="five-card-draw", draw_rounds=1, exact=False, trials=20_001, seed=3),
+    dict(hands=["As2d3h", "Kc2h3s"], deal="badugi", trials=20_001, seed=3),
+]
+
+
+@pytest.mark.slow
+def test_without_bmi2_the_draw_games_deal_the_same_hands():
+    code = (
+        "import json, pokerlut\n"
+        "from pokerlut._kernels import core\n"
+        f"rs = [pokerlut.equity(**spot) for spot in {DRAW_SPOTS!r}]\n"
+        "print(core.FAST_PDEP, json.dumps([[p.equity for p in r.players] for r in rs]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=dict(os.environ, **NO_BMI2),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    fast, equities = done.stdout.split("\n")[0].split(" ", 1)
+    assert fast == "False"
+    assert json.loads(equities) == [[p.equity for p in equity(**spot).players] for spot in DRAW_SPOTS]
