@@ -22,7 +22,8 @@ Monte Carlo (`simulate_kernel`): every trial deals each player's first replaceme
 before each later draw asks the drawing policy which cards each player keeps (a built-in of
 `draw_policies`, or the user's function), throws the rest on the discard pile and draws
 again; when the stub cannot give a player his cards, the discards of the others are shuffled
-into it first (as card rooms do). Random streams per (seed, block) as in `draws`.
+into it first (as card rooms do). Random streams per (seed, block) as in `draws`. There a
+hand is a mask of cards, not h cards in a row (`simulate_kernel` says why).
 
 One player's chance (`chance_kernel`): every first replacement (the work items), then every
 draw the policy leads to, until the hand reaches the target (it stands pat there) or the
