@@ -90,12 +90,13 @@ def test_draw_card_gives_each_card_an_equal_run_of_random_numbers(n):
             assert draw(available, n, np.uint64(first - 1)) == cards[k - 1]
 
 
-def test_without_bmi2_the_search_deals_the_same_boards():
+def equities_without_bmi2(spots: list[dict]) -> tuple[bool, list[list[float]]]:
+    """`core.FAST_PDEP` and each spot's equities in a process whose numba target has no BMI2."""
     code = (
         "import json, pokerlut\n"
         "from pokerlut._kernels import core\n"
-        f"r = pokerlut.equity(**{SPOT!r})\n"
-        "print(core.FAST_PDEP, json.dumps([p.equity for p in r.players]))\n"
+        f"rs = [pokerlut.equity(**spot) for spot in {spots!r}]\n"
+        "print(json.dumps([core.FAST_PDEP, [[p.equity for p in r.players] for r in rs]]))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code],
@@ -104,10 +105,14 @@ def test_without_bmi2_the_search_deals_the_same_boards():
         text=True,
         check=True,
     )
-    fast, equities = done.stdout.split("\n")[0].split(" ", 1)
-    here = equity(**SPOT)
-    assert fast == "False"
-    assert json.loads(equities) == [p.equity for p in here.players]
+    fast, equities = json.loads(done.stdout.split("\n")[0])
+    return fast, equities
+
+
+def test_without_bmi2_the_search_deals_the_same_boards():
+    fast, equities = equities_without_bmi2([SPOT])
+    assert fast is False
+    assert equities == [[p.equity for p in equity(**SPOT).players]]
 
 
 def expand(bits: int, mask: int) -> int:
@@ -147,19 +152,6 @@ DRAW_SPOTS = [  # the lowball keeps (word operations), five-card draw's and Badu
 
 @pytest.mark.slow
 def test_without_bmi2_the_draw_games_deal_the_same_hands():
-    code = (
-        "import json, pokerlut\n"
-        "from pokerlut._kernels import core\n"
-        f"rs = [pokerlut.equity(**spot) for spot in {DRAW_SPOTS!r}]\n"
-        "print(core.FAST_PDEP, json.dumps([[p.equity for p in r.players] for r in rs]))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        env=dict(os.environ, **NO_BMI2),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    fast, equities = done.stdout.split("\n")[0].split(" ", 1)
-    assert fast == "False"
-    assert json.loads(equities) == [[p.equity for p in equity(**spot).players] for spot in DRAW_SPOTS]
+    fast, equities = equities_without_bmi2(DRAW_SPOTS)
+    assert fast is False
+    assert equities == [[p.equity for p in equity(**spot).players] for spot in DRAW_SPOTS]

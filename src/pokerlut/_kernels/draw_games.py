@@ -855,14 +855,7 @@ def chance_kernel(policy: Any = None) -> Dispatcher[Callable[..., None]]:
                     continue
                 pool = pools[0]
                 m = mask_cards(available, pool)
-                ways = 0
-                for j in range(d):
-                    idx[0, j] = j
-                more = True
-                while more:
-                    ways += 1
-                    more = next_combo(idx[0], d, m)
-                weight = 1.0 / ways
+                weight = 1.0 / BINOM[m, d]  # each of the C(m, d) replacements
                 for j in range(d):
                     idx[0, j] = j
                 more = True
