@@ -349,8 +349,8 @@ def _dispatchers() -> list[Any]:
 
     return [
         d
-        for d in gc.get_objects()
-        if isinstance(d, Dispatcher)
+        for d in gc.get_objects()  # by type(): isinstance() on a dead weakref.proxy raises
+        if issubclass(type(d), Dispatcher)
         and isinstance(getattr(d, "_cache", None), numba.core.caching.Cache)
         and d.py_func.__module__.startswith("pokerlut")
     ]
@@ -609,8 +609,8 @@ def _gpu_dispatchers() -> list[Any]:
 
     return [
         d
-        for d in gc.get_objects()
-        if isinstance(d, CUDADispatcher)
+        for d in gc.get_objects()  # by type(), as in `_dispatchers`
+        if issubclass(type(d), CUDADispatcher)
         and isinstance(getattr(d, "_cache", None), CUDACache)
         and d.py_func.__module__.startswith("pokerlut")
     ]
