@@ -196,7 +196,7 @@ def bench_equity(smoke: bool, seed: int = 7) -> dict[str, dict[str, Any]]:
     """
     from pokerlut import equity
     from pokerlut._gpu.equity import cpu_reference, simulated_outcomes
-    from pokerlut._odds.board import BoardSetup
+    from pokerlut._equity.board import BoardSetup
 
     figures = {}
     for name, hands, trials, same_trials in (

@@ -17,7 +17,7 @@ import pytest
 
 import pokerlut
 import reference.games as ref
-from pokerlut._odds.categories import category_table
+from pokerlut._equity.categories import category_table
 from pokerlut.rules import rules
 
 # deal -> (high game, low game or None), in the reference's names

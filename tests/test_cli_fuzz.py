@@ -36,9 +36,9 @@ from hypothesis import strategies as st
 
 from pokerlut.cli import main, make_parser
 from pokerlut.lang import LANGUAGES
-from pokerlut._odds.deal import DEALS
+from pokerlut._equity.deal import DEALS
 from pokerlut.rules import WILD_MODES, games
-from pokerlut._odds.engine import MAX_TRIALS as ENGINE_MAX_TRIALS
+from pokerlut._equity.front import MAX_TRIALS as ENGINE_MAX_TRIALS
 
 # POKERLUT_FUZZ_SCALE=20 fuzzes 20 times longer, as in test_fuzz.py.
 SCALE = float(os.environ.get("POKERLUT_FUZZ_SCALE", "1"))

@@ -17,7 +17,7 @@ import pytest
 import pokerlut
 import reference.games as ref
 from pokerlut.cli import main
-from pokerlut._odds import engine
+from pokerlut._equity import front as engine
 
 RULES = {
     "holdem": ("high", None),
@@ -301,7 +301,7 @@ def test_repr_and_to_dict_of_several_boards():
 def test_an_interrupt_before_the_last_board_goes_on(monkeypatch):
     """Ctrl-C on the first of two boards: no whole pot to report (KeyboardInterrupt); on the
     last board: the result, marked partial."""
-    real = engine.BoardGame.exact
+    real = engine.BoardShowdowns.exact
     calls = []
 
     def interrupted_at(n):
@@ -312,11 +312,11 @@ def test_an_interrupt_before_the_last_board_goes_on(monkeypatch):
 
         return exact
 
-    monkeypatch.setattr(engine.BoardGame, "exact", interrupted_at(1))
+    monkeypatch.setattr(engine.BoardShowdowns, "exact", interrupted_at(1))
     with pytest.raises(KeyboardInterrupt):
         pokerlut.equity(["AsAh", "KsKh"], boards=["Kd 7c 2h", "Qd 8c 5h"])
     calls.clear()
-    monkeypatch.setattr(engine.BoardGame, "exact", interrupted_at(2))
+    monkeypatch.setattr(engine.BoardShowdowns, "exact", interrupted_at(2))
     r = pokerlut.equity(["AsAh", "KsKh"], boards=["Kd 7c 2h", "Qd 8c 5h"])
     assert r.partial and r.per_board[1].partial and not r.per_board[0].partial
 
@@ -329,7 +329,7 @@ def test_progress_runs_through_the_boards_to_one():
 
 def test_exact_none_weighs_the_work_of_every_board(monkeypatch):
     players, boards = ["AsAh", "KsKh"], ["Kd 7c", "Qd 8c"]
-    one = engine.BoardGame(players, boards[0], "", "holdem", None, None, None).work()
+    one = engine.BoardShowdowns(players, boards[0], "", "holdem", None, None, None).work()
     monkeypatch.setattr(engine, "EXACT_BUDGET", int(1.5 * one))
     assert pokerlut.equity(players, boards[0]).exact
     assert not pokerlut.equity(players, boards=boards, trials=None, seed=1).exact

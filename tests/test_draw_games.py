@@ -429,7 +429,7 @@ def test_a_users_policy_sees_the_cards_in_increasing_order():
 def test_the_monte_carlo_values_every_five_card_hand_as_evaluate_does():
     """The kernel values a hand held as a mask of cards by its rank mask and rank key alone
     (`draw_games.mask_strength`): equal to `evaluate_batch` on all 2,598,960 hands."""
-    from pokerlut._draw.deals import game_tables
+    from pokerlut._equity.draw.setup import game_tables
     from pokerlut._kernels.draw_games import mask_strength
 
     @numba.njit
@@ -642,7 +642,7 @@ def test_bad_input_is_a_clear_error(call, error, message):
 
 
 def test_too_much_work_for_an_exact_chance_is_an_error(monkeypatch):
-    from pokerlut._draw import chance
+    from pokerlut._equity.draw import chance
 
     monkeypatch.setattr(chance, "CHANCE_LIMIT", 1_000_000)  # As2d drawing three, three times
     with pytest.raises(ValueError, match="too much work for an exact chance: more than 1,000,000 hands"):

@@ -1,4 +1,4 @@
-"""Tests for pokerlut._odds.engine: `equity()` and `EquityResult`.
+"""Tests for pokerlut._equity.front: `equity()` and `EquityResult`.
 
 - published exact figures (AsAh vs KsKh, AA vs KK);
 - exact enumeration against a brute force written here over the slow pure-Python reference
@@ -25,9 +25,11 @@ import pytest
 
 import reference.high as ref
 from pokerlut import EquityResult, equity
-from pokerlut._odds import engine, montecarlo, parse_range
-from pokerlut._odds.board import MAX_DEALS, BoardSetup
-from pokerlut._odds.exact import exact_chunk
+from pokerlut._equity import front as engine
+from pokerlut._equity import montecarlo
+from pokerlut._equity.ranges import parse_range
+from pokerlut._equity.board import MAX_DEALS, BoardSetup
+from pokerlut._equity.exact import exact_chunk
 
 TIGHT = 1e-12  # exact engine vs exact brute force
 
@@ -770,7 +772,7 @@ def test_exact_false_forces_simulation():
 
 def test_an_interrupt_before_any_showdown_goes_on(monkeypatch):
     """Ctrl-C before the first chunk is done leaves nothing to report: KeyboardInterrupt."""
-    from pokerlut._odds import exact
+    from pokerlut._equity import exact
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

@@ -328,7 +328,7 @@ def test_omaha_players_as_ranges_of_hands_or_random():
 
 
 def test_chunked_enumeration_equals_one_chunk(monkeypatch):
-    from pokerlut._odds import board
+    from pokerlut._equity import board
 
     spot = dict(hands=["QQ+, AKs:0.5", "0.25(JJ-99), AQo", "KQs"], board="2c 7d 9h Tc")
     whole = pokerlut.equity(**spot)

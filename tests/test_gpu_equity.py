@@ -20,7 +20,7 @@ pytest.importorskip("numba_cuda", reason="numba-cuda is not installed (pip insta
 from pokerlut import equity  # noqa: E402
 from pokerlut._gpu import _device  # noqa: E402
 from pokerlut._gpu import equity as gpu  # noqa: E402
-from pokerlut._odds.board import BoardSetup  # noqa: E402
+from pokerlut._equity.board import BoardSetup  # noqa: E402
 
 if not _device.simulator() and not _device.cuda(require=False).is_available():
     pytest.skip(
@@ -94,7 +94,7 @@ def test_exact_preflop_equals_the_cpu_exactly():
 def test_exact_chunks_equal_the_cpu_counts():
     """A chunk's counts per deal, before weighing: the GPU's equal the CPU's (which deals
     every board or counts them in classes), for a range against a range on the turn."""
-    from pokerlut._odds.exact import exact_chunk
+    from pokerlut._equity.exact import exact_chunk
 
     setup = BoardSetup(["QQ+,AK", "JJ-99,AQs"], "Kd 7c 2h 3s", "", "holdem")
     deals = setup.deals(10**6)

@@ -1,4 +1,4 @@
-"""Tests for pokerlut._odds.omaha_ranges: Omaha range text ("AAxx, KK**$ds") -> hands, each
+"""Tests for pokerlut._equity.omaha_ranges: Omaha range text ("AAxx, KK**$ds") -> hands, each
 construct against a brute force written here from the rules (every hand of the deck listed with
 itertools and kept by a plain-Python test), and the ranges in `equity`."""
 
@@ -16,9 +16,9 @@ import numpy as np
 import pytest
 
 import pokerlut
-import pokerlut._odds.omaha_ranges as omaha_ranges
-from pokerlut._odds.board import BoardSetup
-from pokerlut._odds.omaha_ranges import parse_omaha_range
+import pokerlut._equity.omaha_ranges as omaha_ranges
+from pokerlut._equity.board import BoardSetup
+from pokerlut._equity.omaha_ranges import parse_omaha_range
 
 # Independent of the module: card = 4 * rank + suit, rank 0..12 = 2..A, suit 0..3 = c d h s.
 RANK = {r: i for i, r in enumerate("23456789TJQKA")}

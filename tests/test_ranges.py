@@ -1,4 +1,4 @@
-"""Tests for pokerlut._odds.ranges: range text -> weighted two-card combos, and the preflop
+"""Tests for pokerlut._equity.ranges: range text -> weighted two-card combos, and the preflop
 ordering behind percentage ranges (rerun by pokerlut._odds.preflop_order in the slow test)."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pokerlut
-import pokerlut._odds.ranges as ranges_module
-from pokerlut._odds.ranges import PREFLOP_ORDER, Range, parse_range
+import pokerlut._equity.ranges as ranges_module
+from pokerlut._equity.ranges import PREFLOP_ORDER, Range, parse_range
 
 # Independent of the module: the class of two card ints, from the convention card = 4*rank + suit.
 RANKS = "23456789TJQKA"

@@ -41,11 +41,16 @@ from ._kernels.core import eval5, hand_add, hand_empty, hand_merge, hand_strengt
 from ._kernels.omaha import omaha_strength
 from .lang import category_name
 from ._names import Category
-from ._odds import EquityResult, PlayerEquity, Range, deals, equity, parse_range
-from ._draw import DrawChance, draw_chance, draw_keep, draw_policies
+from ._equity.deal import deals
+from ._equity.front import equity
+from ._equity.ranges import Range, parse_range
+from ._equity.result import EquityResult, PlayerEquity
+from ._equity.draw.chance import DrawChance, draw_chance
+from ._equity.draw.policy import draw_keep, draw_policies
 from .rules import Rules, games
 from .stats import count_hands, strengths_in_order
-from ._tables import Tables, TablesError
+from ._kernels.table_types import Tables
+from ._tables import TablesError
 from ._tables import load as load_tables
 from ._text import category_batch, describe_batch, parse_batch
 from ._video_poker import Hold, PayLine, Paytable, VideoPoker, holds, paytable, paytables, video_poker

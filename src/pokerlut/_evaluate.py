@@ -11,6 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _tables as tables
+from ._kernels.table_types import Tables
 from ._cards import CardsLike, format_card, parse_cards
 from ._kernels import badugi as kernels_badugi
 from ._kernels.batch import evaluate_rows, order_rows, strength_order
@@ -806,7 +807,7 @@ def _omaha_rules(game: str | Game) -> Rules:
 
 
 @njit(cache=True, _nrt=False)
-def _omaha_one(t: tables.Tables, hole: np.ndarray, board: np.ndarray) -> Any:
+def _omaha_one(t: Tables, hole: np.ndarray, board: np.ndarray) -> Any:
     return omaha_strength(t, hole, board)
 
 

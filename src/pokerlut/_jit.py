@@ -36,6 +36,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from . import _tables as tables
+from ._kernels.table_types import Tables
 from ._evaluate import evaluate
 from ._kernels.encoding import INVALID_BITS
 from ._kernels.badugi import checked_badugi
@@ -44,7 +45,7 @@ from .rules import rules
 
 
 @njit(inline="always")
-def _checked_fixed(t: tables.Tables, cards: Any, width: int) -> Any:
+def _checked_fixed(t: Tables, cards: Any, width: int) -> Any:
     """Strength of `width` (a literal: the loop unrolls) cards, or 0 if one is not in the
     game's deck (its key carries INVALID_BITS, from tables 256 entries long) or repeats (the
     OR of the cards' bits then has fewer than `width` bits set). Branch-free until the end."""
@@ -62,7 +63,7 @@ def _checked_fixed(t: tables.Tables, cards: Any, width: int) -> Any:
 
 
 @njit(inline="always")
-def checked_strength(t: tables.Tables, cards: Any) -> Any:
+def checked_strength(t: Tables, cards: Any) -> Any:
     """Strength of 5, 6 or 7 cards (a tuple or 1-D array of card ints) in the game whose tables
     are `t`, or 0 if they are not that many distinct cards of its deck."""
     n = len(cards)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import _tables as tables
+from ._kernels.table_types import BadugiTables, SuitsIgnored, SuitsSettle, Tables, Wild
 from .italian import ItalianTables
 from ._kernels import encoding
 from ._kernels import italian as kernels_italian
@@ -46,7 +46,7 @@ def slot(key: int, offsets: list[int], spec: HashSpec) -> int:
     return offsets[h >> (64 - bucket_bits)] + ((h >> (64 - bucket_bits - pos_bits)) & ((1 << pos_bits) - 1))
 
 
-def hand_strength(t: tables.Tables, it: ItalianTables | None = None) -> Callable[[Any], int]:
+def hand_strength(t: Tables, it: ItalianTables | None = None) -> Callable[[Any], int]:
     """The strength of one hand in the game whose tables are `t` (with its suit tables `it` in
     Italian poker), as a function of a list or tuple of 5, 6 or 7 card ints (5 in Italian
     poker); it gives -1 for anything else (a card that is not an int of the game's deck, a
@@ -60,9 +60,9 @@ def hand_strength(t: tables.Tables, it: ItalianTables | None = None) -> Callable
     mixed: tuple[list[int], list[int]] = (t.mixed_offsets.tolist(), t.mixed_values.tolist())
     wild: tuple[list[int], list[int]] = (t.wild_offsets.tolist(), t.wild_values.tolist())
     suits, settle, is_wild = (
-        not isinstance(t, tables.SuitsIgnored),
-        isinstance(t, tables.SuitsSettle),
-        isinstance(t, tables.Wild),
+        not isinstance(t, SuitsIgnored),
+        isinstance(t, SuitsSettle),
+        isinstance(t, Wild),
     )
     unsuited: list[int] = wild[1] if is_wild else rank_values
     offsets, spec = (wild[0], WILD_HASH) if is_wild else (rank_offsets, RANK_HASH)
@@ -143,7 +143,7 @@ def hand_strength(t: tables.Tables, it: ItalianTables | None = None) -> Callable
     return strength
 
 
-def badugi_strength(t: tables.BadugiTables) -> Callable[[Any], int]:
+def badugi_strength(t: BadugiTables) -> Callable[[Any], int]:
     """The strength of one hand in the Badugi game whose tables are `t` (`kernels.badugi`'s
     reads, on Python lists), as a function of a list or tuple of 4 or 5 card ints (the best
     four of five); it gives -1 for anything else (a card that is not an int 0..51, a repeated

@@ -150,7 +150,7 @@ def _stats(what: str, game: str, deck: int | None) -> None:
 
 def _equity(game: str, players: int, exact: bool, wild: str | None = None) -> None:
     """One exact or Monte Carlo equity call with `players` players: a range and hands."""
-    from ._odds import equity
+    from ._equity.front import equity
 
     stud = game in STUD
     board = "" if stud else "Kd 7d 2d 3s" if exact else "Kd"
@@ -180,8 +180,9 @@ def _draw_game(deal: str) -> None:
     once, and dealt one by one: by category), Monte Carlo through the draws (one kernel per
     number of players, as in hold'em: `MC_PLAYERS`), `draw_chance` and `draw_keep` (the
     built-in policies)."""
-    from ._draw import draw_chance, draw_keep
-    from ._odds import equity
+    from ._equity.draw.chance import draw_chance
+    from ._equity.draw.policy import draw_keep
+    from ._equity.front import equity
 
     hands, target = DRAW_HANDS[deal]
     for by_category in (False, True):
@@ -242,6 +243,7 @@ def jobs() -> list[Job]:
     one job. Costs: about the seconds each takes with an empty cache on 2 cores, for the order
     only (docs/performance.md has the measured ones)."""
     from . import _tables as tables
+    from ._kernels.table_types import SuitsMixed, Wild
     from .rules import GAMES, WILD_GAMES, rules
 
     kinds = _first_game_of_each_kind()
@@ -250,7 +252,7 @@ def jobs() -> list[Job]:
             f"evaluate_batch {game} {width} {_checked(validate)}",
             _evaluate_batch,
             (game, width, validate),
-            6.0 if issubclass(kind, tables.Wild) else 2.0,
+            6.0 if issubclass(kind, Wild) else 2.0,
         )
         for kind, game in kinds.items()
         for width in (5, 6, 7)
@@ -274,7 +276,7 @@ def jobs() -> list[Job]:
     out += [
         Job(f"evaluate_omaha {game}", _omaha, (game,), 3.0)
         for kind, game in kinds.items()
-        if not issubclass(kind, (tables.SuitsMixed, tables.Wild))
+        if not issubclass(kind, (SuitsMixed, Wild))
     ]
     out += [
         Job(f"parse_batch {layout}", _parse_batch, (layout,), 5.0)

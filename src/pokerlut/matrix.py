@@ -74,9 +74,9 @@ import numpy as np
 from ._cards import RANKS as _RANKS
 from ._cards import format_cards
 from .distributed import Parts, check_workers, connect, need, run_parts, worker_numba_threads, write_atomic
-from ._odds import equity as _equity
+from ._equity.front import equity as _equity
 from ._odds.preflop_order import class_names as _class_names
-from ._odds.ranges import parse_range
+from ._equity.ranges import parse_range
 from ._gpu._device import wants_gpu
 
 __all__ = [

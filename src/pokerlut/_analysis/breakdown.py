@@ -13,9 +13,9 @@ import numpy as np
 
 from .._cards import CardsLike, format_card
 from .._names import Category
-from .._odds.deal import DEALS, card_text, read_cards
-from .._odds.engine import cards_text
-from .._odds.ranges import Range
+from .._equity.deal import DEALS, card_text, read_cards
+from .._equity.front import cards_text
+from .._equity.ranges import Range
 from .common import read_setup
 from .made import FLUSH_DRAWS, STRAIGHT_DRAWS, board_made, classify_hands, game_view
 

@@ -12,10 +12,10 @@ import numpy as np
 
 from .._cards import RANKS, CardsLike, format_card
 from .._game import Game
-from .._odds.ranges import HandOrRange
-from .._odds.deal import card_text
-from .._odds.engine import EXACT_LIMIT, equity
-from .._odds.result import EquityResult, PlayerEquity
+from .._equity.ranges import HandOrRange
+from .._equity.deal import card_text
+from .._equity.front import EXACT_LIMIT, equity
+from .._equity.result import EquityResult, PlayerEquity
 from .common import Deals, no_deals, read_setup, work_per_deal
 
 __all__ = ["EquityByCard", "equity_by_card"]

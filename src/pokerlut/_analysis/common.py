@@ -13,11 +13,11 @@ import numpy as np
 
 from .._cards import CardsLike, format_cards
 from .._game import Game
-from .._odds.board import MAX_DEALS, MAX_OUTCOME_CELLS, BoardSetup
-from .._odds.counters import bins
-from .._odds.deal import DEALS
-from .._odds.engine import cards_text
-from .._odds.ranges import HandOrRange
+from .._equity.board import MAX_DEALS, MAX_OUTCOME_CELLS, BoardSetup
+from .._equity.counters import bins
+from .._equity.deal import DEALS
+from .._equity.front import cards_text
+from .._equity.ranges import HandOrRange
 
 __all__ = [
     "Deals",

@@ -12,11 +12,11 @@ import numpy as np
 
 from .._cards import CardsLike
 from .._game import Game
-from .._odds.counters import per_player
-from .._odds.ranges import HandOrRange
-from .._odds.deal import card_text
-from .._odds.engine import EXACT_LIMIT
-from .._odds.exact import deal_counts, weigh
+from .._equity.counters import per_player
+from .._equity.ranges import HandOrRange
+from .._equity.deal import card_text
+from .._equity.front import EXACT_LIMIT
+from .._equity.exact import deal_counts, weigh
 from .._parallel import parallel_section
 from .common import Deals, no_deals, check_player, combo_text, deal_limit, read_setup, work_per_deal
 

@@ -14,7 +14,7 @@ import numpy as np
 from .._cards import CardsLike, format_cards, parse_cards
 from .._evaluate import evaluate_batch
 from .._names import Category
-from .._odds.deal import DEALS, card_text, no_repeats
+from .._equity.deal import DEALS, card_text, no_repeats
 from .._text import category_batch
 from ..rules import Rules, rules
 from .common import combo_text

@@ -13,8 +13,8 @@ import numpy as np
 from .._cards import CardsLike, format_card
 from .._evaluate import describe, evaluate_batch, evaluate_omaha_batch
 from .._game import Game
-from .._odds.ranges import HandOrRange
-from .._odds.deal import card_text
+from .._equity.ranges import HandOrRange
+from .._equity.deal import card_text
 from .common import Deals, no_deals, check_player, read_setup
 
 __all__ = ["Outs", "outs"]

@@ -46,11 +46,11 @@ import numpy as np
 from .._kernels import draws as draws_kernels
 from .._kernels.exact import ENUMERATE_BOARDS
 from .._kernels.showdown import Spot
-from .._odds import exact as cpu_exact
-from .._odds.board import BoardSetup, Lazy
-from .._odds.counters import bins, counters
-from .._odds.deal import DEALS
-from .._odds.montecarlo import make_draws
+from .._equity import exact as cpu_exact
+from .._equity.board import BoardSetup, Lazy
+from .._equity.counters import bins, counters
+from .._equity.deal import DEALS
+from .._equity.montecarlo import make_draws
 from . import _device
 
 cuda: Any = None  # numba.cuda once loaded (`_load`): the kernels name it (the simulator swaps it)

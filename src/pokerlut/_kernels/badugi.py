@@ -39,7 +39,7 @@ import numba
 import numpy as np
 from numba import prange
 
-from .._tables import BadugiTables
+from .table_types import BadugiTables
 from .core import KERNEL, LLVM_INLINE, bit_count, njit
 from .encoding import BADUGI_PATTERNS
 

@@ -11,7 +11,7 @@ import numpy as np
 from numba import prange
 from numba.extending import overload
 
-from .._tables import Tables
+from .table_types import Tables
 from .encoding import INVALID_BITS
 from .core import KERNEL, bit_count, eval5, hand_add, hand_empty, hand_strength, njit
 from .simd import AVAILABLE as SIMD

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 from numba.extending import overload
 
-from .._tables import Tables
+from .table_types import Tables
 from .core import (
     NOGIL_KERNEL,
     bit_count,

@@ -20,7 +20,7 @@ from llvmlite import binding, ir
 from numba.core import types
 from numba.extending import intrinsic, overload
 
-from .._tables import SuitsIgnored, SuitsMixed, SuitsSettle, Tables, Wild
+from .table_types import SuitsIgnored, SuitsMixed, SuitsSettle, Tables, Wild
 
 from .encoding import RANK_BITS, RANK_KEY_MASK, SUIT_BIAS, SUIT_FLUSH, WILD_SHIFT
 from .hashing import MIXED_HASH, PAIR_HASH, RANK5_HASH, RANK_HASH, WILD_HASH, perfect_hash

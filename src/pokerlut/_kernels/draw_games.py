@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numba.extending import overload
 
-from .._tables import BadugiTables, Tables
+from .table_types import BadugiTables, Tables
 from .badugi import badugi4, badugi5
 from .core import (
     LLVM_INLINE,

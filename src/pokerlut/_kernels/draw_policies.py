@@ -1,5 +1,5 @@
 """The built-in drawing policies of the draw games, as numba code: which of a hand's cards a
-player keeps before a draw (`pokerlut._draw.policy` names and documents them).
+player keeps before a draw (`pokerlut._equity.draw.policy` names and documents them).
 
 A hand is held as a bitmask of cards (bit c: card c), and a keep as the mask of the cards
 kept (`*_mask` functions, which the Monte Carlo kernel calls) or as a bitmask over the hand's

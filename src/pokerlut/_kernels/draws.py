@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from .._tables import Tables
+from .table_types import Tables
 from .core import NOGIL_KERNEL, Hand, bit_count, draw_card, hand_add, hand_empty, njit, no_alias
 from .hashing import GOLDEN
 from .showdown import Spot, showdown

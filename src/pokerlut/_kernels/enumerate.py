@@ -24,7 +24,7 @@ import numba
 import numpy as np
 from numba import prange
 
-from .._tables import Tables
+from .table_types import Tables
 from .core import (
     KERNEL,
     LLVM_INLINE,

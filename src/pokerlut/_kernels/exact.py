@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._tables import Tables
+from .table_types import Tables
 from .core import NOGIL_KERNEL, hand_add, hand_empty, njit, no_alias
 from .showdown import Spot, showdown
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from .._tables import Tables
+from .table_types import Tables
 from .core import KERNEL, hand_add, hand_empty, hand_strength, njit
 from .isomorphism import IndexTables, hand_index, hand_of
 

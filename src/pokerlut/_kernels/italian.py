@@ -9,7 +9,7 @@ import numpy as np
 import numba
 from numba import prange
 
-from .._tables import Tables
+from .table_types import Tables
 from .core import KERNEL, Hand, hand_add, hand_empty, hand_strength, njit
 from .encoding import INVALID_BITS
 

@@ -14,7 +14,7 @@ import numba
 import numpy as np
 from numba import prange
 
-from .._tables import Tables
+from .table_types import Tables
 from .core import KERNEL, njit, suits_matter
 from .encoding import INVALID_BITS, RANK_BITS, RANK_KEY_MASK
 from .hashing import OMAHA_HASH, perfect_hash

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._tables import Tables
+from .table_types import Tables
 from .core import LLVM_INLINE, Hand, hand_add, hand_empty, hand_merge, hand_strength, njit
 
 POT = 5040  # a pot in units: 2 * lcm(1..10), so any half split among up to 10 is whole

@@ -46,7 +46,7 @@ from llvmlite import ir
 from numba.core import cgutils, types
 from numba.extending import intrinsic
 
-from .._tables import SuitsIgnored, SuitsMixed, Wild
+from .table_types import SuitsIgnored, SuitsMixed, Wild
 from .core import call_llvm, target_cpu
 from .encoding import RANK_BITS, SUIT_BIAS, SUIT_FLUSH
 from .hashing import MIXED_HASH, MULT, RANK5_HASH, RANK_HASH, HashSpec

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._tables import Tables
+from .table_types import Tables
 from .core import NOGIL_KERNEL, hand_add, hand_strength, next_combo, njit, no_alias
 from .draws import block_stream, next_random
 from .showdown import add_split, bucket_of, outcome_bin, winners_with

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from .._tables import Tables
+from .table_types import Tables
 from .boards import preflop_flush, preflop_ranks
 from .core import NOGIL_KERNEL, njit, no_alias
 from .encoding import RANK_KEY_MASK

@@ -39,7 +39,8 @@ from .._cards import RANKS
 from .._kernels.core import KERNEL, njit
 from .._kernels.features import HOLES, SCRATCH, SORTED, VALUES, board_hole_values, class_sizes
 from .._parallel import LANE_ROW, parallel_section
-from .._tables import Tables, load as load_tables
+from .._kernels.table_types import Tables
+from .._tables import load as load_tables
 
 
 def class_names() -> list[str]:

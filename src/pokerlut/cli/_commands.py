@@ -194,7 +194,7 @@ def cmd_stats(args: argparse.Namespace) -> None:
 def cmd_equity(args: argparse.Namespace) -> None:
     import json
 
-    from .._odds import equity
+    from .._equity.front import equity
 
     given = args.board or [""]  # --board once, or once for each board
     if len(given) > 1 and args.boards is not None:
@@ -252,7 +252,7 @@ def cmd_build_tables(args: argparse.Namespace) -> None:
 
 def cmd_demo(args: argparse.Namespace) -> None:
     from .._evaluate import describe, evaluate
-    from .._odds import equity
+    from .._equity.front import equity
 
     data: dict[str, Any] = {
         "hands": [

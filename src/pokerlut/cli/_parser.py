@@ -11,7 +11,7 @@ from typing import NoReturn
 
 from ..lang import LANGUAGES
 from .._gpu._device import DEVICES
-from .._odds.deal import DEALS
+from .._equity.deal import DEALS
 from ..rules import WILD_MODES, games
 from ._commands import (
     cmd_abstraction_buckets,

@@ -14,7 +14,7 @@ from .._kernels.showdown import Spot
 from .board import BoardSetup, Hand
 from .counters import CALL_WORK, bins, working_rows
 from .ranges import Range
-from .threads import on_threads, share_of
+from .._parallel import on_threads, share_of
 
 BLOCK_TRIALS = 16_384  # Monte Carlo trials per random stream
 GROUP_DEALS = 1 << 14  # the most deals a group of players (`deal_groups`) may have before filtering

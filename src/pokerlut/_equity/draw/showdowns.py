@@ -1,4 +1,4 @@
-"""`DrawGame`: a draw deal as `equity()` counts it (its `Showdowns`): exact after one draw,
+"""`DrawShowdowns`: a draw deal as `equity()` counts it (its `Showdowns`): exact after one draw,
 by Monte Carlo through several."""
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ from typing import Any
 
 import numpy as np
 
-from .deals import DrawSetup
+from .setup import DrawSetup
 from .exact import exact_outcomes, work
 from .montecarlo import simulated_outcomes
 from .policy import resolve
 
 
-class DrawGame:
+class DrawShowdowns:
     """Five-card draw, lowball and the other draw deals for `equity`: each player's kept
     cards, the draws to come and the policy that plays the draws after the first."""
 

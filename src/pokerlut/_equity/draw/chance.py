@@ -10,11 +10,11 @@ from typing import Any
 import numba
 import numpy as np
 
-from .._cards import CardsLike
-from .._kernels.draw_games import MAX_ROUNDS, TOO_MUCH, all_subsets, chance_kernel
-from .._odds.threads import on_threads, share_of
-from .._parallel import parallel_section
-from .deals import DrawSetup
+from ..._cards import CardsLike
+from ..._kernels.draw_games import MAX_ROUNDS, TOO_MUCH, all_subsets, chance_kernel
+from ..._parallel import on_threads, share_of
+from ..._parallel import parallel_section
+from .setup import DrawSetup
 from .policy import BUILTINS, bad_keep, resolve, target_of
 
 CHANCE_LIMIT = 2_000_000_000  # hands that draw_chance values at most (a few seconds)

@@ -15,11 +15,11 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
-from .._kernels.draw_games import all_subsets, exact_kernel, last_player_lists, subset_strengths
-from .._kernels.showdown import SPLIT_FIELDS
-from .._odds.counters import CALL_WORK, bins, counters
-from .._odds.threads import on_threads, share_of
-from .deals import DrawSetup
+from ..._kernels.draw_games import all_subsets, exact_kernel, last_player_lists, subset_strengths
+from ..._kernels.showdown import SPLIT_FIELDS
+from ..counters import CALL_WORK, bins, counters
+from ..._parallel import on_threads, share_of
+from .setup import DrawSetup
 
 MAX_LIST_ENTRIES = 1 << 23  # the last player's sorted lists (int32) for inclusion-exclusion
 

@@ -14,11 +14,11 @@ from typing import Any
 
 import numpy as np
 
-from .. import _tables as tables
-from .._cards import format_cards
-from .._odds.categories import kernel_tables
-from .._odds.deal import DEALS, Deal, no_repeats, read_cards
-from ..rules import rules
+from ... import _tables as tables
+from ..._cards import format_cards
+from ..categories import kernel_tables
+from ..deal import DEALS, Deal, no_repeats, read_cards
+from ...rules import rules
 
 MAX_PLAYERS = 8
 

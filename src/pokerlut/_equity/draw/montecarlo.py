@@ -9,11 +9,11 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
-from .._kernels.draw_games import BAD_KEEP, simulate_kernel
-from .._odds.counters import bins
-from .._odds.montecarlo import in_blocks
-from .._odds.threads import on_threads, share_of
-from .deals import DrawSetup
+from ..._kernels.draw_games import BAD_KEEP, simulate_kernel
+from ..counters import bins
+from ..montecarlo import in_blocks
+from ..._parallel import on_threads, share_of
+from .setup import DrawSetup
 from .policy import Policy, bad_keep, keep
 
 ONE = np.uint64(1)

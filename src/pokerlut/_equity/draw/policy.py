@@ -43,15 +43,15 @@ from typing import Any
 
 import numpy as np
 
-from .. import _tables as tables
-from .._cards import CardsLike, format_cards, parse_cards
-from .._evaluate import evaluate, evaluate_batch
-from .._names import Category
-from .._kernels.draw_policies import ACE_LOW, BADUGI, BADUGI_27, HIGH, LOWBALL_27, LOWBALL_A5, keep_of
-from .._odds.categories import category_table
-from .._odds.deal import DEALS, Deal
-from .deals import deal_tables
-from ..rules import rules
+from ... import _tables as tables
+from ..._cards import CardsLike, format_cards, parse_cards
+from ..._evaluate import evaluate, evaluate_batch
+from ..._names import Category
+from ..._kernels.draw_policies import ACE_LOW, BADUGI, BADUGI_27, HIGH, LOWBALL_27, LOWBALL_A5, keep_of
+from ..categories import category_table
+from ..deal import DEALS, Deal
+from .setup import deal_tables
+from ...rules import rules
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from .._kernels.showdown import Spot
 from .._parallel import balanced_order
 from .board import BoardSetup, Lazy
 from .counters import CALL_WORK, bins, counters, working_rows
-from .threads import on_threads, share_of
+from .._parallel import on_threads, share_of
 
 
 Chunk = Callable[

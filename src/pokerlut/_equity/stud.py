@@ -1,4 +1,4 @@
-"""`StudGame`: stud, razz and stud hi-lo, with no board: each player's known cards, the rest
+"""`StudShowdowns`: stud, razz and stud hi-lo, with no board: each player's known cards, the rest
 dealt from the live cards, every deal enumerated or simulated by the stud kernels."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import numba
 import numpy as np
 
 from .. import _tables as tables
+from .._kernels.table_types import Tables
 from .._cards import parse_cards
 from .._kernels.stud import STUD_ENUMERATE, STUD_SIMULATE
 from .._parallel import balanced_order
@@ -20,10 +21,10 @@ from .categories import kernel_tables
 from .counters import CALL_WORK, bins, counters
 from .deal import DEALS, high_rules, no_repeats, read_cards
 from .montecarlo import in_blocks
-from .threads import on_threads, share_of
+from .._parallel import on_threads, share_of
 
 
-class StudGame:
+class StudShowdowns:
     """Stud input, parsed and checked: each player's known cards (2 to 7, up and down) and the
     live cards the rest are dealt from; `engine.Showdowns`."""
 
@@ -89,7 +90,7 @@ class StudGame:
         self.board = np.zeros(0, np.uint8)  # no board
         self.labels = [str(p) for p in players]
 
-    def tables(self) -> tuple[tables.Tables, tables.Tables]:
+    def tables(self) -> tuple[Tables, Tables]:
         """(high, low) for the stud kernels; low = high when the pot is not split."""
         high = tables.load(self.rules.name)
         return high, tables.load(self.low_rules.name) if self.low_rules else high

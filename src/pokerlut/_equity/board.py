@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from .. import _tables as tables
+from .._kernels.table_types import SuitsSettle, Tables
 from .._cards import CardsLike, format_cards, parse_cards
 from ..rules import rules
 from ..stats import deck_of
@@ -72,7 +73,7 @@ class BoardSetup:
         # hold'em where five suited cards settle a hand: boards are counted in classes
         # (`kernels.boards`); other rankings deal every board
         self.boards_in_classes = (
-            not self.omaha and not self.split and type(tables.load(self.rules.name)) is tables.SuitsSettle
+            not self.omaha and not self.split and type(tables.load(self.rules.name)) is SuitsSettle
         )
         self.board, self.dead = read_cards(board, self.jokers), read_cards(dead, self.jokers)
         self.others = read_cards(others, self.jokers)  # other boards' cards: out of this deal
@@ -225,7 +226,7 @@ class BoardSetup:
             return per_hand * sum(OMAHA_COMBOS[int(h)] for h in self.hole_sizes)
         return per_hand * len(self.ranges)
 
-    def tables(self) -> tuple[tables.Tables, tables.Tables]:
+    def tables(self) -> tuple[Tables, Tables]:
         """The kernel tables: (high, low); low = high when the pot is not split."""
         high = tables.load(self.rules.name)
         return high, tables.load(self.low_rules.name) if self.low_rules else high

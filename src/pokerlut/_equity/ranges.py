@@ -240,7 +240,7 @@ def parse_range(text: str) -> Range:
     Parameters
     ----------
     text : str
-        The range, in the notation of the module documentation (`pokerlut._odds.ranges`):
+        The range, in the notation of the module documentation (`pokerlut._equity.ranges`):
         tokens separated by commas ("QQ+, AKs, A5s-A2s:0.5, 15%").
 
     Returns

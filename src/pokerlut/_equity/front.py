@@ -15,8 +15,8 @@ from typing import Any, Protocol
 import numpy as np
 
 from .._cards import CardsLike, format_cards, parse_cards
-from .._draw.deals import draw_deal
-from .._draw.game import DrawGame
+from .draw.setup import draw_deal
+from .draw.showdowns import DrawShowdowns
 from .._game import Game
 from .._gpu._device import wants_gpu
 from .._parallel import parallel_section
@@ -27,7 +27,7 @@ from .exact import exact_outcomes
 from .montecarlo import simulated_outcomes
 from .ranges import HandOrRange, Range
 from .result import EquityResult, PlayerEquity, whole_pot
-from .stud import StudGame
+from .stud import StudShowdowns
 
 __all__ = [
     "DEALS",
@@ -36,7 +36,7 @@ __all__ = [
     "EXACT_LIMIT",
     "MAX_BOARDS",
     "MAX_TRIALS",
-    "BoardGame",
+    "BoardShowdowns",
     "EquityResult",
     "PlayerEquity",
     "Showdowns",
@@ -51,7 +51,7 @@ MAX_BOARDS = 10  # boards dealt from one deck (`equity(boards=...)`), as far as 
 
 
 class Showdowns(Protocol):
-    """What `equity()` asks of a deal: a board game (`BoardGame`) or stud (`StudGame`).
+    """What `equity()` asks of a deal: a board game (`BoardShowdowns`) or stud (`StudShowdowns`).
     `exact` and `simulate` give the mean outcome counters (`counters.per_player` reads them),
     the showdowns or trials counted, and whether interrupted."""
 
@@ -74,7 +74,7 @@ class Showdowns(Protocol):
     ) -> tuple[np.ndarray, int, bool]: ...
 
 
-class BoardGame:
+class BoardShowdowns:
     """Hold'em, short deck or Omaha as `Showdowns`: its `BoardSetup`, enumerated in chunks of deals
     (`exact.exact_outcomes`) or simulated (`montecarlo.simulated_outcomes`); with
     device="cuda", on the GPU (`pokerlut._gpu.equity`). With several boards, one board's:
@@ -299,7 +299,7 @@ def equity(
             raise ValueError(
                 f"{deal} has no board: give each player's kept cards, and the discards seen as dead"
             )
-        draw_game = DrawGame(players, dead_text, deal, draw_rounds, policy, by_category)
+        draw_game = DrawShowdowns(players, dead_text, deal, draw_rounds, policy, by_category)
         setups: Sequence[Showdowns] = [draw_game]
         which = [0]
     elif isinstance(deal, str) and deal in DEALS and DEALS[deal].stud:
@@ -307,7 +307,7 @@ def equity(
             raise ValueError(f"wild cards and other decks are offered in hold'em, not in {deal}")
         if len(texts) > 1:
             raise ValueError(f"boards: {deal} has no board")
-        setups = [StudGame(players, texts[0], dead_text, deal, game, by_category)]
+        setups = [StudShowdowns(players, texts[0], dead_text, deal, game, by_category)]
         which = [0]
     else:
         setups, which = _board_games(players, texts, dead_text, deal, wild, deck, game, by_category, device)
@@ -408,13 +408,15 @@ def _board_games(
     game: str | Game | None,
     by_category: bool = False,
     device: str = "cpu",
-) -> tuple[list[BoardGame], list[int]]:
-    """A `BoardGame` for each board, the other boards' cards out of its deal (boards alike
+) -> tuple[list[BoardShowdowns], list[int]]:
+    """A `BoardShowdowns` for each board, the other boards' cards out of its deal (boards alike
     share one), and which of them each board is. Boards share only the cards they start with
     (dealt before running it again); together they need no more cards than the deck has."""
     if len(texts) == 1:
         return [
-            BoardGame(hands, texts[0], dead, deal, wild, deck, game, by_category=by_category, device=device)
+            BoardShowdowns(
+                hands, texts[0], dead, deal, wild, deck, game, by_category=by_category, device=device
+            )
         ], [0]
     cards = []
     for k, text in enumerate(texts):
@@ -433,7 +435,7 @@ def _board_games(
             )
     known = list(dict.fromkeys(c for board in cards for c in board))
     alike: dict[frozenset[int], int] = {}  # a board's cards: its setup
-    setups: list[BoardGame] = []
+    setups: list[BoardShowdowns] = []
     which = []
     for k, (text, board) in enumerate(zip(texts, cards)):
         if frozenset(board) not in alike:
@@ -441,7 +443,7 @@ def _board_games(
             others = np.array([c for c in known if c not in board], np.uint8)
             try:
                 setups.append(
-                    BoardGame(hands, text, dead, deal, wild, deck, game, others, by_category, device)
+                    BoardShowdowns(hands, text, dead, deal, wild, deck, game, others, by_category, device)
                 )
             except ValueError as error:
                 raise ValueError(f"board {k + 1}: {error}") from None
