@@ -197,6 +197,7 @@ def bench_equity(smoke: bool, seed: int = 7) -> dict[str, dict[str, Any]]:
     from pokerlut import equity
     from pokerlut._gpu.equity import cpu_reference, simulated_outcomes
     from pokerlut._equity.board import BoardSetup
+    from pokerlut._equity.deal import resolve_deal
 
     figures = {}
     for name, hands, trials, same_trials in (
@@ -213,7 +214,7 @@ def bench_equity(smoke: bool, seed: int = 7) -> dict[str, dict[str, Any]]:
         gap = max(
             abs(p.equity - q.equity) / max(p.stderr, 1e-300) for p, q in zip(result.players, exact.players)
         )
-        setup = BoardSetup(hands, "", "", "holdem")
+        setup = BoardSetup(hands, "", "", resolve_deal("holdem"))
         outcomes = simulated_outcomes(setup, same_trials, seed, None)[0]
         same = bool((outcomes == cpu_reference(setup, same_trials, seed) / same_trials).all())
         checks = [

@@ -18,6 +18,7 @@ import pokerlut
 import reference.games as ref
 from pokerlut.cli import main
 from pokerlut._equity import front as engine
+from pokerlut._equity.deal import resolve_deal
 
 RULES = {
     "holdem": ("high", None),
@@ -329,7 +330,7 @@ def test_progress_runs_through_the_boards_to_one():
 
 def test_exact_none_weighs_the_work_of_every_board(monkeypatch):
     players, boards = ["AsAh", "KsKh"], ["Kd 7c", "Qd 8c"]
-    one = engine.BoardShowdowns(players, boards[0], "", "holdem", None, None, None).work()
+    one = engine.BoardShowdowns(players, boards[0], "", resolve_deal("holdem")).work()
     monkeypatch.setattr(engine, "EXACT_BUDGET", int(1.5 * one))
     assert pokerlut.equity(players, boards[0]).exact
     assert not pokerlut.equity(players, boards=boards, trials=None, seed=1).exact

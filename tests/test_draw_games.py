@@ -25,7 +25,7 @@ import numpy as np
 import pytest
 
 import pokerlut
-from pokerlut import draw_chance, draw_keep, equity, evaluate, evaluate_batch, parse_cards
+from pokerlut import Game, draw_chance, draw_keep, equity, evaluate, evaluate_batch, parse_cards
 
 # deal: (the high or only game, the low half's game, cards in a hand)
 DEALS = {
@@ -429,7 +429,6 @@ def test_a_users_policy_sees_the_cards_in_increasing_order():
 def test_the_monte_carlo_values_every_five_card_hand_as_evaluate_does():
     """The kernel values a hand held as a mask of cards by its rank mask and rank key alone
     (`draw_games.mask_strength`): equal to `evaluate_batch` on all 2,598,960 hands."""
-    from pokerlut._equity.draw.setup import game_tables
     from pokerlut._kernels.draw_games import mask_strength
 
     @numba.njit
@@ -441,7 +440,7 @@ def test_the_monte_carlo_values_every_five_card_hand_as_evaluate_does():
     masks = np.bitwise_or.reduce(np.uint64(1) << hands.astype(np.uint64), axis=1)
     out = np.zeros(len(hands), np.int64)
     for game in ("high", "deuce-to-seven", "ace-to-five"):
-        strengths(game_tables(game), masks, np.zeros(8, np.uint8), out)
+        strengths(Game.of(game).any_tables, masks, np.zeros(8, np.uint8), out)
         assert np.array_equal(out, evaluate_batch(hands, game=game)), game
 
 

@@ -29,6 +29,7 @@ from pokerlut._equity import front as engine
 from pokerlut._equity import montecarlo
 from pokerlut._equity.ranges import parse_range
 from pokerlut._equity.board import MAX_DEALS, BoardSetup
+from pokerlut._equity.deal import resolve_deal
 from pokerlut._equity.exact import exact_chunk
 
 TIGHT = 1e-12  # exact engine vs exact brute force
@@ -352,7 +353,7 @@ def test_boards_counted_in_classes_equal_boards_dealt_one_by_one(players, board,
     """Hold'em's exact enumeration counts boards in classes (`kernels.boards`; a suit that
     mirrors another is counted once, twice as heavy); dealing every board and evaluating every
     hand (the kernel the brute force checks above) must give the very same integer counts."""
-    setup = BoardSetup(players, board, dead, game)
+    setup = BoardSetup(players, board, dead, resolve_deal(game))
     deals = setup.deals(MAX_DEALS)
     assert setup.boards_in_classes
     counted = exact_chunk(setup, deals, None)
@@ -378,7 +379,7 @@ def test_boards_counted_in_classes_equal_boards_dealt_one_by_one(players, board,
 def test_one_hand_each_is_the_one_deal_the_search_finds(players, board, game):
     """With one hand per player, `deals` builds the deal directly; the search for deals (asked
     for by the first player's hands, a slice) must find the very same arrays."""
-    setup = BoardSetup(players, board, "", game)
+    setup = BoardSetup(players, board, "", resolve_deal(game))
     direct, searched = setup.deals(10), setup.deals(10, slice(0, 1))
     for made, found in zip(direct, searched, strict=True):
         assert made.dtype == found.dtype and made.shape == found.shape
@@ -547,7 +548,7 @@ def test_a_group_listed_with_every_players_hand_deals_as_the_copies_do(monkeypat
     # one group of few deals: the showdown reads each deal's row of hands; with GROUP_DEALS
     # lowered the same group is dealt by copying its members' hands. Same draws, same result.
     spot = dict(hands=["AsAh", "QQ+, AK:0.5", "9c9d"], board="Kh7d", exact=False, trials=50_001, seed=3)
-    setup = BoardSetup(spot["hands"], spot["board"], "", "holdem")
+    setup = BoardSetup(spot["hands"], spot["board"], "", resolve_deal("holdem"))
     assert montecarlo.make_draws(setup).deal_hands.shape[:2] == (1, 16)  # QQ 6, KK 3, AA 1, AK 6
     rows = equity(**spot)
     monkeypatch.setattr(montecarlo, "GROUP_DEALS", 8)

@@ -329,11 +329,12 @@ def test_omaha_players_as_ranges_of_hands_or_random():
 
 def test_chunked_enumeration_equals_one_chunk(monkeypatch):
     from pokerlut._equity import board
+    from pokerlut._equity.deal import resolve_deal
 
     spot = dict(hands=["QQ+, AKs:0.5", "0.25(JJ-99), AQo", "KQs"], board="2c 7d 9h Tc")
     whole = pokerlut.equity(**spot)
     monkeypatch.setattr(board, "MAX_DEALS", 200)  # every chunk: one or two of player 1's hands
     chunked = pokerlut.equity(**spot)
-    assert len(board.BoardSetup(spot["hands"], spot["board"], "", "holdem").deal_chunks()) > 3
+    assert len(board.BoardSetup(spot["hands"], spot["board"], "", resolve_deal("holdem")).deal_chunks()) > 3
     assert chunked.deals == whole.deals
     assert [p.equity for p in chunked.players] == pytest.approx([p.equity for p in whole.players], abs=1e-12)

@@ -192,10 +192,9 @@ IN_ORDER_SLOW = [
 def test_strengths_in_order_are_every_hand_evaluated_on_its_own(n_cards, game, wild):
     from pokerlut import _tables as tables
     from pokerlut.rules import rules
-    from pokerlut.stats import deck_of
 
     r = rules(game, wild)
-    deck = deck_of(r, None)
+    deck = r.deck_of()
     strengths = pokerlut.strengths_in_order(n_cards, game=game, wild=wild)
     assert strengths.dtype == np.uint16 and len(strengths) == math.comb(len(deck), n_cards)
     assert (

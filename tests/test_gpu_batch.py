@@ -288,8 +288,8 @@ def test_warm_gpu_runs_the_batch_kernels_of_every_kind():
 
 
 def test_tables_go_to_the_device_once_per_game():
-    assert _device.device_tables("high") is _device.device_tables("high")
-    assert type(_device.device_tables("ace-to-five+jokers")).__name__ == "WildSuitsIgnored"
+    assert _device.device_tables(rules("high")) is _device.device_tables(rules("high"))
+    assert type(_device.device_tables(rules("ace-to-five+jokers"))).__name__ == "WildSuitsIgnored"
 
 
 # --- other libraries' device arrays: a real GPU only -------------------------------------------

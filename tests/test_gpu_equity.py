@@ -21,6 +21,7 @@ from pokerlut import equity  # noqa: E402
 from pokerlut._gpu import _device  # noqa: E402
 from pokerlut._gpu import equity as gpu  # noqa: E402
 from pokerlut._equity.board import BoardSetup  # noqa: E402
+from pokerlut._equity.deal import resolve_deal
 
 if not _device.simulator() and not _device.cuda(require=False).is_available():
     pytest.skip(
@@ -96,7 +97,7 @@ def test_exact_chunks_equal_the_cpu_counts():
     every board or counts them in classes), for a range against a range on the turn."""
     from pokerlut._equity.exact import exact_chunk
 
-    setup = BoardSetup(["QQ+,AK", "JJ-99,AQs"], "Kd 7c 2h 3s", "", "holdem")
+    setup = BoardSetup(["QQ+,AK", "JJ-99,AQs"], "Kd 7c 2h 3s", "", resolve_deal("holdem"))
     deals = setup.deals(10**6)
     cpu, on_gpu = exact_chunk(setup, deals, None), gpu.exact_chunk(setup, deals, None)
     assert (cpu[0] == on_gpu[0]).all() and cpu[1:] == on_gpu[1:]
@@ -162,7 +163,7 @@ def test_monte_carlo_within_4_standard_errors_of_exact(hands, board, dead, optio
 def test_monte_carlo_equals_the_cpu_kernel_on_the_same_streams(hands, board, deal):
     """The GPU's random streams (`stream_trials` trials each, from (seed, stream)) run by the
     CPU's own Monte Carlo kernel give the very same counts."""
-    setup = BoardSetup(hands, board, "", deal)
+    setup = BoardSetup(hands, board, "", resolve_deal(deal))
     outcomes, done, partial = gpu.simulated_outcomes(setup, TRIALS, 5, None)
     assert done == TRIALS and not partial
     assert (outcomes == gpu.cpu_reference(setup, TRIALS, 5) / TRIALS).all()

@@ -18,6 +18,7 @@ import pytest
 import pokerlut
 import pokerlut._equity.omaha_ranges as omaha_ranges
 from pokerlut._equity.board import BoardSetup
+from pokerlut._equity.deal import resolve_deal
 from pokerlut._equity.omaha_ranges import parse_omaha_range
 
 # Independent of the module: card = 4 * rank + suit, rank 0..12 = 2..A, suit 0..3 = c d h s.
@@ -241,8 +242,8 @@ def test_card_removal_in_a_deal():
     ]
     # player 3's hands all hold As, a dead card: an error
     with pytest.raises(ValueError, match="player 3: every hand of 'AsKs\\*\\*' holds a board or dead card"):
-        BoardSetup(["AAxx$ds", "KK**", "AsKs**"], " ".join(board), " ".join(dead), "omaha")
-    setup = BoardSetup(["AAxx$ds", "KK**"], " ".join(board), " ".join(dead), "omaha")
+        BoardSetup(["AAxx$ds", "KK**", "AsKs**"], " ".join(board), " ".join(dead), resolve_deal("omaha"))
+    setup = BoardSetup(["AAxx$ds", "KK**"], " ".join(board), " ".join(dead), resolve_deal("omaha"))
     for r, test in zip(setup.ranges, keep):
         expected = brute(4, lambda h: test(h) and not known & set(h))
         assert [tuple(row) for row in r.combos.tolist()] == expected

@@ -20,7 +20,6 @@ from pokerlut import _tables as tables
 from pokerlut._kernels import batch, simd
 from pokerlut._kernels.hashing import MIXED_HASH, RANK5_HASH, RANK_HASH
 from pokerlut.rules import rules
-from pokerlut.stats import deck_of
 
 needs_simd = pytest.mark.skipif(
     not simd.AVAILABLE, reason="the CPU lacks AVX2 and AVX-512: the batch kernel runs one row at a time"
@@ -85,7 +84,7 @@ def next_hands(deck, idx, rows):
 def every_hand_in_batches(game, n_cards):
     """Every hand of the game's deck through `evaluate_batch`, checked and unchecked; returns
     (checked, unchecked) strengths in itertools.combinations order."""
-    deck = deck_of(rules(game), None).astype(np.uint8)
+    deck = rules(game).deck_of().astype(np.uint8)
     total = math.comb(len(deck), n_cards)
     checked = np.empty(total, np.uint16)
     unchecked = np.empty(total, np.uint16)
@@ -128,7 +127,7 @@ def test_the_one_row_kernel_gets_every_five_card_hand_and_random_sevens_right(ga
     """The kernel a CPU without AVX2 runs (and wild games, and strided arrays), checked and
     not, compiled once per kind of tables: every five-card hand in order, and 7-card hands
     against the block kernel, in one game of each kind."""
-    deck = deck_of(rules(game), None).astype(np.uint8)
+    deck = rules(game).deck_of().astype(np.uint8)
     t = tables.load(game)
     fives = np.empty((math.comb(len(deck), 5), 5), np.uint8)
     assert next_hands(deck, np.arange(5, dtype=np.int64), fives) == len(fives)

@@ -185,7 +185,7 @@ def test_a_game_folder_holds_the_arrays_its_kernel_kind_reads(game):
     expected = {f"{name}.npy" for name in tables.files_of(KIND[game], game in OMAHA)}
     assert {p.name for p in (TABLES / game).iterdir()} == expected | {"manifest.json"}
     assert set(manifest["files"]) == expected
-    assert tables.offers_omaha(game) == (game in OMAHA)
+    assert tables.omaha_offered(rules_of(game)) == (game in OMAHA)
     if game in BADUGI_GAMES:  # its own tables, which load() refuses: test_badugi.py
         assert type(tables.load_badugi(game)) is tables.BadugiTables
         return

@@ -791,8 +791,8 @@ HOLE_SIZES, BOARD_SIZES = (4, 5, 6), (3, 4, 5)
 def _omaha_rules(game: str | Game) -> Rules:
     rules = resolve(game).rules
     rules.five_card_only("Omaha")
-    if not tables.offers_omaha(rules.name):
-        omaha_games = [g for g in GAMES if tables.offers_omaha(g)]
+    if not tables.omaha_offered(rules):
+        omaha_games = [name for name, g in GAMES.items() if tables.omaha_offered(g)]
         why = (
             "wild cards"
             if rules.wild

@@ -23,6 +23,7 @@ import numpy as np
 
 from . import lang as _lang
 from . import _tables as tables
+from ._kernels.table_types import BadugiTables, Tables
 from .italian import ItalianTables, italian_tables, straight_flush_kind
 from ._names import Category
 from .rules import Rules, rules as rules_of
@@ -54,9 +55,34 @@ class Game:
         return f"Game({self.name!r}{option})"
 
     @property
+    def tables(self) -> Tables:
+        """The kernels' tables of a game of five-card hands (loaded once, `_tables.kernel_tables`)."""
+        return tables.kernel_tables(self.rules)
+
+    @property
+    def badugi_tables(self) -> BadugiTables:
+        """The Badugi kernels' tables of a Badugi game (loaded once)."""
+        return tables.badugi_tables(self.rules)
+
+    @property
+    def any_tables(self) -> Tables | BadugiTables:
+        """The tables its kernels read: `badugi_tables` in a Badugi game, else `tables`."""
+        return self.badugi_tables if self.rules.badugi else self.tables
+
+    @property
+    def classes(self) -> np.ndarray:
+        """Per strength, its category and ranks (`_tables.classes_of`)."""
+        return tables.classes_of(self.rules)
+
+    @property
+    def omaha_offered(self) -> bool:
+        """Whether the tables hold Omaha's (the build's manifest says)."""
+        return tables.omaha_offered(self.rules)
+
+    @property
     def top(self) -> int:
         """The game's highest strength."""
-        return len(tables.classes(self.name) if self.italian is None else self.italian.class_of) - 1
+        return len(self.classes if self.italian is None else self.italian.class_of) - 1
 
     @property
     def lowest(self) -> int:
@@ -77,13 +103,13 @@ class Game:
 
     def category(self, strength: int) -> Category:
         """The category of a checked strength that is not 0."""
-        return Category(int(tables.classes(self.name)[self.rank_class(strength), 0]))
+        return Category(int(self.classes[self.rank_class(strength), 0]))
 
     def words(self, strength: int, lang: str = "en") -> str:
         """Words for a checked strength, in the game's terms and in `lang`."""
         if strength == 0:
             return _lang.no_low(lang)
-        classes = tables.classes(self.name)
+        classes = self.classes
         row = classes[self.rank_class(strength)]
         cat, ranks = Category(int(row[0])), row[1:].tolist()
         if self.rules.badugi:  # the ranks of its 1..4 cards, then NO_RANK (`build.badugi`)

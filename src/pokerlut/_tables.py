@@ -28,7 +28,7 @@ from ._kernels.table_types import (
 )
 from ._kernels import encoding
 from ._kernels.hashing import OMAHA_HASH
-from .rules import rules
+from .rules import Rules, rules
 
 REBUILD_HINT = "rebuild them with `pokerlut build-tables` (or `make tables` in a checkout)"
 
@@ -140,31 +140,68 @@ def load_dir(directory: str | Path) -> tuple[dict[str, Any], dict[str, np.ndarra
 
 
 _lock = threading.Lock()
-_folders: dict[str, tuple[dict[str, Any], dict[str, np.ndarray]]] = {}  # game -> manifest, arrays
-_tables: dict[str, Tables] = {}
-
-
-def _loaded(game: str) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
-    with _lock:
-        if game not in _folders:
-            _folders[game] = load_dir(game_folder(game))
-    return _folders[game]
-
-
+_folders: dict[str, tuple[dict[str, Any], dict[str, np.ndarray]]] = {}  # folder -> manifest, arrays
 _manifests: dict[str, dict[str, Any]] = {}
+# the loaded tables, keyed by the `Rules` value (a `Game` reads its own through these)
+_kernel_tables: dict[Rules, Tables] = {}
+_badugi_tables: dict[Rules, BadugiTables] = {}
 
 
-def offers_omaha(game: str) -> bool:
+def _loaded(folder: str) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+    with _lock:
+        if folder not in _folders:
+            _folders[folder] = load_dir(game_folder(folder))
+    return _folders[folder]
+
+
+def omaha_offered(game: Rules) -> bool:
     """Whether the build made Omaha's tables for a game (its manifest says; nothing else of the
     game is read).
 
-    >>> offers_omaha("high"), offers_omaha("deuce-to-seven")
+    >>> omaha_offered(rules("high")), omaha_offered(rules("deuce-to-seven"))
     (True, False)
     """
-    name = rules(game).name
+    name = game.name
     if name not in _manifests:
         _manifests[name] = _loaded(name)[0] if name in _folders else read_manifest(game_folder(name))
     return bool(_manifests[name]["omaha"])
+
+
+def kernel_tables(game: Rules) -> Tables:
+    """The verified kernel tables of a game of five-card hands, loaded on first use (`load`
+    with a name)."""
+    tables = _kernel_tables.get(game)
+    if tables is None:
+        game.five_card_only("the five-card kernels' tables (load_tables)")
+        manifest, arrays = _loaded(game.name)
+        kernel = {name: arrays[name] if name in arrays else np.zeros(*ABSENT[name]) for name in KERNEL_FILES}
+        tables = _kernel_tables[game] = KINDS[manifest["kernel"]](
+            **kernel, **encoding.card_arrays(game.deck, game.wild_cards, game.wild)
+        )
+    return tables
+
+
+def badugi_tables(game: Rules) -> BadugiTables:
+    """The verified tables of a Badugi game, loaded on first use (`load_badugi` with a name)."""
+    tables = _badugi_tables.get(game)
+    if tables is None:
+        if not game.badugi:
+            raise ValueError(f"{game.name} is not a Badugi game: its tables are load()'s")
+        manifest, arrays = _loaded(game.name)
+        slots = encoding.BADUGI_RANK_SETS * len(encoding.BADUGI_PATTERNS)
+        if manifest["kernel"] != BADUGI_KIND or arrays["badugi_values"].shape != (slots,):
+            raise TablesError(f"{game_folder(game.name)}: not Badugi tables: {REBUILD_HINT}")
+        tables = _badugi_tables[game] = BadugiTables(
+            arrays["badugi_values"], encoding.BADUGI_RANK_PLACE, encoding.BADUGI_SUIT_PATTERN
+        )
+    return tables
+
+
+def classes_of(game: Rules) -> np.ndarray:
+    """uint8 (classes + 1, 6): per strength, its category and its five ranks by significance
+    (row 0: no qualifying hand); in a Badugi game (classes + 1, 5): its category and the ranks
+    of its 1 to 4 cards, highest first in the game's order, then 255s."""
+    return _loaded(game.name)[1]["classes"]
 
 
 def load(game: str = "high") -> Tables:
@@ -198,19 +235,7 @@ def load(game: str = "high") -> Tables:
     >>> load().flush.shape, bool(load("short-deck").card_key[0] == encoding.INVALID_CARD)  # 2c: no card
     ((8192,), True)
     """
-    tables = _tables.get(game)
-    if tables is None:
-        game_rules = rules(game)
-        game_rules.five_card_only("the five-card kernels' tables (load_tables)")
-        manifest, arrays = _loaded(game)
-        kernel = {name: arrays[name] if name in arrays else np.zeros(*ABSENT[name]) for name in KERNEL_FILES}
-        tables = _tables[game] = KINDS[manifest["kernel"]](
-            **kernel, **encoding.card_arrays(game_rules.deck, game_rules.wild_cards, game_rules.wild)
-        )
-    return tables
-
-
-_badugi: dict[str, BadugiTables] = {}
+    return kernel_tables(rules(game))
 
 
 def load_badugi(game: str = "badugi") -> BadugiTables:
@@ -239,23 +264,9 @@ def load_badugi(game: str = "badugi") -> BadugiTables:
     >>> load_badugi().values.shape, load_badugi("badugi-deuce-to-seven").values.max()
     ((27300,), np.uint16(1092))
     """
-    tables = _badugi.get(game)
-    if tables is None:
-        game_rules = rules(game)
-        if not game_rules.badugi:
-            raise ValueError(f"{game_rules.name} is not a Badugi game: its tables are load()'s")
-        manifest, arrays = _loaded(game_rules.name)
-        slots = encoding.BADUGI_RANK_SETS * len(encoding.BADUGI_PATTERNS)
-        if manifest["kernel"] != BADUGI_KIND or arrays["badugi_values"].shape != (slots,):
-            raise TablesError(f"{game_folder(game_rules.name)}: not Badugi tables: {REBUILD_HINT}")
-        tables = _badugi[game] = BadugiTables(
-            arrays["badugi_values"], encoding.BADUGI_RANK_PLACE, encoding.BADUGI_SUIT_PATTERN
-        )
-    return tables
+    return badugi_tables(rules(game))
 
 
 def classes(game: str = "high") -> np.ndarray:
-    """uint8 (classes + 1, 6): per strength, its category and its five ranks by significance
-    (row 0: no qualifying hand); in a Badugi game (classes + 1, 5): its category and the ranks
-    of its 1 to 4 cards, highest first in the game's order, then 255s."""
-    return _loaded(rules(game).name)[1]["classes"]
+    """`classes_of` a game by name."""
+    return classes_of(rules(game))

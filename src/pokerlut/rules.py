@@ -142,6 +142,26 @@ class Rules:
         jokers = [52, 53] if self.wild else []
         return np.array([4 * r + s for r in self.ranks for s in range(4)] + jokers, dtype=np.uint8)
 
+    def deck_of(self, size: int | None = None) -> npt.NDArray[np.uint8]:
+        """The cards dealt: the game's deck, and in a game with wild cards the first `size`
+        of them (52, 53 or 54: `WildCards.decks`; default the first of those); ValueError
+        naming a size the game is not dealt with.
+
+        >>> len(rules("high", wild="jokers").deck_of(54)), len(rules("short-deck").deck_of())
+        (54, 36)
+        """
+        if not self.wild:
+            if size not in (None, len(self.deck)):
+                raise ValueError(f"the {self.name} deck has {len(self.deck)} cards, not {size!r}")
+            return self.deck
+        decks = self.wild.decks
+        size = size if size is not None else decks[0]
+        if size not in decks:
+            raise ValueError(
+                f"deck must be {' or '.join(map(str, decks))} cards with wild={self.wild.name!r}, not {size!r}"
+            )
+        return self.deck[:size]
+
     @cached_property
     def wild_cards(self) -> tuple[int, ...]:
         """The cards that are wild (none without wild cards)."""

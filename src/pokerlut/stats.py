@@ -20,7 +20,6 @@ from ._game import Game, resolve
 from ._cards import RANKS
 from ._names import WHEEL, Category, category_label, low_label
 from ._parallel import balanced_order, parallel_section
-from .rules import Rules
 
 
 def count_hands(
@@ -86,7 +85,7 @@ def count_hands(
         raise TypeError(f"n_cards is an int, not {type(n_cards).__name__}: {n_cards!r}")
     if n_cards not in rules.hand_sizes:
         raise ValueError(f"n_cards must be {sizes_text(rules.hand_sizes)} in {rules.name}, not {n_cards!r}")
-    cards = deck_of(rules, deck)
+    cards = rules.deck_of(deck)
     n_classes = len(tables.classes(rules.name))
     if rules.badugi:
         bt = tables.load_badugi(rules.name)
@@ -169,7 +168,7 @@ def strengths_in_order(
         raise TypeError(f"n_cards is an int, not {type(n_cards).__name__}: {n_cards!r}")
     if n_cards not in rules.hand_sizes:
         raise ValueError(f"n_cards must be {sizes_text(rules.hand_sizes)} in {rules.name}, not {n_cards!r}")
-    cards = deck_of(rules, deck)
+    cards = rules.deck_of(deck)
     end = int(cards[-1]) + 1
     # hands whose two lowest cards are (a, b), for the pairs in order: where each pair's starts
     above = end - 1 - cards
@@ -201,21 +200,6 @@ def strengths_in_order(
         scratch = np.zeros((numba.config.NUMBA_NUM_THREADS, 256), np.uint16)  # type: ignore[attr-defined]
         STRENGTHS_IN_ORDER[end](tables.load(rules.name), n_cards, pairs, at, out, scratch)
     return out
-
-
-def deck_of(rules: Rules, size: int | None) -> np.ndarray:
-    """The cards to enumerate: the game's deck, and in a wild game `size` = 52, 53 or 54."""
-    if not rules.wild:
-        if size not in (None, len(rules.deck)):
-            raise ValueError(f"the {rules.name} deck has {len(rules.deck)} cards, not {size!r}")
-        return rules.deck
-    decks = rules.wild.decks
-    size = size if size is not None else decks[0]
-    if size not in decks:
-        raise ValueError(
-            f"deck must be {' or '.join(map(str, decks))} cards with wild={rules.wild.name!r}, not {size!r}"
-        )
-    return rules.deck[:size]
 
 
 def lowest_pairs(deck: np.ndarray, n_cards: int, threads: int, slices: int = 1) -> tuple[np.ndarray, ...]:

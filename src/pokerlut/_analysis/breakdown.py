@@ -13,7 +13,7 @@ import numpy as np
 
 from .._cards import CardsLike, format_card
 from .._names import Category
-from .._equity.deal import DEALS, card_text, read_cards
+from .._equity.deal import card_text, find_deal, read_cards
 from .._equity.front import cards_text
 from .._equity.ranges import Range
 from .common import read_setup
@@ -228,7 +228,7 @@ class Breakdown:
         chosen = np.flatnonzero(self.in_lines(*lines))
         if not len(chosen):
             raise ValueError(f"no combo of {self.hand!r} is in {' or '.join(lines)} on {self.board}")
-        if DEALS[self.deal].omaha:
+        if self.cards.shape[1] > 2:  # Omaha's hands: four cards or more
             return ", ".join(self.combos[i] for i in chosen)
         cards = np.sort(self.cards[chosen], axis=1)
         order = np.lexsort((cards[:, 1], cards[:, 0]))
@@ -335,9 +335,10 @@ def _other_player(hands: Any, board: Any, dead: Any, deal: Any) -> str:
     """A second player for `read_setup` (which reads two players or more, as `equity`): two
     hands of cards neither on the board nor dead, so that the range itself is read and its
     card removal is equity's exactly."""
-    if not isinstance(deal, str) or deal not in DEALS or not DEALS[deal].board:
+    found = find_deal(deal)
+    if found is None or not found.board:
         return "random"  # read_setup names the bad deal first
-    view = game_view(deal, "breakdown")
+    view = game_view(found)
     try:
         known = set(read_cards(cards_text(board, "board", jokers=False)).tolist())
         known |= set(read_cards(cards_text(dead, "dead", jokers=False)).tolist())
@@ -414,7 +415,7 @@ def breakdown(hands: CardsLike, board: CardsLike, dead: CardsLike = "", *, deal:
     players, board_text, dead_text, setup = read_setup(
         [hands, _other_player(hands, board, dead, deal)], board, dead, deal, None, "breakdown", (3, 4)
     )
-    view = game_view(deal, "breakdown")
+    view = game_view(setup.deal)
     player = setup.ranges[0]
     holes = np.ascontiguousarray(player.combos, dtype=np.uint8)
     weights = np.asarray(player.weights, dtype=np.float64)

@@ -15,7 +15,7 @@ from .._cards import CardsLike, format_cards
 from .._game import Game
 from .._equity.board import MAX_DEALS, MAX_OUTCOME_CELLS, BoardSetup
 from .._equity.counters import bins
-from .._equity.deal import DEALS
+from .._equity.deal import board_deal
 from .._equity.front import cards_text
 from .._equity.ranges import HandOrRange
 
@@ -65,11 +65,7 @@ def read_setup(
     sizes `streets`."""
     players = hand_texts(hands)
     board_text, dead_text = cards_text(board, "board", jokers=False), cards_text(dead, "dead", jokers=False)
-    if not isinstance(deal, str):
-        raise TypeError(f"deal must be a str (one of pokerlut.deals()), not {deal!r}")
-    if deal in DEALS and not DEALS[deal].board:
-        raise ValueError(f"{what}: the board games only (hold'em, short deck, Omaha), not {deal}")
-    setup = BoardSetup(players, board_text, dead_text, deal, None, None, game)
+    setup = BoardSetup(players, board_text, dead_text, board_deal(deal, what, game))
     if len(setup.board) not in streets:
         sizes = " or ".join(map(str, streets))
         raise ValueError(f"{what}: the board has {sizes} cards, not {len(setup.board)}")

@@ -14,9 +14,9 @@ import numpy as np
 from .._cards import CardsLike, format_cards, parse_cards
 from .._evaluate import evaluate_batch
 from .._names import Category
-from .._equity.deal import DEALS, card_text, no_repeats
+from .._equity.deal import Deal, board_deal, card_text, no_repeats
 from .._text import category_batch
-from ..rules import Rules, rules
+from ..rules import Rules
 from .common import combo_text
 from .made_kernel import FIELDS, classify
 
@@ -83,7 +83,7 @@ class GameView:
     made hands in the game's order (best first), each category's place in that order, the
     made hand of step 1's categories, the straights' rank masks and the deck's ranks."""
 
-    deal: str
+    deal: Deal
     rules: Rules
     omaha: bool
     made: tuple[str, ...]
@@ -94,12 +94,12 @@ class GameView:
 
     @property
     def hole_sizes(self) -> tuple[int, ...]:
-        return DEALS[self.deal].holes
+        return self.deal.holes
 
 
 @functools.lru_cache(maxsize=None)
-def _view(deal: str) -> GameView:
-    game = rules(DEALS[deal].high)
+def _view(deal: Deal) -> GameView:
+    game = deal.high.rules
     first = [c for c in reversed(game.order) if c in STEP_ONE]  # best first, as the game orders
     made = (*(STEP_ONE_NAMES[c] for c in first), *MADE_TAIL)
     order = np.full(10, 99, np.int64)
@@ -115,7 +115,7 @@ def _view(deal: str) -> GameView:
     return GameView(
         deal,
         game,
-        DEALS[deal].omaha,
+        deal.omaha,
         made,
         order,
         step1,
@@ -124,15 +124,8 @@ def _view(deal: str) -> GameView:
     )
 
 
-def game_view(deal: str, what: str) -> GameView:
-    """The `GameView` of a deal's name, checked: a board deal of `pokerlut.deals()` (the high
-    hand of a hi-lo deal); `what` names the caller in the errors."""
-    if not isinstance(deal, str):
-        raise TypeError(f"deal must be a str (one of pokerlut.deals()), not {deal!r}")
-    if deal not in DEALS:
-        raise ValueError(f"unknown deal {deal!r}: choose from {', '.join(DEALS)}")
-    if not DEALS[deal].board:
-        raise ValueError(f"{what}: the board games only (hold'em, short deck, Omaha), not {deal}")
+def game_view(deal: Deal) -> GameView:
+    """The `GameView` of a board deal (`deal.board_deal`): of its high hand in a hi-lo deal."""
     return _view(deal)
 
 
@@ -325,7 +318,7 @@ def on_board(view: GameView, row: np.ndarray, hole: np.ndarray, board: np.ndarra
     return HandOnBoard(
         combo_text(hole),
         card_text(board),
-        view.deal,
+        view.deal.name,
         Category(int(row[0])),
         view.made[row[1]],
         board_made(board),
@@ -395,7 +388,7 @@ def hand_on_board(hand: CardsLike, board: CardsLike, *, deal: str = "holdem") ->
     ...
     ValueError: hand_on_board: the board has 3 or 4 cards (the flop or the turn), not 5
     """
-    view = game_view(deal, "hand_on_board")
+    view = game_view(board_deal(deal, "hand_on_board"))
     hole, cards = _cards(hand, "hand"), _cards(board, "board")
     if len(cards) not in (3, 4):
         raise ValueError(

@@ -7,18 +7,14 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 import numpy as np
 
-from .. import _tables as tables
 from .._kernels.table_types import SuitsSettle, Tables
 from .._cards import CardsLike, format_cards, parse_cards
-from ..rules import rules
-from ..stats import deck_of
 from .categories import kernel_tables
 from .counters import bins
-from .deal import DEALS, high_rules, no_repeats, read_cards
+from .deal import Deal, no_repeats, read_cards
 from .omaha_ranges import parse_omaha_range
 from .ranges import Range, combo_masks, parse_range
 
@@ -45,36 +41,25 @@ class BoardSetup:
         players: Sequence[str],
         board: str,
         dead: str,
-        deal: str,
-        wild: str | None = None,
-        deck: int | None = None,
-        game: Any = None,
+        deal: Deal,
         others: CardsLike = "",
         by_category: bool = False,
     ) -> None:
-        if not isinstance(deal, str) or deal not in DEALS:
-            raise ValueError(f"unknown deal {deal!r}: choose from {', '.join(DEALS)}")
         if isinstance(players, str) or not 2 <= len(players) <= 10:
             raise ValueError("give 2 to 10 players, as a list of hands or ranges")
-        self.deal = DEALS[deal]
-        self.omaha, self.split = self.deal.omaha, self.deal.low is not None
-        self.rules = high_rules(self.deal, game, wild)
+        self.deal = deal
+        self.omaha, self.split = deal.omaha, deal.split
+        self.game, self.low_game = deal.high, deal.low
+        self.rules = deal.high.rules
         self.jokers = self.rules.wild is not None
-        if self.jokers and deal != "holdem":
-            raise ValueError(f"wild cards are offered in hold'em deals, not in {deal}")
-        if self.omaha and not tables.offers_omaha(self.rules.name):
-            raise ValueError(f"Omaha is not offered in {self.rules.name}")
-        self.low_rules = rules(self.deal.low) if self.deal.low else None
         self.category_names, self.buckets, self.low_buckets = kernel_tables(
-            self.rules, self.low_rules, by_category
+            self.rules, deal.low.rules if deal.low else None, by_category
         )
         self.categories = len(self.category_names)
-        self.deck = deck_of(self.rules, deck)
+        self.deck = deal.deck
         # hold'em where five suited cards settle a hand: boards are counted in classes
         # (`kernels.boards`); other rankings deal every board
-        self.boards_in_classes = (
-            not self.omaha and not self.split and type(tables.load(self.rules.name)) is SuitsSettle
-        )
+        self.boards_in_classes = not self.omaha and not self.split and type(deal.high.tables) is SuitsSettle
         self.board, self.dead = read_cards(board, self.jokers), read_cards(dead, self.jokers)
         self.others = read_cards(others, self.jokers)  # other boards' cards: out of this deal
         named = [("the board", self.board), ("dead cards", self.dead), ("the other boards", self.others)]
@@ -228,8 +213,8 @@ class BoardSetup:
 
     def tables(self) -> tuple[Tables, Tables]:
         """The kernel tables: (high, low); low = high when the pot is not split."""
-        high = tables.load(self.rules.name)
-        return high, tables.load(self.low_rules.name) if self.low_rules else high
+        high = self.game.tables
+        return high, self.low_game.tables if self.low_game else high
 
 
 class Lazy:

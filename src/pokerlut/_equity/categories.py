@@ -33,7 +33,7 @@ __all__ = ["category_table", "kernel_tables"]
 def category_table(game: Rules) -> tuple[tuple[str, ...], np.ndarray]:
     """The names of the game's categories, best first, and per strength (0 .. top) the index
     of its category among them (int8, read-only; strength 0, no qualifying hand, gets 0)."""
-    classes = tables.classes(game.name)
+    classes = tables.classes_of(game)
     keys = []
     for cat, top in classes[1:, :2].tolist():
         if game.low and cat == Category.HIGH_CARD:

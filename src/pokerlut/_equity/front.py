@@ -4,33 +4,27 @@ stud and the draw games, high, low or hi-lo (split pots)."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 import itertools
-import math
 import os
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
 from .._cards import CardsLike, format_cards, parse_cards
-from .draw.setup import draw_deal
 from .draw.showdowns import DrawShowdowns
 from .._game import Game
 from .._gpu._device import wants_gpu
 from .._parallel import parallel_section
-from .board import BoardSetup, Lazy
 from .counters import per_player
-from .deal import DEALS, card_text, read_cards
-from .exact import exact_outcomes
-from .montecarlo import simulated_outcomes
+from .deal import Deal, card_text, find_deal, read_cards, resolve_deal
+from .showdowns import BoardShowdowns, Showdowns
 from .ranges import HandOrRange, Range
 from .result import EquityResult, PlayerEquity, whole_pot
 from .stud import StudShowdowns
 
 __all__ = [
-    "DEALS",
     "DEFAULT_TRIALS",
     "EXACT_BUDGET",
     "EXACT_LIMIT",
@@ -48,92 +42,6 @@ EXACT_LIMIT = 10 * EXACT_BUDGET  # the most that exact=True enumerates (~10 s)
 DEFAULT_TRIALS = 1_000_000
 MAX_TRIALS = 10**13
 MAX_BOARDS = 10  # boards dealt from one deck (`equity(boards=...)`), as far as the deck allows
-
-
-class Showdowns(Protocol):
-    """What `equity()` asks of a deal: a board game (`BoardShowdowns`) or stud (`StudShowdowns`).
-    `exact` and `simulate` give the mean outcome counters (`counters.per_player` reads them),
-    the showdowns or trials counted, and whether interrupted."""
-
-    labels: list[str]  # the players as given
-    split: bool  # a hi-lo game: the pot is split
-    category_names: tuple[str, ...]  # by category: the categories counted (else none)
-    board: np.ndarray  # the board cards (stud: none)
-    dead: np.ndarray
-
-    def work(self) -> float:
-        """Player-hand evaluations of exact enumeration (inf: too many deals to list)."""
-
-    def too_much(self, work: float, limit: int) -> str:
-        """Why exact enumeration of `work` evaluations, more than `limit`, is refused."""
-
-    def exact(self, progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]: ...
-
-    def simulate(
-        self, trials: int, seed: int, progress: Callable[[float], None] | None
-    ) -> tuple[np.ndarray, int, bool]: ...
-
-
-class BoardShowdowns:
-    """Hold'em, short deck or Omaha as `Showdowns`: its `BoardSetup`, enumerated in chunks of deals
-    (`exact.exact_outcomes`) or simulated (`montecarlo.simulated_outcomes`); with
-    device="cuda", on the GPU (`pokerlut._gpu.equity`). With several boards, one board's:
-    `others`, the other boards' cards, are out of its deal."""
-
-    def __init__(
-        self,
-        hands: Sequence[str],
-        board: str,
-        dead: str,
-        deal: str,
-        wild: str | None,
-        deck: int | None,
-        game: str | Game | None,
-        others: CardsLike = "",
-        by_category: bool = False,
-        device: str = "cpu",
-    ) -> None:
-        self.setup = BoardSetup(hands, board, dead, deal, wild, deck, game, others, by_category)
-        self.device = device  # "cuda": counted by `pokerlut._gpu.equity`
-        if device == "cuda":
-            from .._gpu import equity as gpu
-
-            gpu.check_setup(self.setup)
-        self.labels, self.split = self.setup.labels, self.setup.split
-        self.category_names = self.setup.category_names
-        self.board = self.setup.board
-        self.dead = np.concatenate([self.setup.dead, self.setup.others])  # out of this deal
-
-    @functools.cached_property
-    def chunks(self) -> list[tuple[np.ndarray, ...]] | Lazy | None:
-        """The deals to enumerate (`BoardSetup.deal_chunks`), listed once."""
-        return self.setup.deal_chunks()
-
-    def work(self) -> float:
-        return math.inf if self.chunks is None else self.setup.work(self.chunks)
-
-    def too_much(self, work: float, limit: int) -> str:
-        return (
-            f"too much work to enumerate: {work:,} player-hand evaluations (the limit is "
-            f"{limit:,}); simulate instead"
-        )
-
-    def exact(self, progress: Callable[[float], None] | None) -> tuple[np.ndarray, int, bool]:
-        assert self.chunks is not None  # work() is finite: the deals fit in chunks
-        if self.device == "cuda":
-            from .._gpu import equity as gpu
-
-            return gpu.exact_outcomes(self.setup, self.chunks, progress)
-        return exact_outcomes(self.setup, self.chunks, progress)
-
-    def simulate(
-        self, trials: int, seed: int, progress: Callable[[float], None] | None
-    ) -> tuple[np.ndarray, int, bool]:
-        if self.device == "cuda":
-            from .._gpu import equity as gpu
-
-            return gpu.simulated_outcomes(self.setup, trials, seed, progress)
-        return simulated_outcomes(self.setup, trials, seed, progress)
 
 
 def equity(
@@ -269,7 +177,8 @@ def equity(
         raise TypeError(
             f"hands must be a list of hands or ranges, one per player, not {type(hands).__name__}: {hands!r}"
         )
-    drawing = draw_deal(deal) is not None
+    found = find_deal(deal)  # None: an unknown deal, named by resolve_deal below
+    drawing = found is not None and found.draws > 0
     players: list[Any] = [
         hand if drawing and isinstance(hand, (int, np.integer)) else cards_text(hand, f"player {i + 1}")
         for i, hand in enumerate(hands)
@@ -289,7 +198,7 @@ def equity(
     if on_gpu:
         from .._gpu import equity as gpu
 
-        gpu.prepare(deal)
+        gpu.prepare(found)
     if drawing:
         if wild is not None or deck is not None or game is not None:
             raise ValueError(
@@ -299,18 +208,19 @@ def equity(
             raise ValueError(
                 f"{deal} has no board: give each player's kept cards, and the discards seen as dead"
             )
-        draw_game = DrawShowdowns(players, dead_text, deal, draw_rounds, policy, by_category)
+        draw_game = DrawShowdowns(players, dead_text, resolve_deal(deal), draw_rounds, policy, by_category)
         setups: Sequence[Showdowns] = [draw_game]
         which = [0]
-    elif isinstance(deal, str) and deal in DEALS and DEALS[deal].stud:
+    elif found is not None and found.stud:
         if wild is not None or deck is not None:
             raise ValueError(f"wild cards and other decks are offered in hold'em, not in {deal}")
         if len(texts) > 1:
             raise ValueError(f"boards: {deal} has no board")
-        setups = [StudShowdowns(players, texts[0], dead_text, deal, game, by_category)]
+        setups = [StudShowdowns(players, texts[0], dead_text, resolve_deal(deal, game), by_category)]
         which = [0]
     else:
-        setups, which = _board_games(players, texts, dead_text, deal, wild, deck, game, by_category, device)
+        board_deal = resolve_deal(deal, game, wild, deck)
+        setups, which = _board_games(players, texts, dead_text, board_deal, by_category, device)
     if trials is not None and (type(trials) is not int or not 1 <= trials <= MAX_TRIALS):
         raise ValueError(f"trials must be an int 1 .. {MAX_TRIALS:.0e}, not {trials!r}")
     if exact is not None and type(exact) is not bool:
@@ -402,10 +312,7 @@ def _board_games(
     hands: Sequence[str],
     texts: list[str],
     dead: str,
-    deal: str,
-    wild: str | None,
-    deck: int | None,
-    game: str | Game | None,
+    deal: Deal,
     by_category: bool = False,
     device: str = "cpu",
 ) -> tuple[list[BoardShowdowns], list[int]]:
@@ -413,11 +320,7 @@ def _board_games(
     share one), and which of them each board is. Boards share only the cards they start with
     (dealt before running it again); together they need no more cards than the deck has."""
     if len(texts) == 1:
-        return [
-            BoardShowdowns(
-                hands, texts[0], dead, deal, wild, deck, game, by_category=by_category, device=device
-            )
-        ], [0]
+        return [BoardShowdowns(hands, texts[0], dead, deal, by_category=by_category, device=device)], [0]
     cards = []
     for k, text in enumerate(texts):
         try:
@@ -442,9 +345,7 @@ def _board_games(
             alike[frozenset(board)] = len(setups)
             others = np.array([c for c in known if c not in board], np.uint8)
             try:
-                setups.append(
-                    BoardShowdowns(hands, text, dead, deal, wild, deck, game, others, by_category, device)
-                )
+                setups.append(BoardShowdowns(hands, text, dead, deal, others, by_category, device))
             except ValueError as error:
                 raise ValueError(f"board {k + 1}: {error}") from None
         which.append(alike[frozenset(board)])

@@ -6,20 +6,17 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import numba
 import numpy as np
 
-from .. import _tables as tables
 from .._kernels.table_types import Tables
 from .._cards import parse_cards
 from .._kernels.stud import STUD_ENUMERATE, STUD_SIMULATE
 from .._parallel import balanced_order
-from ..rules import rules
 from .categories import kernel_tables
 from .counters import CALL_WORK, bins, counters
-from .deal import DEALS, high_rules, no_repeats, read_cards
+from .deal import Deal, no_repeats, read_cards
 from .montecarlo import in_blocks
 from .._parallel import on_threads, share_of
 
@@ -33,25 +30,22 @@ class StudShowdowns:
         players: Sequence[str],
         board: str,
         dead: str,
-        deal: str,
-        game: Any = None,
+        deal: Deal,
         by_category: bool = False,
     ) -> None:
         if isinstance(players, str) or not 2 <= len(players) <= 8:
             raise ValueError("give 2 to 8 stud players, each as his known cards")
         if isinstance(board, str) and board.strip():
             raise ValueError(
-                f"{deal} has no board: give each player's known cards, and the "
+                f"{deal.name} has no board: give each player's known cards, and the "
                 "folded players' up-cards as dead"
             )
-        self.deal = DEALS[deal]
-        self.split = self.deal.low is not None
-        self.rules = high_rules(self.deal, game)
-        if self.rules.wild is not None:
-            raise ValueError(f"wild cards are offered in hold'em deals, not in {deal}")
-        self.low_rules = rules(self.deal.low) if self.deal.low else None
+        self.deal = deal
+        self.split = deal.split
+        self.game, self.low_game = deal.high, deal.low
+        self.rules = deal.high.rules
         self.category_names, self.buckets, self.low_buckets = kernel_tables(
-            self.rules, self.low_rules, by_category
+            self.rules, deal.low.rules if deal.low else None, by_category
         )  # by category: `BoardSetup`'s
         self.categories = len(self.category_names)
         self.dead = read_cards(dead)
@@ -76,7 +70,7 @@ class StudShowdowns:
                 f"cards; only {len(self.live)} are left in the deck (the usual "
                 "shared last card is not dealt here)"
             )
-        t = tables.load(self.rules.name)  # each player's hand state (`core.hand_add`), by numpy:
+        t = self.game.tables  # each player's hand state (`core.hand_add`), by numpy:
         self.known = np.array(
             [
                 (
@@ -92,8 +86,8 @@ class StudShowdowns:
 
     def tables(self) -> tuple[Tables, Tables]:
         """(high, low) for the stud kernels; low = high when the pot is not split."""
-        high = tables.load(self.rules.name)
-        return high, tables.load(self.low_rules.name) if self.low_rules else high
+        high = self.game.tables
+        return high, self.low_game.tables if self.low_game else high
 
     def showdowns(self) -> int:
         """Distinct deals of the missing cards."""

@@ -20,9 +20,12 @@ import math
 import os
 import threading
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from ..rules import Rules
 
 PIP = "pip install 'pokerlut[gpu]'"
 DEVICES = ("cpu", "cuda")
@@ -33,7 +36,7 @@ SIM_THREADS, SIM_BLOCKS = 16, 2  # the simulator runs each thread as a Python th
 _T = TypeVar("_T", bound=tuple[Any, ...])
 _lock = threading.RLock()
 _state: dict[str, Any] = {}  # "cuda": the module; "available": whether a GPU (or the simulator) is there
-_on_device: dict[tuple[str, int], Any] = {}  # (game, device id) -> tables on the device
+_on_device: dict[tuple[Rules, int], Any] = {}  # (game, device id) -> tables on the device
 
 
 class NoGPUError(RuntimeError):
@@ -147,9 +150,9 @@ def argument_type(values: tuple[Any, ...]) -> Any:
     return numba.typeof(type(values)(*items) if hasattr(values, "_fields") else tuple(items))  # type: ignore[no-untyped-call]
 
 
-def device_tables(game: str) -> Any:
-    """The tables of a game (`pokerlut._tables.load(game)`, a namedtuple whose class is the
-    kind of tables) on the current device: copied once per process, game and device."""
+def device_tables(game: Rules) -> Any:
+    """The tables of a game (`pokerlut._tables.kernel_tables(game)`, a namedtuple whose class is
+    the kind of tables) on the current device: copied once per process, game and device."""
     from .. import _tables
 
     module = cuda()
@@ -159,7 +162,7 @@ def device_tables(game: str) -> Any:
         with _lock:
             found = _on_device.get(key)
             if found is None:
-                found = _on_device[key] = to_device(_tables.load(game))
+                found = _on_device[key] = to_device(_tables.kernel_tables(game))
     return found
 
 

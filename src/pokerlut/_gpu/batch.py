@@ -97,7 +97,7 @@ def _launch(
 ) -> None:
     """Evaluate `hands` into `out` (both on the device) on `stream`."""
     blocks, threads = _device.launch(hands.shape[0])
-    t = _device.device_tables(game.rules.name)
+    t = _device.device_tables(game.rules)
     if game.italian is not None:
         kernel = rows_kernel(5, check, True)
         kernel[blocks, threads, stream](t, _italian_tables(game), hands, out, bad, offset)

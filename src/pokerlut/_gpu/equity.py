@@ -49,7 +49,7 @@ from .._kernels.showdown import Spot
 from .._equity import exact as cpu_exact
 from .._equity.board import BoardSetup, Lazy
 from .._equity.counters import bins, counters
-from .._equity.deal import DEALS
+from .._equity.deal import Deal, resolve_deal
 from .._equity.montecarlo import make_draws
 from . import _device
 
@@ -68,13 +68,13 @@ def _load() -> Any:
     return cuda
 
 
-def prepare(deal: str) -> None:
+def prepare(deal: Deal | None) -> None:
     """Before ``equity(device="cuda")`` reads its input: ValueError naming a deal that the GPU
     does not offer (stud and the draw games; `check_setup` checks the rest once the input is read),
     then numba-cuda loaded (ImportError naming the pip line without it, RuntimeError without
     a GPU or the simulator)."""
-    if deal in DEALS and not DEALS[deal].board:
-        raise ValueError(f"device='cuda' offers the board deals, not {deal!r}: use device='cpu'")
+    if deal is not None and not deal.board:
+        raise ValueError(f"device='cuda' offers the board deals, not {deal.name!r}: use device='cpu'")
     _load()
 
 
@@ -237,8 +237,8 @@ def simulate_kernel(split: bool, omaha: bool, players: int, n_bins: int) -> Any:
 
 def _on_device(setup: BoardSetup, board: np.ndarray) -> tuple[Any, Any, Any]:
     """The setup's high and low tables and its `Spot` on the device."""
-    t = _device.device_tables(setup.rules.name)
-    t_low = _device.device_tables(setup.low_rules.name) if setup.low_rules else t
+    t = _device.device_tables(setup.rules)
+    t_low = _device.device_tables(setup.low_game.rules) if setup.low_game else t
     spot = Spot(setup.live, board, len(setup.board), setup.hole_sizes, setup.buckets, setup.low_buckets)
     return t, t_low, _device.to_device(spot)
 
@@ -397,7 +397,8 @@ def ptx_kernels() -> list[tuple[str, Callable[..., None], tuple[Any, ...]]]:
     cuda = _device.cuda(require=False)
     found: list[tuple[str, Callable[..., None], tuple[Any, ...]]] = []
     for deal, players, board, options in PTX_SPOTS:
-        setup = BoardSetup(players, board, "", deal, **options)
+        resolved = resolve_deal(deal, options.get("game"), options.get("wild"), options.get("deck"))
+        setup = BoardSetup(players, board, "", resolved, by_category=options.get("by_category", False))
         n, n_bins = _players(setup), bins(_players(setup), setup.split, setup.categories)
         high, low = setup.tables()
         t, t_low = _device.argument_type(high), _device.argument_type(low)

@@ -39,6 +39,7 @@ import numpy as np
 
 from .. import _tables as tables
 from .._kernels import boards, triples
+from ..rules import rules
 from . import _device
 
 cuda: Any = None  # numba.cuda once loaded (`_load`): the kernels name it (the simulator swaps it)
@@ -305,7 +306,7 @@ def count_pairs(
     cells = np.repeat(np.arange(len(found), dtype=np.int64), [len(n) for _, _, _, n in found])
     masks = (np.uint64(1) << hands.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
     deals = np.ascontiguousarray(hands.reshape(-1, 2, 2))
-    t = _device.device_tables(GAME)
+    t = _device.device_tables(rules(GAME))
     counts = _zeros((len(found), PLAYERS2_BINS))
     deck, board = np.arange(52, dtype=np.uint8), np.zeros(5, np.uint8)
     for start in range(0, len(deals), CHUNK_DEALS):
@@ -361,7 +362,7 @@ def count_triples(
             "deals": np.zeros(0, np.int64),
             "patterns": np.zeros(0, np.int64),
         }
-    t = _device.device_tables(GAME)
+    t = _device.device_tables(rules(GAME))
     fixed = _device.to_device((combos, n_combos, class_ranks, found))
     counts, deals, patterns = _zeros((n, triples.BINS)), _zeros((n,)), _zeros((n,))
     size = min(n, CHUNK_TRIPLES)

@@ -113,10 +113,10 @@ def _count(args: argparse.Namespace) -> tuple[Any, int, int, int, float, np.ndar
     size, cards per hand, number of hands, seconds and counts."""
     from math import comb
 
-    from ..stats import count_hands, deck_of
+    from ..stats import count_hands
 
     game = rules(args.game, args.wild)
-    deck = len(deck_of(game, args.deck))
+    deck = len(game.deck_of(args.deck))
     cards = args.cards or (game.hand_sizes[0] if game.badugi else game.hand_sizes[-1])
     total = comb(deck, cards)
     count_hands(5, game=game.name, deck=deck, threads=args.threads)  # compile: time warm

@@ -11,7 +11,7 @@ from typing import NoReturn
 
 from ..lang import LANGUAGES
 from .._gpu._device import DEVICES
-from .._equity.deal import DEALS
+from .._equity.deal import deal_names
 from ..rules import WILD_MODES, games
 from ._commands import (
     cmd_abstraction_buckets,
@@ -202,7 +202,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     p.add_argument("--dead", default="", help="cards out of play")
     p.add_argument(
         "--deal",
-        choices=tuple(DEALS),
+        choices=deal_names(),
         default="holdem",
         help="how the cards are dealt and the pot split; hi-lo deals show high, low and scoop shares",
     )
@@ -536,7 +536,7 @@ def _range_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         q.add_argument("--dead", default="", help="cards out of play")
         q.add_argument(
             "--deal",
-            choices=tuple(d for d in DEALS if DEALS[d].board),
+            choices=deal_names(lambda d: d.board),
             default="holdem",
             help="how the cards are dealt (default holdem)",
         )

@@ -14,6 +14,7 @@ from ..._cards import CardsLike
 from ..._kernels.draw_games import MAX_ROUNDS, TOO_MUCH, all_subsets, chance_kernel
 from ..._parallel import on_threads, share_of
 from ..._parallel import parallel_section
+from ..deal import resolve_deal
 from .setup import DrawSetup
 from .policy import BUILTINS, bad_keep, resolve, target_of
 
@@ -139,11 +140,11 @@ def draw_chance(
     4656
     """
     start = time.perf_counter()
-    setup = DrawSetup([hand], dead, deal, draw_rounds, one_player=True)
+    setup = DrawSetup([hand], dead, resolve_deal(deal, kind="draw"), draw_rounds, one_player=True)
     part, strength, top, name = target_of(target, setup.deal)
     if policy is None:
-        game = setup.deal.low if part else setup.deal.high
-        policy = game if game in BUILTINS else None
+        game = setup.deal.low if part and setup.deal.low else setup.deal.high
+        policy = game.name if game.name in BUILTINS else None
     chosen = resolve(policy, setup.deal, (part, strength, top))
     h, k0, rounds = setup.h, int(setup.n_kept[0]), setup.rounds
     assert rounds <= MAX_ROUNDS

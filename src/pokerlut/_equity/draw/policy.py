@@ -43,15 +43,14 @@ from typing import Any
 
 import numpy as np
 
-from ... import _tables as tables
 from ..._cards import CardsLike, format_cards, parse_cards
 from ..._evaluate import evaluate, evaluate_batch
 from ..._names import Category
 from ..._kernels.draw_policies import ACE_LOW, BADUGI, BADUGI_27, HIGH, LOWBALL_27, LOWBALL_A5, keep_of
 from ..categories import category_table
-from ..deal import DEALS, Deal
+from ..deal import Deal, resolve_deal
+from ..._game import Game
 from .setup import deal_tables
-from ...rules import rules
 
 
 @dataclass(frozen=True)
@@ -186,10 +185,7 @@ def draw_keep(hand: CardsLike, *, deal: str, policy: Any = None, draw_rounds: in
     >>> draw_keep("Qs Qh 8d 7c 2h", deal="five-card-draw")
     'Qs Qh'
     """
-    if not isinstance(deal, str) or deal not in DEALS or not DEALS[deal].draws:
-        draws = ", ".join(name for name, d in DEALS.items() if d.draws)
-        raise ValueError(f"unknown draw deal {deal!r}: choose from {draws}")
-    found = DEALS[deal]
+    found = resolve_deal(deal, kind="draw")
     cards = parse_cards(hand)
     if len(cards) != found.holes[0]:
         raise ValueError(f"a {deal} hand has {found.holes[0]} cards, not {len(cards)}")
@@ -224,20 +220,21 @@ def resolve(policy: Any, deal: Deal, target: tuple[int, int, int] | None = None)
                 f"unknown policy {policy!r}: choose from {', '.join(BUILTINS)}, or give a numba function"
             )
         b = BUILTINS[policy]
-        games = [deal.high] + ([deal.low] if deal.low else [])
+        games = [game.name for game in deal_games(deal)]
         if b.game not in games:
             raise ValueError(
                 f"policy {policy!r} plays {b.game} hands; {deal.name} plays {' and '.join(games)}"
             )
         part = games.index(b.game)
+        game = deal_games(deal)[part]
         if target is not None:
             if target[0] != part:
                 raise ValueError(f"policy {policy!r} plays {b.game} hands, not those of the target")
             pat, top = target[1], target[2]
         else:
-            pat = evaluate(b.pat, game=b.game)
+            pat = evaluate(b.pat, game=game)
             top = low_order("23456789TJQKA".index(b.top), b.kind in ACE_LOW)
-        rule = [b.kind, part, pat, top, pat_unpaired(b.game, pat)]
+        rule = [b.kind, part, pat, top, pat_unpaired(game, pat)]
         return Policy(policy, np.array(rule, np.int64))
     if is_numba_function(policy):
         return Policy(getattr(policy, "__name__", "policy"), np.zeros(5, np.int64), policy)
@@ -265,7 +262,12 @@ def keep(policy: Policy, deal: Deal, cards: np.ndarray, draw_rounds: int) -> int
 
 def default_name(deal: Deal) -> str:
     """The deal's default policy: that of its game (a split pot's low half)."""
-    return deal.low if deal.low and deal.low in BUILTINS else deal.high
+    return deal.low.name if deal.low and deal.low.name in BUILTINS else deal.high.name
+
+
+def deal_games(deal: Deal) -> list[Game]:
+    """The deal's games: its high hand's, then its low half's if the pot is split."""
+    return [deal.high] + ([deal.low] if deal.low else [])
 
 
 def bad_keep(policy: Policy, keep: int, cards: np.ndarray) -> ValueError:
@@ -282,19 +284,19 @@ def target_of(target: Any, deal: Deal) -> tuple[int, int, int, str]:
     strength to reach, the highest card such a hand holds as a low order, its name): a
     category of the deal's games ("two pair", "8-low", "badugi": that category or better), a
     strength of the high game (int), or a hand (that hand or better, in the high game)."""
-    games = [deal.high] + ([deal.low] if deal.low else [])
+    games = deal_games(deal)
     if isinstance(target, (bool, np.bool_)):
         raise TypeError(f"target must be a category, a strength or a hand, not {target!r}")
     if isinstance(target, (int, np.integer)):
-        top = int(tables.classes(deal.high).shape[0]) - 1
+        top = int(deal.high.classes.shape[0]) - 1
         if not 1 <= int(target) <= top:
-            raise ValueError(f"target: a strength of {deal.high} is 1 .. {top}, not {target}")
+            raise ValueError(f"target: a strength of {deal.high.name} is 1 .. {top}, not {target}")
         return 0, int(target), _top_card(deal.high, int(target), deal.holes[0]), f"strength {int(target)}"
     if not isinstance(target, str):
         raise TypeError(f"target must be a category, a strength or a hand, not {type(target).__name__}")
     name = target.strip().removesuffix(" or better").strip()
     for part, game in enumerate(games):
-        names, table = category_table(rules(game))
+        names, table = category_table(game.rules)
         lowered = [n.lower() for n in names]
         if name.lower() in lowered:
             name = names[lowered.index(name.lower())]
@@ -304,30 +306,30 @@ def target_of(target: Any, deal: Deal) -> tuple[int, int, int, str]:
     try:
         strength = evaluate(target, game=deal.high)
     except (TypeError, ValueError):
-        known = ", ".join(n for game in games for n in category_table(rules(game))[0])
+        known = ", ".join(n for game in games for n in category_table(game.rules)[0])
         raise ValueError(f"unknown target {target!r}: a category ({known}), a strength or a hand") from None
     return 0, strength, _top_card(deal.high, strength, deal.holes[0]), f"{format_cards(target)} or better"
 
 
 @functools.lru_cache(maxsize=256)
-def pat_unpaired(game: str, strength: int) -> bool:
+def pat_unpaired(game: Game, strength: int) -> bool:
     """Whether every hand of `game` at `strength` or better is one of different ranks (a
     lowball hand with no pair; a badugi): the Monte Carlo kernel then values a hand for the
     pat test by its rank mask alone (`draw_games.pat_strength`)."""
-    categories = tables.classes(game)[strength:, 0]
-    alike = Category.BADUGI if rules(game).badugi else Category.HIGH_CARD
-    return bool(rules(game).low and (categories == alike).all())
+    categories = game.classes[strength:, 0]
+    alike = Category.BADUGI if game.rules.badugi else Category.HIGH_CARD
+    return bool(game.rules.low and (categories == alike).all())
 
 
 @functools.lru_cache(maxsize=256)
-def _top_card(game: str, strength: int, h: int) -> int:
+def _top_card(game: Game, strength: int, h: int) -> int:
     """The highest card (a low order) of the hands of different ranks (and suits, unsuited in
     five-card games) that reach `strength`: what a built-in keeps when drawing to it (12: any)."""
-    ace_low = rules(game).ace == "low"
+    ace_low = game.rules.ace == "low"
     sets = np.array(list(itertools.combinations(range(13), h)), np.uint8)
     suits = np.arange(h, dtype=np.uint8) % 4 if h == 4 else np.array([0, 1, 2, 3, 0], np.uint8)[:h]
     values = evaluate_batch(4 * sets + suits, game=game)
     reached = sets[values >= strength]
-    if not len(reached) or not rules(game).low:
+    if not len(reached) or not game.rules.low:
         return 12
     return max(low_order(r, ace_low) for r in reached.ravel().tolist())

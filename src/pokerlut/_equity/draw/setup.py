@@ -14,31 +14,18 @@ from typing import Any
 
 import numpy as np
 
-from ... import _tables as tables
 from ..._cards import format_cards
 from ..categories import kernel_tables
-from ..deal import DEALS, Deal, no_repeats, read_cards
-from ...rules import rules
+from ..deal import Deal, no_repeats, read_cards
 
 MAX_PLAYERS = 8
 
 
-def draw_deal(deal: Any) -> Deal | None:
-    """The draw deal named `deal`, or None when it is not one."""
-    if isinstance(deal, str) and deal in DEALS and DEALS[deal].draws:
-        return DEALS[deal]
-    return None
-
-
-def game_tables(game: str) -> Any:
-    """A game's tables for the draw kernels: `Tables`, or `BadugiTables` in Badugi."""
-    return tables.load_badugi(game) if rules(game).badugi else tables.load(game)
-
-
 def deal_tables(deal: Deal) -> tuple[Any, Any]:
-    """A draw deal's (high, low) tables; low = high when the pot is not split."""
-    high = game_tables(deal.high)
-    return high, game_tables(deal.low) if deal.low else high
+    """A draw deal's (high, low) tables for the draw kernels (`Tables`, or `BadugiTables` in
+    Badugi); low = high when the pot is not split."""
+    high = deal.high.any_tables
+    return high, deal.low.any_tables if deal.low else high
 
 
 def parse_player(player: Any, h: int, what: str) -> np.ndarray:
@@ -82,16 +69,12 @@ class DrawSetup:
         self,
         players: Sequence[Any],
         dead: Any,
-        deal: str,
+        deal: Deal,
         draw_rounds: int | None = None,
         by_category: bool = False,
         one_player: bool = False,
     ) -> None:
-        found = draw_deal(deal)
-        if found is None:
-            draws = ", ".join(name for name, d in DEALS.items() if d.draws)
-            raise ValueError(f"unknown draw deal {deal!r}: choose from {draws}")
-        self.deal = found
+        self.deal = found = deal
         self.h = h = found.holes[0]
         if not one_player and (isinstance(players, str) or not 2 <= len(players) <= MAX_PLAYERS):
             raise ValueError(f"give 2 to {MAX_PLAYERS} players, each as the cards he keeps")
@@ -103,8 +86,8 @@ class DrawSetup:
                 f"the draws to come are 1 .. {found.draws}, not {draw_rounds!r}"
             )
         self.rounds = draw_rounds
-        self.rules = rules(found.high)
-        self.low_rules = rules(found.low) if found.low else None
+        self.rules = found.high.rules
+        self.low_rules = found.low.rules if found.low else None
         self.split = self.low_rules is not None
         self.category_names, self.buckets, self.low_buckets = kernel_tables(
             self.rules, self.low_rules, by_category

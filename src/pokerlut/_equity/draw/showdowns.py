@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from ..deal import Deal
 from .setup import DrawSetup
 from .exact import exact_outcomes, work
 from .montecarlo import simulated_outcomes
@@ -23,7 +24,7 @@ class DrawShowdowns:
         self,
         players: Sequence[Any],
         dead: str,
-        deal: str,
+        deal: Deal,
         draw_rounds: int | None = None,
         policy: Any = None,
         by_category: bool = False,
