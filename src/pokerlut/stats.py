@@ -13,7 +13,7 @@ import numpy as np
 
 from . import _tables as tables
 from ._evaluate import sizes_text
-from .lang import check_lang, row_label
+from .lang import check_lang, no_low, row_label
 from ._kernels import badugi as kernels_badugi
 from ._kernels.enumerate import COUNT_STRENGTHS, STRENGTHS_IN_ORDER
 from ._game import Game, resolve
@@ -282,8 +282,8 @@ def by_category(
         badugi = scored & (classes[:, 0] == Category.BADUGI)
         for rank in sorted(range(13), key=rules.value):
             if (badugi & (top == rank)).any():
-                label = f"{RANKS[rank]}-high badugi"
-                rows.append(row(f"BADUGI_{RANKS[rank]}", label, badugi & (top == rank)))
+                key = f"BADUGI_{RANKS[rank]}"
+                rows.append(row(key, row_label(key, "en"), badugi & (top == rank)))
         return rows
     if rules.low:
         top = np.array([rules.value(r) for r in classes[:, 1]])
@@ -295,5 +295,5 @@ def by_category(
                     row("WHEEL" if label == WHEEL else f"LOW_{rank + 2}", label, no_pair & (top == rank))
                 )
     if rules.qualifier is not None:
-        rows.append(row("NO_LOW", "no qualifying low", ~scored))
+        rows.append(row("NO_LOW", no_low("en").lower(), ~scored))  # lower case, as `category_label`
     return rows
