@@ -264,6 +264,7 @@ def bench_matrix(smoke: bool, three: bool = True, checks: int = 3) -> dict[str, 
 
     from pokerlut import matrix
     from pokerlut._gpu.matrix import count_pairs, count_triples
+    from pokerlut.matrix._heads_up import pairs_chunk
 
     classes = SMOKE_CLASSES if smoke else None
     out: dict[str, Any] = {}
@@ -282,7 +283,7 @@ def bench_matrix(smoke: bool, three: bool = True, checks: int = 3) -> dict[str, 
         rows, first = timed(lambda: count_pairs(the_plan, matrix.BOARDS))
         found = [item for chunk in the_plan.chunks for item in chunk]
         for k in picks(len(found)):
-            cpu = matrix._pairs_chunk([found[k]])["rows"]
+            cpu = pairs_chunk([found[k]])["rows"]
             for column in ("win", "tie", "lose"):
                 if cpu[column][0] != rows[column][k]:
                     i, j = found[k][0], found[k][1]

@@ -18,6 +18,7 @@ pytest.importorskip("pyarrow")
 from pokerlut import matrix  # noqa: E402
 from pokerlut._gpu import _device  # noqa: E402
 from pokerlut._gpu import matrix as gpu_matrix  # noqa: E402
+from pokerlut.matrix._heads_up import pairs_chunk  # noqa: E402
 
 if not _device.simulator() and not _device.cuda(require=False).is_available():
     pytest.skip(
@@ -43,7 +44,7 @@ TRIPLES = [
 def cpu_pair_rows(the_plan):
     rows = {}
     for chunk in the_plan.chunks:
-        for key, values in matrix._pairs_chunk(chunk)["rows"].items():
+        for key, values in pairs_chunk(chunk)["rows"].items():
             rows.setdefault(key, []).extend(values)
     return {key: np.asarray(values, np.int64) for key, values in rows.items()}
 

@@ -1,5 +1,5 @@
 """Tests for pokerlut._equity.ranges: range text -> weighted two-card combos, and the preflop
-ordering behind percentage ranges (rerun by pokerlut._odds.preflop_order in the slow test)."""
+ordering behind percentage ranges (rerun by pokerlut.matrix._preflop_order in the slow test)."""
 
 from __future__ import annotations
 
@@ -364,7 +364,7 @@ def test_specific_hands_and_repr_round_trip(combos, weights) -> None:  # noqa: A
 
 @pytest.mark.slow
 def test_script_reproduces_preflop_order() -> None:
-    from pokerlut._odds import preflop_order as script
+    from pokerlut.matrix import _preflop_order as script
 
     equities = script.class_equities()
     assert script.preflop_order(equities) == PREFLOP_ORDER
@@ -390,7 +390,7 @@ def test_script_reproduces_preflop_order() -> None:
 
 
 def test_class_names_agree_with_script() -> None:
-    from pokerlut._odds import preflop_order as script
+    from pokerlut.matrix import _preflop_order as script
 
     assert sorted(script.class_names()) == CLASSES
     class_of, sizes = script.class_of_cards()

@@ -65,7 +65,7 @@ __all__ = ["PREFLOP_ORDER", "HandOrRange", "Range", "parse_range"]
 
 #: The 169 starting-hand classes, best first, by exact all-in equity against one random hand
 #: (every board and every opponent hand enumerated; AA 0.852037 .. 32o 0.323032, no two equal).
-#: Produced by ``python -m pokerlut._odds.preflop_order``, which prints exactly this string;
+#: Produced by ``python -m pokerlut.matrix._preflop_order``, which prints exactly this string;
 #: ``tests/test_ranges.py`` reruns it. Used for percentage tokens such as ``"15%"``.
 PREFLOP_ORDER = (
     "AA KK QQ JJ TT 99 88 AKs 77 AQs AJs AKo ATs "

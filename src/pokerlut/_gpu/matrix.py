@@ -23,8 +23,8 @@ where numba-cuda puts a kernel's global arrays: `register` gives numba-cuda a ve
 reads them from the device's global memory.
 
 The plans (which pairs of hands, which triples) are the CPU's (`matrix.plan`, `matrix.plan3`)
-and the table is made and written by the same code (`matrix._combine`, `matrix._table`): the
-file holds the CPU's table exactly. No Dask, no parts folder: one process, one GPU.
+and the table is made and written by the same code (each table kind's `merge`, in
+`matrix._heads_up` and `matrix._three_way`): the file holds the CPU's table exactly. No Dask, no parts folder: one process, one GPU.
 """
 
 from __future__ import annotations
@@ -291,7 +291,7 @@ def count_pairs(
     the_plan: Any, boards_per_deal: int, progress: Callable[[int], None] | None = None
 ) -> dict[str, np.ndarray]:
     """The board counts of every pair of classes of a `matrix.Plan`, on the GPU: the rows of
-    `matrix._pairs_chunk` over all its chunks (i, j, win, tie, lose, combo_pairs,
+    `matrix._heads_up.pairs_chunk` over all its chunks (i, j, win, tie, lose, combo_pairs,
     canonical_pairs), each deal's counts checked to add up to `boards_per_deal`.
     progress(pairs of hands done) after each launch."""
     _load()

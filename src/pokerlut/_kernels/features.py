@@ -5,7 +5,7 @@ opponent hands left. On one board every hole of the 47 cards left is evaluated o
 holes are ordered by strength (a radix sort); walking them weakest first, the opponents a
 hole beats are the holes seen so far less those that hold one of its two cards (per-card
 counts), and the ties are its group less the same (`board_hole_values`, which
-`pokerlut._odds.preflop_order` runs on every board too).
+`pokerlut.matrix._preflop_order` runs on every board too).
 
 Flop and turn: every runout of a state to the river, read from that river table by index:
 the sum and the sum of squares of the river values (EHS, EHS2) and their histogram.

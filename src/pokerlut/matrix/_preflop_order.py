@@ -1,7 +1,7 @@
 """Rank the 169 hold'em starting-hand classes by exact all-in equity against one random hand.
 
-`python -m pokerlut._odds.preflop_order` prints the ordering stored as `PREFLOP_ORDER` in
-`ranges.py` beside it, then every class with its equity. Nothing is sampled: the
+`python -m pokerlut.matrix._preflop_order` prints the ordering stored as `PREFLOP_ORDER` in
+`pokerlut._equity.ranges`, then every class with its equity. Nothing is sampled: the
 result is exact and the same on every run (about 10 s on two cores the first time, most of it
 compiling, then 2 s).
 
@@ -41,18 +41,7 @@ from .._kernels.features import HOLES, SCRATCH, SORTED, VALUES, board_hole_value
 from .._parallel import LANE_ROW, parallel_section
 from .._kernels.table_types import Tables
 from .._tables import load as load_tables
-
-
-def class_names() -> list[str]:
-    """The 169 classes, aces first: AA, AKs, AKo, AQs, AQo, ..., A2o, KK, KQs, ..., 32o, 22: by
-    the top card, then the pair before the others, each suited before offsuit (the order of
-    `pokerlut.matrix.CLASSES`)."""
-    names = []
-    for hi in reversed(range(13)):
-        names.append(RANKS[hi] * 2)
-        for lo in reversed(range(hi)):
-            names += [RANKS[hi] + RANKS[lo] + "s", RANKS[hi] + RANKS[lo] + "o"]
-    return names
+from ._classes import class_names
 
 
 def class_of_cards() -> tuple[np.ndarray, np.ndarray]:
