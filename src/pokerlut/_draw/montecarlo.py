@@ -9,7 +9,8 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
-from .._kernels.draw_games import BAD_KEEP, simulate_kernel
+from .._kernels.draw_hands import BAD_KEEP
+from .._kernels.draw_simulate import simulate_kernel
 from .._odds.counters import bins
 from .._odds.montecarlo import in_blocks
 from .._odds.threads import on_threads, share_of
