@@ -12,7 +12,7 @@ import numba
 import numpy as np
 
 from . import _tables as tables
-from ._evaluate import sizes_text
+from ._hand import sizes_text
 from .lang import check_lang, row_label
 from ._kernels import badugi as kernels_badugi
 from ._kernels.enumerate import COUNT_STRENGTHS, STRENGTHS_IN_ORDER

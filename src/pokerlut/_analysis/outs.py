@@ -11,8 +11,9 @@ from typing import Any
 import numpy as np
 
 from .._cards import CardsLike, format_card
-from .._evaluate import describe, evaluate_batch, evaluate_omaha_batch
+from .._evaluate import describe, evaluate_batch
 from .._game import Game
+from .._omaha import evaluate_omaha_batch
 from .._odds.ranges import HandOrRange
 from .._odds.deal import card_text
 from .common import Deals, no_deals, check_player, read_setup
