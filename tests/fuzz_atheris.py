@@ -25,12 +25,12 @@ ALLOWED = (ValueError, TypeError)
 
 def _numba_modules() -> list[str]:
     """pokerlut's modules that hold @njit code, found without importing pokerlut: numba cannot
-    compile bytecode that atheris has instrumented (_evaluate.py builds an @njit closure)."""
+    compile bytecode that atheris has instrumented (_omaha.py holds an @njit function)."""
     import importlib.util
     from pathlib import Path
 
     root = Path(importlib.util.find_spec("pokerlut").origin).parent
-    names = ["pokerlut._evaluate", "pokerlut.stats"]
+    names = ["pokerlut._omaha", "pokerlut.stats"]
     for package in ("_kernels", "build"):
         names += [f"pokerlut.{package}"] + [
             f"pokerlut.{package}.{p.stem}" for p in (root / package).glob("*.py")

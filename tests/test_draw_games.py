@@ -428,8 +428,8 @@ def test_a_users_policy_sees_the_cards_in_increasing_order():
 
 def test_the_monte_carlo_values_every_five_card_hand_as_evaluate_does():
     """The kernel values a hand held as a mask of cards by its rank mask and rank key alone
-    (`draw_games.mask_strength`): equal to `evaluate_batch` on all 2,598,960 hands."""
-    from pokerlut._kernels.draw_games import mask_strength
+    (`draw_simulate.mask_strength`): equal to `evaluate_batch` on all 2,598,960 hands."""
+    from pokerlut._kernels.draw_simulate import mask_strength
 
     @numba.njit
     def strengths(t, masks, row, out):

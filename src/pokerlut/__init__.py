@@ -23,19 +23,9 @@ from ._analysis import (
 from . import _jit  # noqa: F401  (registers pokerlut.evaluate for numba code)
 from .convert import from_cactus_kev, from_treys, to_cactus_kev, to_treys
 from ._cards import deck, format_card, format_cards, italian_deck, parse_card, parse_cards
-from ._evaluate import (
-    best_five,
-    category,
-    compare,
-    compare_batch,
-    describe,
-    evaluate,
-    evaluate_batch,
-    evaluate_omaha,
-    evaluate_omaha_batch,
-    stand_ins,
-    winners,
-)
+from ._anatomy import best_five, stand_ins
+from ._evaluate import category, compare, compare_batch, describe, evaluate, evaluate_batch, winners
+from ._omaha import evaluate_omaha, evaluate_omaha_batch
 from ._game import Game
 from ._kernels.core import eval5, hand_add, hand_empty, hand_merge, hand_strength
 from ._kernels.omaha import omaha_strength

@@ -1,106 +1,32 @@
-"""Public wrappers: validate at the boundary, then hand the work to the kernels."""
+"""The public wrappers of hands and batches of hands: `evaluate`, `evaluate_batch`, `category`,
+`describe`, `compare`, `compare_batch` and `winners`. They validate at the boundary, then hand
+the work to the kernels (Omaha's wrappers are in `_omaha`, `best_five` and `stand_ins` in
+`_anatomy`)."""
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from typing import Any
 
 import numba
 import numpy as np
-import numpy.typing as npt
 
 from . import _tables as tables
-from ._kernels.table_types import Tables
-from ._cards import CardsLike, format_card, parse_cards
+from ._anatomy import stand_ins
+from ._cards import CardsLike, format_card
+from ._hand import STRENGTH_FUNCTIONS, check_hand, one_argument, strength_function
 from ._kernels import badugi as kernels_badugi
 from ._kernels.batch import evaluate_rows, order_rows, strength_order
-from ._kernels.core import njit
-from ._kernels.omaha import omaha_rows, omaha_strength
 from . import lang as _lang
 from ._names import Category
 from ._parallel import CHUNK_ROWS, parallel_section
 from .italian import NO_CYCLE, straight_flush_kind
 from ._kernels.italian import italian_rows
-from . import _one_hand as one_hand
 from ._game import Game, resolve
 from ._gpu._device import wants_gpu
-from .rules import GAMES, Rules
 from ._rows import as_batch, explain_row, first_bad_row
 
 _CARD_OF = {format_card(c): c for c in range(52)}  # "As" -> 51, for the fast text path
-
-
-# a game's name (game= alone) or its `Game` -> `one_hand.hand_strength` of the game
-_by_game: dict[Any, Callable[[Any], int]] = {}
-
-
-def _strength_of(game: Game) -> Callable[[Any], int]:
-    """The one-hand strength function of a game, made once."""
-    if game not in _by_game:
-        if game.rules.badugi:
-            _by_game[game] = one_hand.badugi_strength(tables.load_badugi(game.name))
-        else:
-            _by_game[game] = one_hand.hand_strength(tables.load(game.name), game.italian)
-    return _by_game[game]
-
-
-def check_deck(cards: npt.NDArray[np.uint8], rules: Rules) -> None:
-    """Raise ValueError naming the first card that is not in the game's deck."""
-    outside = ~np.isin(cards, rules.deck)
-    if outside.any():
-        card = int(cards[np.argmax(outside)])
-        raise ValueError(f"card {format_card(card)} is not in the {rules.name} deck ({rules.deck_text})")
-
-
-def _hand(cards: CardsLike, rules: Rules) -> npt.NDArray[np.uint8]:
-    """Parse one hand and check its size (5, 6 or 7 cards; 5 in Italian poker; 4 or 5 in
-    Badugi) and deck."""
-    hand = parse_cards(cards, jokers=rules.wild is not None)
-    if len(hand) not in rules.hand_sizes:
-        raise ValueError(
-            f"a hand has {sizes_text(rules.hand_sizes)} cards"
-            + (" in Italian poker" if rules.suit_ties else f" in {rules.name}" if rules.badugi else "")
-            + f", not {len(hand)}"
-        )
-    check_deck(hand, rules)
-    return hand
-
-
-def one_argument(name: str, cards: Any, more: tuple[Any, ...]) -> TypeError:
-    """The error for a call that passed more than the cards by position: options are
-    keyword-only, and a hand's cards are one argument (treys' `evaluate(board, hand)` and
-    phevaluator's `evaluate_cards(c1, c2, ...)` call shapes are named, with the fix)."""
-    given = (cards, *more)
-    if all(isinstance(c, (int, np.integer)) or (isinstance(c, str) and len(c.split()) == 1) for c in given):
-        return TypeError(
-            f"{name}() takes the cards of a hand in one argument, not in "
-            f"{len(given)}: {name}({list(given)!r}) (phevaluator's "
-            "evaluate_cards(c1, c2, ...) call shape)"
-        )
-    if len(more) == 1 and isinstance(more[0], (str, Game)):
-        try:
-            resolve(more[0])
-        except (ValueError, TypeError):
-            pass
-        else:
-            return TypeError(f"{name}()'s options are keyword-only: {name}(cards, game={more[0]!r})")
-    if len(more) == 1:
-        return TypeError(
-            f"{name}() takes all of a hand's cards in one argument: treys' "
-            f"evaluate(board, hand) is {name}([*board, *hand]); its options are "
-            "keyword-only (game=, wild=, flush_by_suit=)"
-        )
-    return TypeError(
-        f"{name}() takes one hand (its cards in one argument) and keyword-only "
-        f"options (game=, wild=, flush_by_suit=), not {len(given)} positional "
-        "arguments"
-    )
-
-
-def sizes_text(sizes: tuple[int, ...]) -> str:
-    """'5, 6 or 7', or '5'."""
-    return ", ".join(map(str, sizes[:-1])) + " or " * (len(sizes) > 1) + str(sizes[-1])
 
 
 def evaluate(
@@ -175,7 +101,7 @@ def evaluate(
     strength_of = None
     if wild is None and flush_by_suit is None:
         try:  # game= alone, a name or a `Game` seen before: a list of ints goes straight in
-            strength_of = _by_game[game]
+            strength_of = STRENGTH_FUNCTIONS[game]
         except (KeyError, TypeError):  # its first use, or not a game
             pass
         else:
@@ -183,9 +109,9 @@ def evaluate(
             if strength >= 0:
                 return strength
     if strength_of is None:
-        strength_of = _strength_of(resolve(game, wild, flush_by_suit))
+        strength_of = strength_function(resolve(game, wild, flush_by_suit))
         if isinstance(game, str) and wild is None and flush_by_suit is None:
-            _by_game[game] = strength_of
+            STRENGTH_FUNCTIONS[game] = strength_of
     hand: Any = cards
     if type(hand) is str:  # fast path for canonical text: "As Ks Qs Js Ts"
         try:
@@ -197,7 +123,7 @@ def evaluate(
     strength = strength_of(hand)
     if strength >= 0:
         return strength
-    checked = _hand(cards, resolve(game, wild, flush_by_suit).rules)  # raises on bad input
+    checked = check_hand(cards, resolve(game, wild, flush_by_suit).rules)  # raises on bad input
     return strength_of(checked.tolist())
 
 
@@ -303,13 +229,13 @@ def evaluate_batch(
     rules, it = g.rules, g.italian
     hands = as_batch(hands, rules.hand_sizes, top=53 if rules.wild else 51)
     if rules.badugi:
-        bt = tables.load_badugi(rules.name)
+        bt = tables.badugi_tables(rules)
 
         def launch(part: slice, out: np.ndarray, bad: np.ndarray) -> None:
             kernels_badugi.evaluate_rows(bt, hands[part], out, bad, validate)
 
-        return _in_chunks(len(hands), threads, launch, lambda row: explain_row(hands, row, rules))
-    t = tables.load(rules.name)
+        return in_chunks(len(hands), threads, launch, lambda row: explain_row(hands, row, rules))
+    t = tables.kernel_tables(rules)
     if it is not None:
 
         def launch(part: slice, out: np.ndarray, bad: np.ndarray) -> None:
@@ -321,10 +247,10 @@ def evaluate_batch(
             if bad[0] < 0:  # a bad row in a block of rows
                 bad[0] = first_bad_row(hands[part], rules)
 
-    return _in_chunks(len(hands), threads, launch, lambda row: explain_row(hands, row, rules))
+    return in_chunks(len(hands), threads, launch, lambda row: explain_row(hands, row, rules))
 
 
-def _in_chunks(
+def in_chunks(
     n: int,
     threads: int | None,
     launch: Callable[[slice, np.ndarray, np.ndarray], None],
@@ -654,7 +580,7 @@ def winners(
     g = resolve(game, wild, flush_by_suit)
     if isinstance(hands, (str, bytes)) or len(hands) == 0:
         raise ValueError("hands must be a non-empty list of hands, one per seat")
-    parsed = [_hand(hand, g.rules).tolist() for hand in hands]
+    parsed = [check_hand(hand, g.rules).tolist() for hand in hands]
     owner: dict[int, int] = {}
     for seat, hand in enumerate(parsed):
         for card in hand:
@@ -673,262 +599,4 @@ def winners(
     return sorted(
         max((seat for seat in range(len(s)) if kinds[seat] == kind), key=s.__getitem__)
         for kind in ("royal", "middle", "minimum")
-    )
-
-
-def best_five(cards: CardsLike, *, game: str | Game = "high", wild: str | None = None) -> np.ndarray:
-    """The five of 5..7 cards that make the hand in the game.
-
-    Where several fives tie, the one of the earliest cards in the input is taken.
-
-    Parameters
-    ----------
-    cards : cards
-        A hand of 5, 6 or 7 cards, as `evaluate` takes it.
-    game : str or Game, default "high"
-        How hands rank: a name of `pokerlut.games()` or a `Game`.
-    wild : str, optional
-        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
-
-    Returns
-    -------
-    numpy.ndarray
-        uint8 card ints, in the order of the input, wild cards as they are (`stand_ins` says
-        what they stand for); empty when no five qualify (eight-or-better).
-
-    Raises
-    ------
-    TypeError
-        `cards` that are not cards; a `game` that is not a str or `Game`.
-    ValueError
-        A bad hand (as `evaluate` raises); an unknown game or wild mode; a Badugi game.
-
-    Examples
-    --------
-    >>> from pokerlut import format_cards
-    >>> format_cards(best_five("2c As Kd Ks 7h Ah Ac"))
-    'As Kd Ks Ah Ac'
-    >>> format_cards(best_five("7h 5h 4h 3h 2h 7c Kd", game="deuce-to-seven"))  # not the flush
-    '5h 4h 3h 2h 7c'
-    """
-    g = resolve(game, wild)
-    g.rules.five_card_only("best_five")
-    hand = _hand(cards, g.rules)
-    strength_of = _strength_of(g)
-    chosen: tuple[int, ...]
-    best, chosen = 0, ()
-    for combo in itertools.combinations(hand.tolist(), 5):  # at most 21
-        strength = strength_of(combo)
-        if strength > best:
-            best, chosen = strength, combo
-    return hand[np.isin(hand, chosen)]
-
-
-def stand_ins(cards: CardsLike, *, game: str | Game = "high", wild: str | None = None) -> dict[int, int]:
-    """What each wild card of the best five stands for.
-
-    Found from the hand's class (its ranks), not by trying cards. A wild card takes a card not
-    in the hand where one is left (five of a kind may need a second ace of spades).
-
-    Parameters
-    ----------
-    cards : cards
-        A hand of 5, 6 or 7 cards, as `evaluate` takes it.
-    game : str or Game, default "high"
-        How hands rank: a name of `pokerlut.games()` or a `Game`.
-    wild : str, optional
-        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
-
-    Returns
-    -------
-    dict of int to int
-        {wild card: natural card}, card ints; empty when the best five holds no wild card.
-
-    Raises
-    ------
-    TypeError
-        `cards` that are not cards; a `game` that is not a str or `Game`.
-    ValueError
-        A bad hand (as `evaluate` raises); an unknown game or wild mode.
-
-    Examples
-    --------
-    >>> {format_card(w): format_card(c) for w, c in stand_ins("Kh Qh Jh Th Jk", wild="jokers").items()}
-    {'Jk': 'Ah'}
-    >>> {format_card(w): format_card(c) for w, c in stand_ins("Kc Kd 7h 4s X", wild="bug").items()}
-    {'Jk': 'As'}
-    """
-    rules = resolve(game, wild).rules
-    rules.five_card_only("stand_ins")
-    hand = _hand(cards, rules).tolist()
-    five = best_five(hand, game=rules.name).tolist()
-    wilds = [c for c in five if c in rules.wild_cards]
-    if not wilds:
-        return {}
-    row = tables.classes(rules.name)[evaluate(five, game=rules.name)]
-    needed = row[1:].tolist()
-    naturals = [c for c in five if c not in rules.wild_cards]
-    for card in naturals:
-        needed.remove(card >> 2)
-    flush = Category(int(row[0])) in (Category.FLUSH, Category.STRAIGHT_FLUSH)
-    taken = set(hand)
-    chosen: dict[int, int] = {}
-    for w, rank in zip(wilds, needed):
-        cards_of_rank = [4 * rank + suit for suit in (3, 2, 1, 0)]  # spades first
-        if flush:
-            cards_of_rank = [4 * rank + (naturals[0] & 3 if naturals else 3)]
-        free = [c for c in cards_of_rank if c not in taken]
-        if not flush and naturals and len({c & 3 for c in naturals + list(chosen.values())}) == 1:
-            free = [c for c in free if c & 3 != naturals[0] & 3] or free  # no accidental flush
-        chosen[w] = (free or cards_of_rank)[0]
-        taken.add(chosen[w])
-    return chosen
-
-
-HOLE_SIZES, BOARD_SIZES = (4, 5, 6), (3, 4, 5)
-
-
-def _omaha_rules(game: str | Game) -> Rules:
-    rules = resolve(game).rules
-    rules.five_card_only("Omaha")
-    if not tables.omaha_offered(rules):
-        omaha_games = [name for name, g in GAMES.items() if tables.omaha_offered(g)]
-        why = (
-            "wild cards"
-            if rules.wild
-            else "suits break ties"
-            if rules.suit_ties
-            else "a flush counts against you there"
-        )
-        raise ValueError(
-            f"Omaha is not offered in {rules.name} ({why}); the games for Omaha are: {', '.join(omaha_games)}"
-        )
-    return rules
-
-
-@njit(cache=True, _nrt=False)
-def _omaha_one(t: Tables, hole: np.ndarray, board: np.ndarray) -> Any:
-    return omaha_strength(t, hole, board)
-
-
-def evaluate_omaha(hole: CardsLike, board: CardsLike, *, game: str | Game = "high") -> int:
-    """Strength of the best Omaha hand: exactly two hole cards and exactly three board cards.
-
-    Strengths are the game's (`evaluate`'s) scale.
-
-    Parameters
-    ----------
-    hole : cards
-        4, 5 or 6 hole cards, as `evaluate` takes a hand.
-    board : cards
-        3, 4 or 5 board cards.
-    game : str or Game, default "high"
-        How hands rank: a name of `pokerlut.games()` or a `Game`, of a game that offers
-        Omaha (not with wild cards, suits that break ties, or flushes that count against you).
-
-    Returns
-    -------
-    int
-        The strength of the best two hole cards with the best three board cards.
-
-    Raises
-    ------
-    TypeError
-        Cards that are not cards; a `game` that is not a str or `Game`.
-    ValueError
-        A game without Omaha (the message names those with it) or an unknown game; a hole of
-        other than 4, 5 or 6 cards, a board of other than 3, 4 or 5; an unknown, repeated or
-        out-of-range card, a card outside the game's deck, a card both in the hole and on the
-        board.
-
-    Examples
-    --------
-    >>> evaluate_omaha("Ks 8c Js 5c", "3s 5h Qs Qd 9h")  # two pair, queens and fives, K kicker
-    4675
-    >>> describe(evaluate_omaha("As 2c 3d 4h", "Ks Qs Js 5s 9h"))  # one hole spade: no flush
-    'High card, ace'
-    >>> describe(evaluate_omaha("As 2d 7c 8h", "3s 4d 5h Kc Kd", game="eight-or-better"), game="eight-or-better")
-    'Wheel (5-4-3-2-A)'
-
-    """
-    rules = _omaha_rules(game)
-    hole, board = parse_cards(hole), parse_cards(board)
-    if len(hole) not in HOLE_SIZES:
-        raise ValueError(f"Omaha hole cards are 4, 5 or 6, not {len(hole)}")
-    if len(board) not in BOARD_SIZES:
-        raise ValueError(f"an Omaha board has 3, 4 or 5 cards, not {len(board)}")
-    check_deck(np.concatenate([hole, board]), rules)
-    both = set(hole.tolist()) & set(board.tolist())
-    if both:
-        raise ValueError(f"card {format_card(min(both))} is both a hole card and on the board")
-    return int(_omaha_one(tables.load(rules.name), hole, board))
-
-
-def _omaha_array(cards: Any, sizes: tuple[int, ...], n: int | None, what: str) -> np.ndarray:
-    """An (n, k) uint8 array of holes or boards; a 1-D board is used for every row."""
-    array = np.asarray(cards)
-    if array.ndim == 1 and what == "boards" and n is not None:
-        array = np.broadcast_to(array, (n, len(array)))
-    if array.ndim != 2 or array.shape[1] not in sizes:
-        raise ValueError(f"{what} must have shape (n, {'|'.join(map(str, sizes))}), not {array.shape}")
-    return as_batch(array, sizes, what)
-
-
-def evaluate_omaha_batch(
-    holes: Any, boards: Any, *, game: str | Game = "high", validate: bool = True, threads: int | None = None
-) -> np.ndarray:
-    """Omaha strengths of every row of `holes` with the same row of `boards`, or one board.
-
-    Checked as `evaluate_batch` checks (a card outside the deck, a card in both hole and
-    board).
-
-    Parameters
-    ----------
-    holes : array_like of int, shape (n, 4|5|6)
-        Hole cards, a row per hand, card ints.
-    boards : array_like of int, shape (n, 3|4|5) or (3|4|5,)
-        Each row's board, or one board (a 1-D array) for every row.
-    game : str or Game, default "high"
-        How hands rank, as in `evaluate_omaha`.
-    validate : bool, default True
-        As in `evaluate_batch`: False skips the deck and duplicate checks.
-    threads : int, optional
-        numba threads for this call (default: the caller's `numba.get_num_threads()`).
-
-    Returns
-    -------
-    numpy.ndarray
-        uint16, one strength per row, on `evaluate`'s scale.
-
-    Raises
-    ------
-    TypeError
-        `holes` or `boards` that are not integers; a `game` that is not a str or `Game`.
-    ValueError
-        A game without Omaha or an unknown game; a shape other than those above, a card out of
-        range, different numbers of holes and boards; with `validate`, the first row holding
-        a card outside the game's deck or a card twice (hole cards, then board).
-
-    Examples
-    --------
-    >>> holes = np.array([[47, 24, 39, 15], [51, 3, 4, 9]], dtype=np.uint8)  # Ks 8c Js 5c / ...
-    >>> evaluate_omaha_batch(holes, np.array([7, 14, 43, 41, 30], dtype=np.uint8))  # one board
-    array([4675, 4654], dtype=uint16)
-    """
-    rules = _omaha_rules(game)
-    holes = _omaha_array(holes, HOLE_SIZES, None, "holes")
-    boards = _omaha_array(boards, BOARD_SIZES, len(holes), "boards")
-    if len(boards) != len(holes):
-        raise ValueError(f"{len(holes)} holes but {len(boards)} boards")
-    t = tables.load(rules.name)
-
-    def explain(row: int) -> str:
-        both = np.concatenate([holes[row], boards[row]])[None, :]
-        return explain_row(both, 0, rules).replace("row 0", f"row {row}", 1) + " (hole cards, then board)"
-
-    return _in_chunks(
-        len(holes),
-        threads,
-        lambda part, out, bad: omaha_rows(t, holes[part], boards[part], out, validate, bad),
-        explain,
     )

@@ -114,13 +114,13 @@ def _evaluate_jit(
     if game_rules.wild or game_rules.suit_ties:
         raise TypingError(f"{game_rules.name} is evaluated from Python, not in numba code")
     if game_rules.badugi:
-        bt = tables.load_badugi(game_rules.name)  # frozen into the compiled code as constants
+        bt = tables.badugi_tables(game_rules)  # frozen into the compiled code as constants
 
         def badugi_impl(cards: Any, game: Any = "high", wild: Any = None, flush_by_suit: Any = None) -> Any:
             return checked_badugi(bt, cards)
 
         return badugi_impl
-    t = tables.load(game_rules.name)  # frozen into the compiled code as constants
+    t = tables.kernel_tables(game_rules)  # frozen into the compiled code as constants
 
     def impl(cards: Any, game: Any = "high", wild: Any = None, flush_by_suit: Any = None) -> Any:
         return checked_strength(t, cards)

@@ -19,7 +19,6 @@ import numpy as np
 
 from . import _cards
 from . import lang as _lang
-from . import _tables as tables
 from ._game import Game, resolve
 from ._kernels.text import NONE, CharTables, first_count, parse_rows
 from ._parallel import CHUNK_ROWS, parallel_section
@@ -363,7 +362,7 @@ def _check_range(values: np.ndarray, game: Game) -> None:
 @functools.lru_cache(maxsize=None)
 def _category_table(game: Game) -> np.ndarray:
     """int8 per strength: its Category, NO_CATEGORY for 0 (no qualifying hand)."""
-    classes = tables.classes(game.name)[:, 0].astype(np.int8)
+    classes = game.classes[:, 0].astype(np.int8)
     table: np.ndarray = (classes if game.italian is None else classes[game.italian.class_of]).copy()
     table[0] = NO_CATEGORY
     table.flags.writeable = False

@@ -26,7 +26,6 @@ from typing import Any, NamedTuple
 import numba
 import numpy as np
 
-from . import _tables as tables
 from ._cards import RANKS, CardsLike, format_card, format_cards, parse_cards
 from ._evaluate import evaluate_batch
 from ._game import Game
@@ -347,7 +346,7 @@ def _counted(table: Paytable, threads: int | None) -> _Counted:
             return _COUNTED[table]
     n = table.deck
     binom, strength, wilds = _final_hands(n, table.game, threads)
-    classes = tables.classes(table.game.name)
+    classes = table.game.classes
     grid = np.full((len(classes), 6), len(table.lines), np.uint8)  # (strength, wilds) -> line
     for j in range(len(table.lines) - 1, -1, -1):
         for w in range(6):

@@ -114,7 +114,7 @@ def _compare_batch(game: str) -> None:
 def _omaha(game: str) -> None:
     """The Omaha batch kernel (checks on and off: a run-time argument there), and the one-hand
     `evaluate_omaha`."""
-    from ._evaluate import evaluate_omaha, evaluate_omaha_batch
+    from ._omaha import evaluate_omaha, evaluate_omaha_batch
 
     cards = _hands(game, 9)
     for validate in (True, False):

@@ -37,7 +37,8 @@ import numpy as np
 import pandas as pd
 
 from ._cards import MASKED_CARD, parse_cards
-from ._evaluate import evaluate_batch, sizes_text
+from ._evaluate import evaluate_batch
+from ._hand import sizes_text
 from ._game import Game, resolve
 from ._names import Category
 from ._text import ERRORS, is_missing, category_batch, describe_batch, is_text, parse_batch

@@ -83,7 +83,7 @@ def italian_tables(rules: Rules, flush_by_suit: bool = True) -> ItalianTables:
     key = (rules.name, flush_by_suit)
     with _lock:
         if key not in _made:
-            _made[key] = _make(tables.classes(rules.name), flush_by_suit, rules.cycle)
+            _made[key] = _make(tables.classes_of(rules), flush_by_suit, rules.cycle)
     return _made[key]
 
 

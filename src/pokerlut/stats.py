@@ -12,7 +12,7 @@ import numba
 import numpy as np
 
 from . import _tables as tables
-from ._evaluate import sizes_text
+from ._hand import sizes_text
 from .lang import check_lang, no_low, row_label
 from ._kernels import badugi as kernels_badugi
 from ._kernels.enumerate import COUNT_STRENGTHS, STRENGTHS_IN_ORDER
@@ -86,14 +86,14 @@ def count_hands(
     if n_cards not in rules.hand_sizes:
         raise ValueError(f"n_cards must be {sizes_text(rules.hand_sizes)} in {rules.name}, not {n_cards!r}")
     cards = rules.deck_of(deck)
-    n_classes = len(tables.classes(rules.name))
+    n_classes = len(tables.classes_of(rules))
     if rules.badugi:
-        bt = tables.load_badugi(rules.name)
+        bt = tables.badugi_tables(rules)
 
         def count(part: np.ndarray, counts: np.ndarray) -> None:
             kernels_badugi.count_strengths(bt, n_cards, part, counts)
     else:
-        t = tables.load(rules.name)
+        t = tables.kernel_tables(rules)
 
         def count(part: np.ndarray, counts: np.ndarray) -> None:
             COUNT_STRENGTHS[int(cards[-1]) + 1](t, n_cards, part, counts)
@@ -195,10 +195,10 @@ def strengths_in_order(
         first = cards[0]
         at = starts[pairs[:, 0] - first, pairs[:, 1] - first]
         if rules.badugi:
-            kernels_badugi.strengths_in_order(tables.load_badugi(rules.name), n_cards, pairs, at, out)
+            kernels_badugi.strengths_in_order(tables.badugi_tables(rules), n_cards, pairs, at, out)
             return out
         scratch = np.zeros((numba.config.NUMBA_NUM_THREADS, 256), np.uint16)  # type: ignore[attr-defined]
-        STRENGTHS_IN_ORDER[end](tables.load(rules.name), n_cards, pairs, at, out, scratch)
+        STRENGTHS_IN_ORDER[end](tables.kernel_tables(rules), n_cards, pairs, at, out, scratch)
     return out
 
 
@@ -253,7 +253,7 @@ def by_category(
     if lang is not None:
         check_lang(lang)
     rules = resolve(game, wild).rules
-    classes = tables.classes(rules.name)
+    classes = tables.classes_of(rules)
     total = int(counts.sum())
 
     def row(key: str, label: str, selected: np.ndarray) -> CategoryRow:

@@ -11,10 +11,11 @@ from typing import Any
 import numpy as np
 
 from .._cards import CardsLike, format_card
-from .._evaluate import describe, evaluate_batch, evaluate_omaha_batch
+from .._evaluate import describe, evaluate_batch
 from .._game import Game
 from .._equity.ranges import HandOrRange
 from .._equity.deal import card_text
+from .._omaha import evaluate_omaha_batch
 from .common import Deals, no_deals, check_player, read_setup
 
 __all__ = ["Outs", "outs"]

@@ -25,7 +25,8 @@ def _lang(args: argparse.Namespace) -> str | None:
 
 
 def cmd_eval(args: argparse.Namespace) -> None:
-    from .._evaluate import best_five, category, describe, evaluate
+    from .._anatomy import best_five
+    from .._evaluate import category, describe, evaluate
 
     lang = _lang(args)
     args.hand = " ".join(args.hand)  # quoted as one argument, or one card per argument

@@ -11,7 +11,8 @@ import numba
 import numpy as np
 
 from ..._cards import CardsLike
-from ..._kernels.draw_games import MAX_ROUNDS, TOO_MUCH, all_subsets, chance_kernel
+from ..._kernels.draw_chance import MAX_ROUNDS, chance_kernel
+from ..._kernels.draw_hands import TOO_MUCH, all_subsets
 from ..._parallel import on_threads, share_of
 from ..._parallel import parallel_section
 from ..deal import resolve_deal

@@ -15,7 +15,8 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
-from ..._kernels.draw_games import all_subsets, exact_kernel, last_player_lists, subset_strengths
+from ..._kernels.draw_exact import exact_kernel, last_player_lists, subset_strengths
+from ..._kernels.draw_hands import all_subsets
 from ..._kernels.showdown import SPLIT_FIELDS
 from ..counters import CALL_WORK, bins, counters
 from ..._parallel import on_threads, share_of

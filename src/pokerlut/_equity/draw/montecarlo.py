@@ -9,7 +9,8 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
-from ..._kernels.draw_games import BAD_KEEP, simulate_kernel
+from ..._kernels.draw_hands import BAD_KEEP
+from ..._kernels.draw_simulate import simulate_kernel
 from ..counters import bins
 from ..montecarlo import in_blocks
 from ..._parallel import on_threads, share_of
