@@ -18,9 +18,9 @@ def test_exact_one_card_each(benchmark, threads):
     kwargs = dict(dead=dead, deal="2-7-single-draw", threads=threads)
     warm(benchmark, equity, hands, **kwargs)
     result = benchmark.pedantic(equity, args=(hands,), kwargs=kwargs, rounds=20)
-    assert result.exact and result.deals == 1_722
+    assert result.exact and result.dealt == 1_722
     assert figures(result) == near([0.53193960511, 0.0, 0.53193960511, 0.46806039489, 0.0, 0.46806039489])
-    record(benchmark, result.deals, "deals", threads)
+    record(benchmark, result.dealt, "deals", threads)
 
 
 @pytest.mark.parametrize("threads", THREADS)
@@ -29,13 +29,13 @@ def test_exact_three_cards_each(benchmark, threads):
     kwargs = dict(dead=dead, deal="2-7-single-draw", threads=threads)
     warm(benchmark, equity, hands, **kwargs)
     result = benchmark.pedantic(equity, args=(hands,), kwargs=kwargs, rounds=5)
-    assert result.exact and result.deals == 162_901_200
+    assert result.exact and result.dealt == 162_901_200
     assert figures(result) == near(
         [0.495676809011, 4.67399871824e-05, 0.495700179004, 0.504276451002, 4.67399871824e-05, 0.504299820996]
     )
-    record(benchmark, result.deals, "deals", threads)
+    record(benchmark, result.dealt, "deals", threads)
     if not benchmark.disabled:
-        benchmark.extra_info["deals_per_s"] = round(result.deals / benchmark.stats.stats.min)
+        benchmark.extra_info["deals_per_s"] = round(result.dealt / benchmark.stats.stats.min)
 
 
 # seed 7, dead Kd: (trials: the figures), the same on any number of threads
@@ -65,11 +65,11 @@ def test_monte_carlo_triple_draw(benchmark, smoke, spot, threads):
     kwargs = dict(dead="Kd", deal="2-7-triple-draw", trials=trials, seed=7, threads=threads)
     warm(benchmark, equity, hands, **kwargs)
     result = benchmark.pedantic(equity, args=(hands,), kwargs=kwargs, rounds=5)
-    assert not result.exact and result.deals == trials and result.draw_rounds == 3
+    assert not result.exact and result.dealt == trials and result.draw_rounds == 3
     assert figures(result) == near(expected[trials])
-    record(benchmark, result.deals, "deals", threads)
+    record(benchmark, result.dealt, "deals", threads)
     if benchmark.disabled:
         return
-    per_s = result.deals / benchmark.stats.stats.min
+    per_s = result.dealt / benchmark.stats.stats.min
     benchmark.extra_info["deals_per_s"] = round(per_s)
     benchmark.extra_info["deals_per_s_per_thread"] = round(per_s / threads)

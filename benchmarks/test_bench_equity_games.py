@@ -27,9 +27,9 @@ OMAHA_FIGURES = {
 def test_exact_omaha_heads_up_preflop_high_and_hi_lo(benchmark, deal, threads):
     equity(OMAHA, deal=deal, board="Ts 9s 4c 4h", threads=threads)  # compile
     result = benchmark.pedantic(equity, args=(OMAHA,), kwargs=dict(deal=deal, threads=threads), rounds=3)
-    assert result.exact and result.deals == 1_086_008
+    assert result.exact and result.dealt == 1_086_008
     assert figures(result) == near(OMAHA_FIGURES[deal])
-    record(benchmark, result.deals, "boards", threads)
+    record(benchmark, result.dealt, "boards", threads)
 
 
 @pytest.mark.parametrize("threads", THREADS)
@@ -38,14 +38,14 @@ def test_monte_carlo_stud_three_way_third_street(benchmark, threads):
     kwargs = dict(deal="stud", exact=False, trials=4_000_000, seed=3, threads=threads)
     warm(benchmark, equity, players, **kwargs)
     result = benchmark.pedantic(equity, args=(players,), kwargs=kwargs, rounds=5)
-    assert not result.exact and result.deals == 4_000_000
+    assert not result.exact and result.dealt == 4_000_000
     assert figures(result) == near(
         [0.1858485, 1.4e-05, 0.1858555, 0.435513, 0.000183, 0.4356045, 0.37844775, 0.0001845, 0.37854]
     )
-    record(benchmark, result.deals * len(players), "player-hands", threads)
+    record(benchmark, result.dealt * len(players), "player-hands", threads)
     if benchmark.disabled:
         return
-    per_s = result.deals * len(players) / benchmark.stats.stats.min
+    per_s = result.dealt * len(players) / benchmark.stats.stats.min
     benchmark.extra_info["player_hands_per_s"] = round(per_s)
     benchmark.extra_info["player_hands_per_s_per_thread"] = round(per_s / threads)
 
@@ -56,8 +56,8 @@ def test_exact_short_deck_heads_up_preflop(benchmark, threads):
     result = benchmark.pedantic(
         equity, args=(["AsAh", "KsKh"],), kwargs=dict(deal="short-deck", threads=threads), rounds=20
     )
-    assert result.exact and result.deals == 201_376
+    assert result.exact and result.dealt == 201_376
     assert figures(result) == near(
         [0.74276974416, 0.014947163515, 0.750243325918, 0.242283092325, 0.014947163515, 0.249756674082]
     )
-    record(benchmark, result.deals, "boards", threads)
+    record(benchmark, result.dealt, "boards", threads)

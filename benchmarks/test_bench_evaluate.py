@@ -16,6 +16,7 @@ from conftest import N_HANDS, SMOKE_HANDS, THREADS, digest, hands_per_second, re
 from numba import njit
 
 import pokerlut
+from pokerlut import kernels
 from pokerlut._kernels.batch import evaluate5_rows
 from pokerlut.stats import count_hands
 
@@ -58,10 +59,10 @@ def test_batch_validated_7(benchmark, random_hands, threads):
 def _strengths_of_rows(t, hands, out):
     """The same hand-state evaluation as the batch kernel, in a plain (serial) loop."""
     for i in range(hands.shape[0]):
-        hand = pokerlut.hand_empty()
+        hand = kernels.hand_empty()
         for j in range(7):
-            hand = pokerlut.hand_add(t, hand, hands[i, j])
-        out[i] = pokerlut.hand_strength(t, hand)
+            hand = kernels.hand_add(t, hand, hands[i, j])
+        out[i] = kernels.hand_strength(t, hand)
 
 
 @njit(cache=True, _nrt=False)

@@ -222,9 +222,9 @@ def bench_equity(smoke: bool, seed: int = 7) -> dict[str, dict[str, Any]]:
             f"the largest gap to the exact equities {gap:.2f} standard errors",
             f"{same_trials:,} trials equal to the CPU kernel's on the same streams: {same}",
         ]
-        rate, unit = result.deals * len(hands) / seconds, "player-hands/s"
+        rate, unit = result.dealt * len(hands) / seconds, "player-hands/s"
         if len(hands) == 2:
-            rate, unit = result.deals / seconds, "boards/s"
+            rate, unit = result.dealt / seconds, "boards/s"
         figures[name] = equity_figure(rate, unit, seconds, gap < 4 and same, checks)
 
     hands, board = ["AsAh", "KsKh"], "Kd 7c 2h" if smoke else ""
@@ -237,8 +237,8 @@ def bench_equity(smoke: bool, seed: int = 7) -> dict[str, dict[str, Any]]:
         (p.win, p.tie, p.equity) == (q.win, q.tie, q.equity) for p, q in zip(result.players, cpu.players)
     )
     name = f"exact heads-up {'on the flop' if smoke else 'preflop'} (AsAh KsKh)"
-    checks = [f"{result.deals:,} boards, equal to the CPU's: {same}"]
-    figures[name] = equity_figure(result.deals / seconds, "boards/s", seconds, bool(same), checks)
+    checks = [f"{result.dealt:,} boards, equal to the CPU's: {same}"]
+    figures[name] = equity_figure(result.dealt / seconds, "boards/s", seconds, bool(same), checks)
     return figures
 
 
@@ -307,7 +307,7 @@ def bench_matrix(smoke: bool, three: bool = True, checks: int = 3) -> dict[str, 
             for key in ("counts", "deals", "patterns"):
                 if not np.array_equal(cpu3[key], counted[key][picked]):
                     raise Mismatch(f"three-way {every[picked].tolist()}: {key}")
-            run3 = matrix.compute_matrix(path, classes, players=3, device="cuda", progress=False)
+            run3 = matrix.compute_matrix(path, classes, n_players=3, device="cuda", progress=False)
             out[f"three-way {run3.class_triples:,} triples"] = {
                 "value": run3.task_seconds,
                 "unit": "s",

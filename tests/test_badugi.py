@@ -382,7 +382,7 @@ def test_cli_eval_compare_and_stats(capsys):
         (lambda: pokerlut.describe(1093, game="badugi"), "out of range 1..1092"),
         (lambda: pokerlut.category(0, game="badugi"), "out of range 1..1092"),
         (lambda: pokerlut.count_hands(6, game="badugi"), "n_cards must be 4 or 5"),
-        (lambda: pokerlut.count_hands(5, game="badugi", deck=53), "52 cards"),
+        (lambda: pokerlut.count_hands(5, game="badugi", deck_size=53), "52 cards"),
         (lambda: pokerlut.best_five("As Ks Qs Js Ts", game="badugi"), "best_five: five-card poker only"),
         (lambda: pokerlut.stand_ins("As Ks Qs Js", game="badugi"), "stand_ins: five-card poker only"),
         (lambda: pokerlut.evaluate_omaha("As Ks Qs Js", "2c 3c 4c", game="badugi"), "Omaha: five-card"),

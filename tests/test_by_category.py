@@ -175,7 +175,7 @@ SLOW_SPOTS = [  # whole flops of Omaha: a few seconds of the reference each
 def test_exact_by_category_equals_brute_force_through_the_reference(game, players, board, dead):
     want, n = brute_force(game, players, board, dead)
     got = pokerlut.equity(players, board=board, dead=dead, deal=game, exact=True, by_category=True)
-    assert got.exact and got.deals == n
+    assert got.exact and got.dealt == n
     assert_matches(got, want)
     plain = pokerlut.equity(players, board=board, dead=dead, deal=game, exact=True)
     for p, q in zip(got.players, plain.players):  # the other figures as without categories
@@ -214,7 +214,9 @@ def test_the_names_of_each_game_best_first_zeros_included():
         "full house",
         "four of a kind",
     )
-    wild = pokerlut.equity(["AsJk", "KsKh"], board="Kd 7c 2h 3s", wild="jokers", deck=54, by_category=True)
+    wild = pokerlut.equity(
+        ["AsJk", "KsKh"], board="Kd 7c 2h 3s", wild="jokers", deck_size=54, by_category=True
+    )
     assert list(wild.players[0].by_category)[0] == "five of a kind"
     assert sum(wild.players[0].by_category.values()) == pytest.approx(wild.players[0].equity, abs=TOL)
 
@@ -225,7 +227,7 @@ def test_double_boards_each_board_its_own_the_pot_their_mean():
     for k, board in enumerate(r.per_board):
         other = boards[1 - k]
         want, n = brute_force("holdem", players, boards[k], dead=other)
-        assert board.deals == n
+        assert board.dealt == n
         assert_matches(board, want)
     for i, p in enumerate(r.players):
         for name, share in p.by_category.items():
@@ -282,7 +284,7 @@ def test_monte_carlo_is_within_4_standard_errors_of_exact(game, players, board, 
     sim = pokerlut.equity(
         players, board=board, dead=dead, deal=game, trials=trials, seed=11, by_category=True
     )
-    assert not sim.exact and sim.deals == trials
+    assert not sim.exact and sim.dealt == trials
     for p, q in zip(sim.players, exact.players):
         assert list(p.by_category) == list(q.by_category)
         for name, mean in q.by_category.items():

@@ -146,7 +146,7 @@ def test_equity_json():
     data = json.loads(result.stdout)
     assert [p["hand"] for p in data["players"]] == ["AsAh", "KsKh"]
     assert data["exact"] is True and data["seed"] is None and data["partial"] is False
-    assert data["deals"] == 1_712_304
+    assert data["dealt"] == 1_712_304
     assert data["players"][0]["equity"] == pytest.approx(0.826366, abs=5e-7)
     assert sum(p["equity"] for p in data["players"]) == pytest.approx(1.0)
 
@@ -163,7 +163,7 @@ def test_equity_dead():
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["dead"] == "Ad Ac Kd Kc"
-    assert data["deals"] == 1_086_008  # C(44, 5)
+    assert data["dealt"] == 1_086_008  # C(44, 5)
     assert data["players"][0]["equity"] == pytest.approx(0.988987, abs=5e-7)
 
 
@@ -172,7 +172,7 @@ def test_equity_omaha():
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["deal"] == "omaha" and data["exact"] is True
-    assert data["deals"] == 820  # C(41, 2)
+    assert data["dealt"] == 820  # C(41, 2)
     assert data["players"][0]["equity"] == pytest.approx(594 / 820)
 
 
@@ -196,7 +196,7 @@ def test_equity_simulate_is_reproducible():
     for data, wall in zip(outputs, walls):
         assert 0 < data.pop("elapsed") < wall
     assert a == b
-    assert a["seed"] == 5 and a["exact"] is False and a["deals"] == 20_000
+    assert a["seed"] == 5 and a["exact"] is False and a["dealt"] == 20_000
     # the same seed, the same deals: within 4 of the standard errors it reports of the exact
     # equity (1,712,304 boards enumerated: 82.6366%), and not exactly on it
     aces = a["players"][0]
@@ -498,6 +498,6 @@ def test_demo_json():
         assert sum(row["hands"] for row in stats["categories"]) == stats["hands"]
         assert 0 < stats["seconds_warm"] < wall
     first = data["equity"][0]
-    assert first["exact"] and first["deals"] == 1_712_304
+    assert first["exact"] and first["dealt"] == 1_712_304
     assert first["players"][0]["equity"] == pytest.approx(0.826366, abs=5e-7)  # AsAh v KsKh
     assert len(data["equity"]) == 3 and data["equity"][2]["seed"] == 1

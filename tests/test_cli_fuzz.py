@@ -73,8 +73,13 @@ SUBCOMMANDS = _subcommands()
 
 
 def _options(parser: argparse.ArgumentParser) -> list[argparse.Action]:
-    """A subcommand's options, but --help."""
-    return [a for a in parser._actions if a.option_strings and "--help" not in a.option_strings]
+    """A subcommand's options, but --help and the old names kept one release, hidden from
+    --help (they say on stderr that they are deprecated: tests/test_deprecated.py)."""
+    return [
+        a
+        for a in parser._actions
+        if a.option_strings and "--help" not in a.option_strings and a.help is not argparse.SUPPRESS
+    ]
 
 
 def _positionals(parser: argparse.ArgumentParser) -> int:
@@ -344,7 +349,7 @@ def assert_contract(argv: list[str], code: int, out: str, err: str) -> str:
 @example(["stats", "--cards", "5", "--threads", "-1"])
 @example(["stats", "--cards", "5", "--threads", str(10**30)])
 @example(["stats", "--cards", "5", "--game", "italian-99"])
-@example(["stats", "--cards", "5", "--wild", "jokers", "--deck", "-54"])
+@example(["stats", "--cards", "5", "--wild", "jokers", "--deck-size", "-54"])
 @example(["equity", "AsAh", "KsKh", "--simulate", "--trials", str(10**30)])
 @example(["equity", "AsAh", "KsKh", "--simulate", "--trials", "100", "--seed", str(2**64)])
 @example(["equity", "AsAh", "KsKh", "--simulate", "--trials", "100", "--threads", "-2"])

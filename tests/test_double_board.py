@@ -113,7 +113,7 @@ def assert_matches(game, players, boards, dead="", **kwargs):
     assert got.exact and len(got.per_board) == 2
     split = RULES[game][1] is not None
     for k, board in enumerate(got.per_board):
-        assert board.deals == runouts[k] and board.exact and board.partial is False
+        assert board.dealt == runouts[k] and board.exact and board.partial is False
         for p, player in enumerate(board.players):
             figures = [getattr(player, f) for f in FIELDS[: 5 if split else 3]]
             assert figures == pytest.approx([float(w) for w in want[k][p][: len(figures)]], abs=1e-12), (k, p)
@@ -190,7 +190,7 @@ def test_run_it_twice_does_not_change_equity():
     assert twice.per_board[0] is twice.per_board[1]
     assert twice.per_board[0].players == one.players
     assert [p.equity for p in twice.players] == [p.equity for p in one.players]
-    assert twice.deals == one.deals
+    assert twice.dealt == one.dealt
 
 
 def test_each_board_is_the_single_board_deal_with_the_other_boards_cards_dead():
@@ -234,7 +234,7 @@ def test_monte_carlo_within_4_standard_errors_of_exact(game, players, boards):
             assert p.stderr > 0 and abs(p.equity - q.equity) < 4 * p.stderr
     if boards[0] != boards[1]:  # two runs: their own seeds, two sets of trials
         assert mc.per_board[0].seed == 11 and mc.per_board[1].seed != 11
-        assert mc.deals == 400_000
+        assert mc.dealt == 400_000
         for p, a, b in zip(mc.players, *(r.players for r in mc.per_board)):
             assert p.stderr == pytest.approx(math.hypot(a.stderr, b.stderr) / 2)
 
@@ -291,7 +291,7 @@ def test_repr_and_to_dict_of_several_boards():
     assert rows[5].startswith("board 2: EquityResult(omaha-hi-lo, board Th Jd 8c 7s, exact")
     assert "scoop" in rows[3]
     d = json.loads(json.dumps(r.to_dict()))
-    assert d["board"] == "5h 6d 9c 2s | Th Jd 8c 7s" and d["deals"] == 36 + 36
+    assert d["board"] == "5h 6d 9c 2s | Th Jd 8c 7s" and d["dealt"] == 36 + 36
     assert [(p["win"], p["tie"]) for p in d["players"]] == [(None, None)] * 2
     assert [b["board"] for b in d["per_board"]] == ["5h 6d 9c 2s", "Th Jd 8c 7s"]
     assert d["per_board"][0]["dead"] == "Th Jd 8c 7s"

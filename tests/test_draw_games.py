@@ -197,7 +197,7 @@ SPOTS = [
 def test_exact_after_one_draw_is_the_brute_force(deal, hands, dead):
     expected, deals = brute_force(hands, dead, deal)
     r = equity(hands, dead=dead, deal=deal, draw_rounds=1, exact=True)
-    assert r.exact and r.deals == deals and r.draw_rounds == 1 and r.policy is None
+    assert r.exact and r.dealt == deals and r.draw_rounds == 1 and r.policy is None
     assert [p.equity for p in r.players] == pytest.approx(expected.tolist(), abs=1e-12)
     dealt = equity(hands, dead=dead, deal=deal, draw_rounds=1, exact=True, by_category=True)
     assert [p.equity for p in dealt.players] == pytest.approx(expected.tolist(), abs=1e-12)
@@ -207,7 +207,7 @@ def test_exact_after_one_draw_is_the_brute_force(deal, hands, dead):
 
 def test_heads_up_wins_and_ties_count_every_deal():
     r = equity(["7s6d", "8c5h"], deal="2-7-single-draw", exact=True)  # three cards each
-    assert r.deals == math.comb(48, 3) * math.comb(45, 3)
+    assert r.dealt == math.comb(48, 3) * math.comb(45, 3)
     p, q = r.players
     assert p.win + q.win + p.tie == pytest.approx(1.0) and p.tie == q.tie > 0
     assert p.equity + q.equity == pytest.approx(1.0)
@@ -279,7 +279,7 @@ def test_monte_carlo_through_the_draws_is_within_four_standard_errors(deal, hand
     dead = pokerlut.format_cards([c for c in range(52) if c not in left | known])
     expected = exact_recursion(hands, dead, deal, rounds, policy)
     r = equity(hands, dead=dead, deal=deal, draw_rounds=rounds, policy=policy, trials=400_000, seed=11)
-    assert not r.exact and r.draw_rounds == rounds and r.deals == 400_000
+    assert not r.exact and r.draw_rounds == rounds and r.dealt == 400_000
     for p, e in zip(r.players, expected):
         assert abs(p.equity - e) < 4 * p.stderr + 1e-12, (p.hand, p.equity, e, p.stderr)
 
@@ -423,7 +423,7 @@ def keeps_when_sorted(cards, draw_rounds, t, t_low):
 def test_a_users_policy_sees_the_cards_in_increasing_order():
     assert draw_keep("Kd 7s 6d 3c 2h", deal="2-7-triple-draw", policy=keeps_when_sorted) == "3c 2h"
     r = equity(["7s6d3c", "8c5h4d"], deal="2-7-triple-draw", policy=keeps_when_sorted, trials=20_000, seed=1)
-    assert r.deals == 20_000  # a hand out of order would have raised ValueError
+    assert r.dealt == 20_000  # a hand out of order would have raised ValueError
 
 
 def test_the_monte_carlo_values_every_five_card_hand_as_evaluate_does():
@@ -513,7 +513,7 @@ def test_the_command_line():
     )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
-    assert data["exact"] and data["deals"] == 42 and data["players"][0]["equity"] == pytest.approx(6 / 42)
+    assert data["exact"] and data["dealt"] == 42 and data["players"][0]["equity"] == pytest.approx(6 / 42)
     done = subprocess.run(
         [sys.executable, "-m", "pokerlut", "equity", "7s6d3c2h", "", "--deal", "2-7-triple-draw"]
         + ["--draw-rounds", "2", "--policy", "deuce-to-seven", "--trials", "20000", "--seed", "1", "--quiet"],

@@ -135,13 +135,13 @@ def assert_matches_brute_force(players, board="", dead="", game="holdem", **kwar
 
 def test_aces_vs_kings_suited_exact_counts():
     r = equity(["AsAh", "KsKh"])
-    assert r.exact and r.deals == 1_712_304 == math.comb(48, 5)
+    assert r.exact and r.dealt == 1_712_304 == math.comb(48, 5)
     aces, kings = r.players
-    assert round(aces.win * r.deals) == 1_410_336
-    assert round(aces.tie * r.deals) == 9_308
-    assert round((1 - aces.win - aces.tie) * r.deals) == 292_660
-    assert round(kings.win * r.deals) == 292_660
-    assert round(kings.tie * r.deals) == 9_308
+    assert round(aces.win * r.dealt) == 1_410_336
+    assert round(aces.tie * r.dealt) == 9_308
+    assert round((1 - aces.win - aces.tie) * r.dealt) == 292_660
+    assert round(kings.win * r.dealt) == 292_660
+    assert round(kings.tie * r.dealt) == 9_308
     # the counts are exact: the shares are those integers over the boards to float precision
     assert aces.win == pytest.approx(1_410_336 / 1_712_304, abs=TIGHT)
     assert aces.equity == pytest.approx((1_410_336 + 9_308 / 2) / 1_712_304, abs=TIGHT)
@@ -150,12 +150,12 @@ def test_aces_vs_kings_suited_exact_counts():
 
 def test_aa_vs_kk_ranges_exact_counts():
     r = equity(["AA", "KK"])
-    assert r.exact and r.deals == 61_642_944 == 36 * math.comb(48, 5)
+    assert r.exact and r.dealt == 61_642_944 == 36 * math.comb(48, 5)
     aces, kings = r.players
-    assert round(aces.win * r.deals) == 50_371_344
-    assert round(aces.tie * r.deals) == 285_228
-    assert round((1 - aces.win - aces.tie) * r.deals) == 10_986_372
-    assert round(kings.win * r.deals) == 10_986_372
+    assert round(aces.win * r.dealt) == 50_371_344
+    assert round(aces.tie * r.dealt) == 285_228
+    assert round((1 - aces.win - aces.tie) * r.dealt) == 10_986_372
+    assert round(kings.win * r.dealt) == 10_986_372
     assert aces.equity == pytest.approx((50_371_344 + 285_228 / 2) / 61_642_944, abs=TIGHT)
 
 
@@ -193,7 +193,7 @@ RIVER_SPOTS = [
 def test_holdem_hands_vs_brute_force(players, board, dead):
     result, expected = assert_matches_brute_force(players, board, dead)
     live = 52 - len(split_cards(board)) - 2 * len(players)
-    assert result.deals == math.comb(live, 5 - len(split_cards(board)))
+    assert result.dealt == math.comb(live, 5 - len(split_cards(board)))
 
 
 def test_split_pot_spot_really_splits():
@@ -207,12 +207,12 @@ def test_split_pot_spot_really_splits():
 def test_holdem_flop_vs_brute_force():
     # 990 boards per deal; the range leaves 3 combos of queens (Qs is on the board)
     result, _ = assert_matches_brute_force(["AsKd", "QQ"], "Qs 7s 2d")
-    assert result.deals == 3 * math.comb(45, 2)
+    assert result.dealt == 3 * math.comb(45, 2)
 
 
 def test_dead_cards_vs_brute_force():
     result, _ = assert_matches_brute_force(["AsKd", "QhQc"], "Qs 7s 2d 9s", dead="Ts 3s 8c")
-    assert result.deals == 52 - 4 - 4 - 3
+    assert result.dealt == 52 - 4 - 4 - 3
     assert set(result.dead.split()) == {"Ts", "3s", "8c"}
     # 3-way on the river with dead cards too (dead cards never matter once the board is full,
     # but they do remove range combos)
@@ -229,7 +229,7 @@ def test_range_vs_hand_on_the_river_vs_brute_force():
     # villain's range: AKs at half weight (two combos blocked by the hero's kings), QQ (Qs on
     # board), JTs (JsTs makes a flush)
     result, expected = assert_matches_brute_force(["AKs:0.5, QQ, JTs", "KhKd"], "Qs 7s 2d 9s 3c")
-    assert result.deals == 2 + 3 + 4  # collision-free deals, one board each
+    assert result.dealt == 2 + 3 + 4  # collision-free deals, one board each
     assert 0 < expected[0][2] < 1
 
 
@@ -257,7 +257,7 @@ def test_omaha_turn_vs_brute_force(players, board):
 
 def test_omaha_flop_vs_brute_force():
     result, _ = assert_matches_brute_force(["AsKsQdJd", "9h9c8h7c"], "Ts 8d 2h", game="omaha")
-    assert result.deals == math.comb(52 - 3 - 8, 2)
+    assert result.dealt == math.comb(52 - 3 - 8, 2)
 
 
 def test_omaha_uses_exactly_two_hole_cards():
@@ -302,7 +302,7 @@ def test_exact_range_on_the_flop_is_the_weighted_mean_of_its_deals():
             acc += w * one.players[0].equity
     assert deals >= 64
     assert combined.players[0].equity == pytest.approx(acc / total, abs=TIGHT)
-    assert combined.deals == deals * math.comb(45, 2)
+    assert combined.dealt == deals * math.comb(45, 2)
 
 
 def counting_spots(n: int, seed: int = 2026):
@@ -390,7 +390,7 @@ def test_one_hand_each_is_the_one_deal_the_search_finds(players, board, game):
 def test_exact_is_thread_independent():
     one = equity(["QQ, KK", "AKs, JJ"], "Qs 7s 2d", threads=1)
     two = equity(["QQ, KK", "AKs, JJ"], "Qs 7s 2d", threads=2)
-    assert one.players == two.players and one.deals == two.deals
+    assert one.players == two.players and one.dealt == two.dealt
 
 
 # ---------------------------------------------------------------------------------------------
@@ -402,7 +402,7 @@ def assert_within_3se(mc: EquityResult, exact: EquityResult):
     for m, e in zip(mc.players, exact.players):
         assert m.stderr > 0
         assert abs(m.equity - e.equity) <= 3 * m.stderr, (m, e)
-        win_se = math.sqrt(max(e.win * (1 - e.win), 1e-12) / mc.deals)
+        win_se = math.sqrt(max(e.win * (1 - e.win), 1e-12) / mc.dealt)
         assert abs(m.win - e.win) <= 3 * win_se + 1e-12, (m, e)
     assert sum(p.equity for p in mc.players) == pytest.approx(1, abs=1e-9)
 
@@ -425,7 +425,7 @@ MC_SPOTS = [
 def test_monte_carlo_within_3_standard_errors(players, board, game, trials, seed):
     exact = equity(players, board, deal=game, exact=True)
     mc = equity(players, board, deal=game, exact=False, trials=trials, seed=seed)
-    assert mc.deals == trials and mc.seed == seed and not mc.partial
+    assert mc.dealt == trials and mc.seed == seed and not mc.partial
     assert_within_3se(mc, exact)
 
 
@@ -454,7 +454,7 @@ def test_same_seed_same_result_whatever_the_threads(players, board, game):
     two = equity(players, board, threads=2, **kwargs)
     again = equity(players, board, threads=2, **kwargs)
     assert one.players == two.players == again.players
-    assert one.deals == two.deals == 100_003
+    assert one.dealt == two.dealt == 100_003
     # another seed gives other numbers (a single pair can collide by chance: wins are integers)
     others = [equity(players, board, threads=2, **{**kwargs, "seed": s}) for s in (2025, 2026, 2027)]
     assert any(o.players[0].equity != one.players[0].equity for o in others)
@@ -488,7 +488,7 @@ def test_seed_none_reports_a_seed_that_reproduces_the_run():
 @pytest.mark.parametrize("trials", [1, 2, 999, 16_383, 16_384, 16_385, 50_001])
 def test_trials_are_honoured_exactly(trials):
     r = equity(["AsKd", "QhJh"], exact=False, trials=trials, seed=1)
-    assert r.deals == trials
+    assert r.dealt == trials
     for p in r.players:  # shares of `trials` outcomes
         assert p.win * trials == pytest.approx(round(p.win * trials), abs=1e-6)
         assert p.tie * trials == pytest.approx(round(p.tie * trials), abs=1e-6)
@@ -554,7 +554,7 @@ def test_a_group_listed_with_every_players_hand_deals_as_the_copies_do(monkeypat
     monkeypatch.setattr(montecarlo, "GROUP_DEALS", 8)
     assert montecarlo.make_draws(setup).deal_hands.shape[0] == 0
     copied = equity(**spot)
-    assert copied.players == rows.players and rows.deals == 50_001
+    assert copied.players == rows.players and rows.dealt == 50_001
 
 
 def test_overlapping_ranges_exact_deal_weights():
@@ -566,7 +566,7 @@ def test_overlapping_ranges_exact_deal_weights():
         (6 * kk.players[0].equity + 1 * aa.players[0].equity) / 7, abs=TIGHT
     )
     assert aa.players[0].equity == pytest.approx(0.5, abs=TIGHT)
-    assert r.deals == 42 * math.comb(48, 5)
+    assert r.dealt == 42 * math.comb(48, 5)
 
 
 @pytest.mark.parametrize(
@@ -617,7 +617,7 @@ def test_to_dict_is_json(exact):
     r = equity(["AsKd", "QhJh", "random"], "Qs 7s 2d", dead="3c", exact=exact, **mc)
     d = r.to_dict()
     back = json.loads(json.dumps(d))
-    assert back["exact"] is exact and back["deals"] == r.deals and back["deal"] == "holdem"
+    assert back["exact"] is exact and back["dealt"] == back["deals"] == r.dealt and back["deal"] == "holdem"
     assert back["seed"] == r.seed
     assert len(back["players"]) == 3
     for p, q in zip(back["players"], r.players):
@@ -726,7 +726,7 @@ def test_hands_and_board_as_card_ints_or_texts_are_the_hands_as_text():
     ):
         got = equity(hands, board)
         assert got.players[0].equity == as_text.players[0].equity and got.board == "2c 7d 9h"
-        assert got.deals == as_text.deals
+        assert got.dealt == as_text.dealt
     with pytest.raises(ValueError, match="board: "):
         equity(["KsKd", "AsAh"], [0, 21, 99])
 
@@ -737,23 +737,23 @@ def test_hands_and_board_as_card_ints_or_texts_are_the_hands_as_text():
 
 def test_exact_none_enumerates_small_work():
     r = equity(["AsKd", "QhJh"])
-    assert r.exact and r.deals == math.comb(48, 5) and r.seed is None
+    assert r.exact and r.dealt == math.comb(48, 5) and r.seed is None
 
 
 def test_exact_none_simulates_large_work():
     r = equity(["random"] * 6)
-    assert not r.exact and r.deals == 1_000_000 and r.seed is not None
+    assert not r.exact and r.dealt == 1_000_000 and r.seed is not None
     assert all(abs(p.equity - 1 / 6) < 5 * p.stderr for p in r.players)
 
 
 def test_exact_none_with_trials_simulates():
     r = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c", trials=1_000, seed=3)
-    assert not r.exact and r.deals == 1_000
+    assert not r.exact and r.dealt == 1_000
 
 
 def test_exact_true_forces_enumeration(monkeypatch):
     r = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c", exact=True, trials=1_000)
-    assert r.exact and r.deals == 44
+    assert r.exact and r.dealt == 44
     # preflop range vs range: more work than exact=None enumerates, but exact=True does
     assert equity(["AKs:0.5, QQ", "JJ+"], seed=1).exact
     monkeypatch.setattr(engine, "EXACT_BUDGET", 10_000_000)
@@ -763,7 +763,7 @@ def test_exact_true_forces_enumeration(monkeypatch):
 
 def test_exact_false_forces_simulation():
     r = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c", exact=False, trials=10_000, seed=8)
-    assert not r.exact and r.deals == 10_000 and r.seed == 8
+    assert not r.exact and r.dealt == 10_000 and r.seed == 8
     exact = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c")
     assert_within_3se(r, exact)
     r = equity(["AsKd", "QhJh"], "Qs 7s 2d 9c 3h", exact=False, trials=1_000, seed=8)

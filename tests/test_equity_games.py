@@ -82,7 +82,7 @@ SPOTS = [
 def test_exact_equity_equals_brute_force_through_the_reference(game, players, board, dead):
     want, boards = brute_force(game, players, board, dead)
     got = pokerlut.equity(players, board=board, dead=dead, deal=game)
-    assert got.exact and got.deals == boards
+    assert got.exact and got.dealt == boards
     for p, (pot, high, low, scoop) in zip(got.players, want):
         assert p.equity == pytest.approx(float(pot), abs=1e-12)
         assert p.win == pytest.approx(float(scoop), abs=1e-12)
@@ -115,7 +115,7 @@ def test_quartering_and_no_low_as_the_rules_say():
 def test_short_boards_for_what_if_analysis(game, players, board):
     want, boards = brute_force(game, players, board)
     got = pokerlut.equity(players, board=board, deal=game)
-    assert got.deals == boards
+    assert got.dealt == boards
     assert [p.equity for p in got.players] == pytest.approx([float(w[0]) for w in want], abs=1e-12)
 
 
@@ -248,7 +248,7 @@ STUD_SPOTS = [
 def test_stud_exact_equity_equals_brute_force_through_the_reference(game, players, dead):
     want, deals = stud_brute_force(game, players, dead)
     got = pokerlut.equity(players, dead=dead, deal=game)
-    assert got.exact and got.deals == deals
+    assert got.exact and got.dealt == deals
     for p, (pot, high, low, scoop) in zip(got.players, want):
         assert p.equity == pytest.approx(float(pot), abs=1e-12)
         assert p.win == pytest.approx(float(scoop), abs=1e-12)
@@ -304,7 +304,7 @@ def test_exact_enumeration_is_bounded_by_work_not_by_a_list_of_deals():
     deals (too many to list at once), agreeing with Monte Carlo."""
     spot = dict(hands=["random", "random", "AK"], board="4h Ad 3c 4c 7c", dead="6h")
     exact = pokerlut.equity(**spot, exact=True)
-    assert exact.exact and exact.deals == 9_774_072
+    assert exact.exact and exact.dealt == 9_774_072
     assert sum(p.equity for p in exact.players) == pytest.approx(1, abs=1e-12)
     mc = pokerlut.equity(**spot, exact=False, trials=1_000_000, seed=2)
     for e, m in zip(exact.players, mc.players):
@@ -320,7 +320,7 @@ def test_omaha_players_as_ranges_of_hands_or_random():
     both = pokerlut.equity(["AhKhQdJd, AsKsQcJc", other], board=board, deal="omaha")
     assert both.players[0].equity == pytest.approx((one + two) / 2, abs=1e-12)  # same boards each
     river = pokerlut.equity(["random", other], board=board + " 2d 3h", deal="omaha")
-    assert river.exact and river.deals == 123_410  # every four cards of the 43 live ones
+    assert river.exact and river.dealt == 123_410  # every four cards of the 43 live ones
     with pytest.raises(ValueError, match="all of one size"):
         pokerlut.equity(["AhKhQdJd, AsKsQcJc9c", other], deal="omaha")
     with pytest.raises(ValueError, match="every hand of .* holds a board or dead card"):
@@ -336,5 +336,5 @@ def test_chunked_enumeration_equals_one_chunk(monkeypatch):
     monkeypatch.setattr(board, "MAX_DEALS", 200)  # every chunk: one or two of player 1's hands
     chunked = pokerlut.equity(**spot)
     assert len(board.BoardSetup(spot["hands"], spot["board"], "", resolve_deal("holdem")).deal_chunks()) > 3
-    assert chunked.deals == whole.deals
+    assert chunked.dealt == whole.dealt
     assert [p.equity for p in chunked.players] == pytest.approx([p.equity for p in whole.players], abs=1e-12)

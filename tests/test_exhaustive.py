@@ -9,6 +9,7 @@ import pytest
 from numba import njit, prange
 
 import pokerlut
+from pokerlut import kernels
 from pokerlut.stats import by_category, count_hands
 
 # RULES.md, "Exact figures the build must reproduce": category -> (5, 6, 7-card hands)
@@ -70,7 +71,7 @@ def best_of_subsets(t, hands, subsets, out):
         for s in range(subsets.shape[0]):
             c = hands[i]
             k = subsets[s]
-            v = pokerlut.eval5(t, c[k[0]], c[k[1]], c[k[2]], c[k[3]], c[k[4]])
+            v = kernels.eval5(t, c[k[0]], c[k[1]], c[k[2]], c[k[3]], c[k[4]])
             best = max(best, v)
         out[i] = best
 
@@ -115,10 +116,10 @@ def seven_card_histogram_one_by_one(t, deck, counts):
                     for e in range(d + 1, n):
                         for f in range(e + 1, n):
                             for g in range(f + 1, n):
-                                hand = pokerlut.hand_empty()
+                                hand = kernels.hand_empty()
                                 for card in (deck[a], deck[b], deck[c], deck[d], deck[e], deck[f], deck[g]):
-                                    hand = pokerlut.hand_add(t, hand, card)
-                                row[pokerlut.hand_strength(t, hand)] += 1
+                                    hand = kernels.hand_add(t, hand, card)
+                                row[kernels.hand_strength(t, hand)] += 1
 
 
 @pytest.mark.slow
@@ -154,10 +155,10 @@ def mismatches_in_order(t, deck, n_cards, strengths, idx):
     for j in range(n_cards):
         idx[j] = j
     while True:
-        hand = pokerlut.hand_empty()
+        hand = kernels.hand_empty()
         for j in range(n_cards):
-            hand = pokerlut.hand_add(t, hand, deck[idx[j]])
-        bad += pokerlut.hand_strength(t, hand) != strengths[pos]
+            hand = kernels.hand_add(t, hand, deck[idx[j]])
+        bad += kernels.hand_strength(t, hand) != strengths[pos]
         pos += 1
         i = n_cards - 1  # the next combination: raise the last index that can rise
         while i >= 0 and idx[i] == n - n_cards + i:

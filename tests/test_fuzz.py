@@ -376,7 +376,7 @@ def test_equity(players, board, dead, game, seed):
         return
     assert 2 <= len(players) <= 10 and game in ("holdem", "omaha")
     assert [p.hand for p in result.players] == players
-    assert result.exact is False and result.deals == 2000 and not result.partial
+    assert result.exact is False and result.dealt == 2000 and not result.partial
     assert seed is None or result.seed == seed
     equities = [p.equity for p in result.players]
     assert sum(equities) == pytest.approx(1.0, abs=1e-9)
@@ -453,7 +453,7 @@ def test_equity_exact_against_simulation(data, game, deck, n_known, n_board, cla
     exact = outcome(equity, players, board=board, dead=dead, deal=game, exact=True)
     if exact is REFUSED:
         return
-    assert exact.exact and exact.deals > 0 and exact.seed is None
+    assert exact.exact and exact.dealt > 0 and exact.seed is None
     assert sum(p.equity for p in exact.players) == pytest.approx(1.0, abs=1e-9)
     for p in exact.players:
         assert p.stderr == 0 and 0 <= p.win <= p.equity <= p.win + p.tie + 1e-12 <= 1 + 1e-12

@@ -9,6 +9,7 @@ import pytest
 from numba import njit, prange
 
 import pokerlut
+from pokerlut import kernels
 import reference.games as ref
 from pokerlut.build.five import all_hands
 from pokerlut._kernels.batch import evaluate5_rows
@@ -115,19 +116,19 @@ def seven_card_hands_off_the_best_subset(t, deck, subsets):
                             hand[5] = deck[i5]
                             for i6 in range(i5 + 1, n):
                                 hand[6] = deck[i6]
-                                state = pokerlut.hand_empty()
+                                state = kernels.hand_empty()
                                 for c in hand:
-                                    state = pokerlut.hand_add(t, state, c)
+                                    state = kernels.hand_add(t, state, c)
                                 best = 0
                                 for s in range(21):
                                     k = subsets[s]
                                     best = max(
                                         best,
-                                        pokerlut.eval5(
+                                        kernels.eval5(
                                             t, hand[k[0]], hand[k[1]], hand[k[2]], hand[k[3]], hand[k[4]]
                                         ),
                                     )
-                                if pokerlut.hand_strength(t, state) != best:
+                                if kernels.hand_strength(t, state) != best:
                                     wrong += 1
     return wrong
 

@@ -34,7 +34,7 @@ TRIALS = 1_000_000 if ON_DEVICE else 3_000  # Monte Carlo trials (the simulator 
 
 def same(a, b):
     """Two results with the very same figures (exact: to the last bit)."""
-    assert a.exact == b.exact and a.deals == b.deals and a.board == b.board and a.dead == b.dead
+    assert a.exact == b.exact and a.dealt == b.dealt and a.board == b.board and a.dead == b.dead
     for p, q in zip(a.players, b.players, strict=True):
         assert (p.hand, p.win, p.tie, p.equity, p.stderr, p.high, p.low, p.by_category) == (
             q.hand,
@@ -66,7 +66,7 @@ EXACT_SPOTS = [
     (["Ah4hQdJc", "Ad2hQsJh", "KdKh9c9d"], "2c 3d 8h Kc", "", {"deal": "omaha-hi-lo"}),
     (["Ah4hQdJc", "Ad4cQsJh", "KdKh9c9d"], "2c 3d 8h Kc Ks", "", {"deal": "omaha-hi-lo"}),  # quartered
     (["AsAh2c3d5h", "KsKh4c5d6h"], "7c 8d 9s Tc", "", {"deal": "omaha-hi-lo"}),  # five-card Omaha
-    (["AsAh", "KsJk"], "Kd 7c 2h 3s", "", {"wild": "jokers", "deck": 54}),
+    (["AsAh", "KsJk"], "Kd 7c 2h 3s", "", {"wild": "jokers", "deck_size": 54}),
     (["7c5d", "AsKs", "8h6h"], "2h 3d 4c", "", {"game": "deuce-to-seven"}),  # suits mixed
     (["AsAh", "KsKh", "7c7d"], "Kd 7h 2h 3s", "", {"by_category": True}),
     (["AsAh", "KsKh", "7c7d"], "Kd 7h 8h 9s", "", {"by_category": True, "deal": "short-deck"}),
@@ -88,7 +88,7 @@ def test_exact_preflop_equals_the_cpu_exactly():
     boards in classes, the GPU deals every one; the integer counts are the same."""
     cpu = equity(["AsAh", "KsKh"])
     on_gpu = equity(["AsAh", "KsKh"], device="cuda")
-    assert on_gpu.exact and on_gpu.deals == 1_712_304
+    assert on_gpu.exact and on_gpu.dealt == 1_712_304
     same(on_gpu, cpu)
 
 
@@ -122,7 +122,7 @@ def test_exact_interrupted_reports_the_work_done(monkeypatch):
             raise KeyboardInterrupt
 
     r = equity(["AsAh", "KsKh"], "Kd 7c 2h", device="cuda", progress=stop)
-    assert r.exact and r.partial and 0 < r.deals < math.comb(45, 2)
+    assert r.exact and r.partial and 0 < r.dealt < math.comb(45, 2)
 
 
 # (hands, board, dead, options): Monte Carlo against the CPU's exact figures
@@ -136,7 +136,7 @@ MONTE_CARLO_SPOTS = [
     (["AsAh", "KsKh"], "Kd 7c 8h", "", {"deal": "short-deck"}),
     (["AsAhKsKh", "QcQdJcJd"], "2c 7d 9h", "", {"deal": "omaha"}),
     (["Ah4hQdJc", "Ad2hQsJh", "KdKh9c9d"], "2c 3d 8h", "", {"deal": "omaha-hi-lo"}),
-    (["AsAh", "KsJk"], "Kd 7c 2h", "", {"wild": "jokers", "deck": 54}),
+    (["AsAh", "KsJk"], "Kd 7c 2h", "", {"wild": "jokers", "deck_size": 54}),
 ]
 
 
@@ -144,7 +144,7 @@ MONTE_CARLO_SPOTS = [
 def test_monte_carlo_within_4_standard_errors_of_exact(hands, board, dead, options):
     exact = equity(hands, board, dead, **options)
     r = equity(hands, board, dead, trials=TRIALS, seed=11, device="cuda", **options)
-    assert exact.exact and not r.exact and r.deals == TRIALS and r.seed == 11 and not r.partial
+    assert exact.exact and not r.exact and r.dealt == TRIALS and r.seed == 11 and not r.partial
     for p, q in zip(r.players, exact.players, strict=True):
         assert p.stderr > 0
         assert abs(p.equity - q.equity) <= 4 * p.stderr, (p, q)
@@ -196,7 +196,7 @@ def test_monte_carlo_interrupted_reports_the_trials_done(monkeypatch):
             raise KeyboardInterrupt
 
     r = equity(["AsAh", "KsKh"], "Kd 7c 2h", trials=TRIALS, seed=1, device="cuda", progress=stop)
-    assert r.partial and 0 < r.deals < TRIALS and r.deals % gpu.stream_trials(TRIALS) == 0
+    assert r.partial and 0 < r.dealt < TRIALS and r.dealt % gpu.stream_trials(TRIALS) == 0
 
 
 def test_dead_cards_are_honoured():

@@ -81,9 +81,9 @@ def test_triples_equal_the_cpu(monkeypatch):
 def test_files_equal_the_cpu(players, cluster, tmp_path):
     cpu_out, gpu_out = tmp_path / "cpu.parquet", tmp_path / "gpu.parquet"
     matrix.compute_matrix(
-        cpu_out, FILE_CLASSES, players=players, scheduler=cluster.scheduler_address, progress=False
+        cpu_out, FILE_CLASSES, n_players=players, scheduler=cluster.scheduler_address, progress=False
     )
-    run = matrix.compute_matrix(gpu_out, FILE_CLASSES, players=players, progress=False, device="cuda")
+    run = matrix.compute_matrix(gpu_out, FILE_CLASSES, n_players=players, progress=False, device="cuda")
     cpu, gpu = pd.read_parquet(cpu_out), pd.read_parquet(gpu_out)
     pd.testing.assert_frame_equal(gpu, cpu, check_exact=True)
     assert (run.chunks, run.chunks_computed, run.chunks_skipped, run.workers) == (1, 1, 0, 0)
@@ -92,7 +92,7 @@ def test_files_equal_the_cpu(players, cluster, tmp_path):
     if players == 2:
         assert (run.canonical_pairs, run.classes) == (matrix.plan(FILE_CLASSES).canonical_pairs, 4)
     else:
-        assert run.dealable_triples == len(gpu) and run.deals == int(gpu.deals.sum())
+        assert run.dealable_triples == len(gpu) and run.dealt == int(gpu.deals.sum())
 
 
 def test_png_and_progress(tmp_path):
@@ -109,9 +109,9 @@ def test_png_and_progress(tmp_path):
         ({"device": "cuda", "scheduler": "tcp://host:8786"}, ValueError, "scheduler is for the Dask cluster"),
         ({"device": "cuda", "workers": 2}, ValueError, "workers is for the Dask cluster"),
         ({"device": "cuda", "chunk_pairs": 5}, ValueError, "chunk_pairs is for the Dask cluster"),
-        ({"device": "cuda", "chunk_triples": 5, "players": 3}, ValueError, "chunk_triples is for the Dask"),
-        ({"device": "cuda", "players": 4}, ValueError, "players is 2 or 3"),
-        ({"device": "cuda", "players": 3, "png": "x.png"}, ValueError, "png draws the heads-up matrix"),
+        ({"device": "cuda", "chunk_triples": 5, "n_players": 3}, ValueError, "chunk_triples is for the Dask"),
+        ({"device": "cuda", "n_players": 4}, ValueError, "n_players is 2 or 3"),
+        ({"device": "cuda", "n_players": 3, "png": "x.png"}, ValueError, "png draws the heads-up matrix"),
     ],
 )
 def test_bad_options(options, error, message, tmp_path):

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import pokerlut
+from pokerlut import kernels
 
 N_HANDS = 20_000
 N_ORDERS = 8
@@ -38,10 +39,10 @@ def strengths_in_orders(t, hands, orders):
     out = np.empty((hands.shape[0], orders.shape[0]), dtype=np.int64)
     for i in range(hands.shape[0]):
         for k in range(orders.shape[0]):
-            hand = pokerlut.hand_empty()
+            hand = kernels.hand_empty()
             for j in range(orders.shape[1]):
-                hand = pokerlut.hand_add(t, hand, hands[i, orders[k, j]])
-            out[i, k] = pokerlut.hand_strength(t, hand)
+                hand = kernels.hand_add(t, hand, hands[i, orders[k, j]])
+            out[i, k] = kernels.hand_strength(t, hand)
     return out
 
 
@@ -50,27 +51,27 @@ def strengths_split(t, hands, split):
     """Strength of each hand as state(cards[:split]) merged with state(cards[split:]), both ways."""
     out = np.empty((hands.shape[0], 2), dtype=np.int64)
     for i in range(hands.shape[0]):
-        a = pokerlut.hand_empty()
+        a = kernels.hand_empty()
         for j in range(split):
-            a = pokerlut.hand_add(t, a, hands[i, j])
-        b = pokerlut.hand_empty()
+            a = kernels.hand_add(t, a, hands[i, j])
+        b = kernels.hand_empty()
         for j in range(split, hands.shape[1]):
-            b = pokerlut.hand_add(t, b, hands[i, j])
-        out[i, 0] = pokerlut.hand_strength(t, pokerlut.hand_merge(a, b))
-        out[i, 1] = pokerlut.hand_strength(t, pokerlut.hand_merge(b, a))
+            b = kernels.hand_add(t, b, hands[i, j])
+        out[i, 0] = kernels.hand_strength(t, kernels.hand_merge(a, b))
+        out[i, 1] = kernels.hand_strength(t, kernels.hand_merge(b, a))
     return out
 
 
 @numba.njit
 def board_and_holes(t, board, holes):
     """A hold'em showdown: the board summed once, merged with each player's hole cards."""
-    state = pokerlut.hand_empty()
+    state = kernels.hand_empty()
     for j in range(board.shape[0]):
-        state = pokerlut.hand_add(t, state, board[j])
+        state = kernels.hand_add(t, state, board[j])
     out = np.empty(holes.shape[0], dtype=np.int64)
     for p in range(holes.shape[0]):
-        hole = pokerlut.hand_add(t, pokerlut.hand_add(t, pokerlut.hand_empty(), holes[p, 0]), holes[p, 1])
-        out[p] = pokerlut.hand_strength(t, pokerlut.hand_merge(state, hole))
+        hole = kernels.hand_add(t, kernels.hand_add(t, kernels.hand_empty(), holes[p, 0]), holes[p, 1])
+        out[p] = kernels.hand_strength(t, kernels.hand_merge(state, hole))
     return out
 
 
@@ -78,7 +79,7 @@ def board_and_holes(t, board, holes):
 def eval5_rows(t, hands):
     out = np.empty(hands.shape[0], dtype=np.int64)
     for i in range(hands.shape[0]):
-        out[i] = pokerlut.eval5(t, hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4])
+        out[i] = kernels.eval5(t, hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4])
     return out
 
 
@@ -94,7 +95,7 @@ def best_eval5_of_subsets(t, hands):
                 for c in range(b + 1, w):
                     for d in range(c + 1, w):
                         for e in range(d + 1, w):
-                            s = pokerlut.eval5(
+                            s = kernels.eval5(
                                 t, hands[i, a], hands[i, b], hands[i, c], hands[i, d], hands[i, e]
                             )
                             best = max(best, s)
@@ -109,17 +110,17 @@ def all_five_card_hands_disagreeing(t):
     bad = 0
     histogram = np.zeros(7463, dtype=np.int64)
     for a in range(52):
-        ha = pokerlut.hand_add(t, pokerlut.hand_empty(), a)
+        ha = kernels.hand_add(t, kernels.hand_empty(), a)
         for b in range(a + 1, 52):
-            hb = pokerlut.hand_add(t, ha, b)
+            hb = kernels.hand_add(t, ha, b)
             for c in range(b + 1, 52):
-                hc = pokerlut.hand_add(t, hb, c)
+                hc = kernels.hand_add(t, hb, c)
                 for d in range(c + 1, 52):
-                    hd = pokerlut.hand_add(t, hc, d)
+                    hd = kernels.hand_add(t, hc, d)
                     for e in range(d + 1, 52):
-                        s = pokerlut.hand_strength(t, pokerlut.hand_add(t, hd, e))
+                        s = kernels.hand_strength(t, kernels.hand_add(t, hd, e))
                         count += 1
-                        if s != pokerlut.eval5(t, a, b, c, d, e):
+                        if s != kernels.eval5(t, a, b, c, d, e):
                             bad += 1
                         histogram[s] += 1
     return count, bad, histogram

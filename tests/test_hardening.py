@@ -279,7 +279,7 @@ def test_ctrl_c_ends_an_equity_run_with_partial_results():
         e.equity(["AsAh", "KsKh"], exact=False, trials=20_000, seed=1)
         print("started", flush=True)
         r = e.equity(["AsAh", "KsKh", "random"], exact=False, trials=10**11, seed=1)
-        print(r.partial, r.deals, round(sum(p.equity for p in r.players), 9))
+        print(r.partial, r.dealt, round(sum(p.equity for p in r.players), 9))
         """)
     assert status == 0 and waited < STOPPED
     partial, trials, total = out.split()

@@ -61,9 +61,11 @@ LAYERS: dict[str, float] = {
     "pokerlut.lang": 0,
     "pokerlut.rules": 0,
     "pokerlut._parallel": 0,
+    "pokerlut._deprecation": 0,  # old names kept one release: warnings alone
     "pokerlut.distributed": 0,
     # the numba kernels and what they read
     "pokerlut._kernels": 1,
+    "pokerlut.kernels": 1,  # the public names of some of them
     "pokerlut.convert": 1,
     "pokerlut._analysis.made_kernel": 1,
     # the tables' loader, and what is made from the tables alone

@@ -48,7 +48,7 @@ def reference(a, b):
             if {x[:2], x[2:]} & {y[:2], y[2:]}:
                 continue
             r = pokerlut.equity([x, y], exact=True, threads=1)
-            assert r.deals == BOARDS_48
+            assert r.dealt == BOARDS_48
             w, lo = round(r.players[0].win * BOARDS_48), round(r.players[1].win * BOARDS_48)
             win, lose, tie = win + w, lose + lo, tie + BOARDS_48 - w - lo
             pairs += 1

@@ -1,4 +1,4 @@
-"""The exact three-way preflop table (`pokerlut.matrix`, `pokerlut matrix --players 3`): class
+"""The exact three-way preflop table (`pokerlut.matrix`, `pokerlut matrix --n-players 3`): class
 triples against `pokerlut.equity` (exact, ranges), the set of dealable triples found here by
 listing the specific hands, a small table on a 2-worker LocalCluster, resuming and the
 command."""
@@ -37,10 +37,10 @@ def deals_of(a, b, c):
 
 def check_against_equity(names):
     r = class_triple(*names)
-    assert r.deals == deals_of(*names), names
-    assert sum(r.counts) == r.deals * BOARDS3
+    assert r.dealt == deals_of(*names), names
+    assert sum(r.counts) == r.dealt * BOARDS3
     e = pokerlut.equity(list(names), exact=True)
-    assert e.deals == r.deals * BOARDS3
+    assert e.dealt == r.dealt * BOARDS3
     for p in range(3):
         assert r.equity[p] == pytest.approx(e.players[p].equity, abs=1e-12), names
         assert r.win[p] == pytest.approx(e.players[p].win, abs=1e-12), names
@@ -77,7 +77,7 @@ def test_random_triples_against_exact_equity():
 def test_order_of_the_players():
     """The same deals, players renamed: the counts follow the players."""
     abc, cab = class_triple("AKo", "QQ", "T9s"), class_triple("T9s", "AKo", "QQ")
-    assert abc.deals == cab.deals
+    assert abc.dealt == cab.dealt
     assert cab.equity == (abc.equity[2], abc.equity[0], abc.equity[1])
 
 
@@ -85,7 +85,7 @@ def test_not_dealable():
     for names in (("AA", "AA", "AA"), ("AA", "AA", "AKs"), ("AKo", "AA", "AA"), ("KK", "KK", "KK")):
         assert deals_of(*names) == 0
         r = class_triple(*names)
-        assert (r.deals, r.equity, sum(r.counts)) == (0, (0.0, 0.0, 0.0), 0), names
+        assert (r.dealt, r.equity, sum(r.counts)) == (0, (0.0, 0.0, 0.0), 0), names
 
 
 def test_dealable_triples_are_found():
@@ -123,7 +123,7 @@ def small(cluster, tmp_path_factory):
 
     out = tmp_path_factory.mktemp("matrix3") / "small.parquet"
     run = compute_matrix(
-        out, TABLE_CLASSES, players=3, scheduler=cluster.scheduler_address, chunk_triples=6, progress=False
+        out, TABLE_CLASSES, n_players=3, scheduler=cluster.scheduler_address, chunk_triples=6, progress=False
     )
     return run, pd.read_parquet(out)
 
@@ -136,7 +136,7 @@ def test_table_holds_exactly_the_dealable_triples(small):
     assert run.worker_numba_threads == [1, 1]
     got = {(str(r.a), str(r.b), str(r.c)): r.deals for r in table.itertuples()}
     assert got == dealable
-    assert run.dealable_triples == len(dealable) and run.deals == sum(dealable.values())
+    assert run.dealable_triples == len(dealable) and run.dealt == sum(dealable.values())
 
 
 def test_table_against_class_triple_and_equity(small):
@@ -146,7 +146,7 @@ def test_table_against_class_triple_and_equity(small):
     for row in table.itertuples():
         names = (str(row.a), str(row.b), str(row.c))
         r = class_triple(*names)
-        assert r.deals == row.deals
+        assert r.dealt == row.deals
         assert list(r.counts[1:]) == [getattr(row, c) for c in COUNT_COLUMNS], names
         assert (row.equity_a, row.equity_b, row.equity_c) == pytest.approx(r.equity, abs=1e-15)
     some = table.iloc[len(table) // 2]
@@ -179,7 +179,7 @@ def test_resume_computes_only_missing_chunks(small, cluster):
     again = compute_matrix(
         run.out,
         TABLE_CLASSES,
-        players=3,
+        n_players=3,
         scheduler=cluster.scheduler_address,
         chunk_triples=6,
         progress=False,
@@ -188,7 +188,7 @@ def test_resume_computes_only_missing_chunks(small, cluster):
     assert lost.exists() and {p: p.stat().st_mtime_ns for p in kept} == kept
     pd.testing.assert_frame_equal(pd.read_parquet(run.out), table)
     with pytest.raises(ValueError, match="parts of another job"):
-        compute_matrix(run.out, TABLE_CLASSES, players=3, chunk_triples=7, progress=False)
+        compute_matrix(run.out, TABLE_CLASSES, n_players=3, chunk_triples=7, progress=False)
 
 
 def run_cli(*args, cwd):
@@ -207,7 +207,7 @@ def test_cli_end_to_end(tmp_path):
     pd = pytest.importorskip("pandas")
     pytest.importorskip("distributed")
     done = run_cli(
-        "--players",
+        "--n-players",
         "3",
         "--out",
         "t.parquet",
@@ -235,8 +235,8 @@ def test_cli_end_to_end(tmp_path):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (("--players", "3", "--out", "x.parquet", "--png", "x.png"), "--png draws the heads-up"),
-        (("--players", "3", "--out", "x.parquet", "--chunk-triples", "0"), "chunk_triples must"),
+        (("--n-players", "3", "--out", "x.parquet", "--png", "x.png"), "--png draws the heads-up"),
+        (("--n-players", "3", "--out", "x.parquet", "--chunk-triples", "0"), "chunk_triples must"),
         (("--out", "x.parquet", "--chunk-triples", "5"), "--chunk-triples goes with"),
     ],
 )

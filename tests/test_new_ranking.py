@@ -152,5 +152,5 @@ def test_exact_equity_against_every_board(tables_path, ranking):
         for p in winners:
             share[p] += Fraction(1, len(winners))
         boards += 1
-    assert result.exact and result.deals == boards
+    assert result.exact and result.dealt == boards
     assert [p.equity for p in result.players] == pytest.approx([float(s / boards) for s in share], abs=1e-12)

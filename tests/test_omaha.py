@@ -5,6 +5,7 @@ import pytest
 from numba import njit
 
 import pokerlut
+from pokerlut import kernels
 import reference.games as ref
 
 OMAHA_GAMES = ["high", "ace-to-five", "eight-or-better", "short-deck", "short-deck-trips"]
@@ -103,7 +104,7 @@ def test_one_board_for_every_row_and_threads():
 @njit(_nrt=False)
 def _user_kernel(t, holes, boards, out):
     for i in range(holes.shape[0]):
-        out[i] = pokerlut.omaha_strength(t, holes[i], boards[i])
+        out[i] = kernels.omaha_strength(t, holes[i], boards[i])
 
 
 def test_the_kernel_runs_in_user_numba_code():

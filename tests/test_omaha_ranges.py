@@ -260,7 +260,7 @@ def test_equity_of_patterns_is_equity_of_their_hands_written_out():
         spelled.append(", ".join(pokerlut.format_cards(row, sep="") for row in rows))
     patterns = pokerlut.equity(["AAxx$ds", "KK**"], board=board, deal="omaha", seed=1)
     written = pokerlut.equity(spelled, board=board, deal="omaha", seed=1)
-    assert patterns.exact == written.exact and patterns.deals == written.deals > 0
+    assert patterns.exact == written.exact and patterns.dealt == written.dealt > 0
     assert [p.equity for p in patterns.players] == [p.equity for p in written.players]
     assert [(p.win, p.tie) for p in patterns.players] == [(p.win, p.tie) for p in written.players]
 

@@ -44,7 +44,7 @@ def test_each_card_is_equity_with_that_card_on_the_board(hands, board, dead, dea
     for card, result in zip(r.cards, r.per_card):
         expected = equity(hands, f"{board} {card}", dead, deal=deal, exact=True)
         assert result.players == expected.players, card
-        assert result.deals == expected.deals and result.board == expected.board
+        assert result.dealt == expected.dealt and result.board == expected.board
     assert sum(r.probabilities) == pytest.approx(1, abs=1e-12)
     street = equity(hands, board, dead, deal=deal, exact=True)
     for mine, theirs in zip(r.players, street.players):
@@ -80,7 +80,8 @@ def test_by_card_frame_dict_and_repr():
     frame = r.to_frame()
     assert list(frame.columns) == [
         "probability",
-        "deals",
+        "dealt",
+        "deals",  # the old name of dealt, for one release
         "equity_0",
         "win_0",
         "tie_0",
@@ -125,7 +126,7 @@ def test_each_hand_is_equity_with_that_hand_in_place_of_the_range(hands, board, 
         alone = [combo if i == player else h for i, h in enumerate(hands)]
         expected = equity(alone, board, dead, deal=deal, exact=True)
         assert (r.equities[k], r.wins[k], r.ties[k]) == figures(expected, player)[0], r.combos[k]
-        assert r.deals[k] == expected.deals
+        assert r.dealt[k] == expected.dealt
 
 
 def test_the_frequencies_count_card_removal_and_weights():
@@ -152,7 +153,8 @@ def test_curve_buckets_frame_and_dict():
         inside = (r.equities >= b["low"]) & ((r.equities < b["high"]) | (b["high"] == 1))
         assert b["combos"] == inside.sum()
     frame = r.to_frame()
-    assert list(frame.columns) == ["weight", "frequency", "equity", "win", "tie", "deals"]
+    assert list(frame.columns) == ["weight", "frequency", "equity", "win", "tie", "dealt", "deals"]
+    assert (frame.deals == frame.dealt).all()  # the old name, for one release
     assert frame.index.name == "combo" and frame.equity.is_monotonic_decreasing
     data = r.to_dict()
     assert json.loads(json.dumps(data)) == data and len(data["combos"]) == len(r.combos)

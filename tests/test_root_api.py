@@ -7,7 +7,7 @@ def test_equity_is_callable_from_the_root_and_its_result_type_importable():
     result = pokerlut.equity(["AsAh", "KsKh"], board="2c 7d 9h Tc")
     assert isinstance(result, pokerlut.EquityResult)
     assert isinstance(result.players[0], pokerlut.PlayerEquity)
-    assert result.deals == 44
+    assert result.dealt == 44
     assert len(pokerlut.parse_range("AKs")) == 4
 
 

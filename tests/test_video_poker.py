@@ -106,7 +106,7 @@ def test_holds_of_random_deals_agree_with_brute_force(name: str) -> None:
     table, family = paytable(name), FAMILY[name]
     rng = random.Random(name)
     for _ in range(4):
-        check_holds(format_cards(rng.sample(range(table.deck), 5)), table, family)
+        check_holds(format_cards(rng.sample(range(table.deck_size), 5)), table, family)
 
 
 def test_tables_of_our_own_agree_with_brute_force() -> None:
@@ -129,7 +129,7 @@ def test_a_table_that_pays_nothing_returns_nothing(name: str) -> None:
     zero = table.with_pays({line.name: 0 for line in table.lines}, name="zero")
     game = video_poker(zero)
     assert game.exact_return == 0 and game.exact_variance == 0
-    assert game.kept == {k: game.deals if k == 5 else 0 for k in range(6)}  # ties: keep all
+    assert game.kept == {k: game.dealt if k == 5 else 0 for k in range(6)}  # ties: keep all
     assert all(h.value == 0 for h in holds("Ah Kh Qh Jh Th", zero))
 
 
@@ -137,7 +137,7 @@ def test_a_table_that_pays_nothing_returns_nothing(name: str) -> None:
 def test_the_whole_game_adds_up(name: str) -> None:
     table = paytable(name)
     game = video_poker(table)
-    assert game.deals == math.comb(table.deck, 5) == sum(game.kept.values())
+    assert game.dealt == math.comb(table.deck_size, 5) == sum(game.kept.values())
     assert sum(game.probabilities.values()) == 1
     assert list(game.probabilities) == [line.name for line in table.lines] + [NOTHING]
     pays = {line.name: Fraction(line.pays) for line in table.lines}
@@ -196,8 +196,8 @@ def suit_classes(deck: int) -> tuple[np.ndarray, np.ndarray]:
 @pytest.mark.parametrize("name", ["jacks-or-better-9-6", "deuces-wild", "joker-poker"])
 def test_the_whole_game_is_the_best_hold_of_every_deal(name: str) -> None:
     table = paytable(name)
-    classes, count = suit_classes(table.deck)
-    if table.deck == 52:
+    classes, count = suit_classes(table.deck_size)
+    if table.deck_size == 52:
         assert len(classes) == 134_459  # the known number of deals distinct up to suits
     total, kept = Fraction(0), dict.fromkeys(range(6), 0)
     for deal, n in zip(classes.tolist(), count.tolist()):

@@ -157,8 +157,8 @@ with event.install_recorder("numba:compile") as compiled:
             pokerlut.compare_batch(hands, hands, game=game)
         decks = ((52, 53, 54) if rules.wild == "deuces" else (53, 54)) if rules.wild else (None,)
         for deck in decks:
-            stats.count_hands(5, game=game, deck=deck)
-            stats.strengths_in_order(5, game=game, deck=deck)
+            stats.count_hands(5, game=game, deck_size=deck)
+            stats.strengths_in_order(5, game=game, deck_size=deck)
     for players in range(2, 10):
         hands = np.tile(pokerlut.italian_deck(players)[:5], (40, 1))
         for flush_by_suit in (True, False):

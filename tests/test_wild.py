@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from numba import njit, prange
 
 import pokerlut
+from pokerlut import kernels
 import reference.wild as ref
 from pokerlut.stats import by_category, count_hands
 
@@ -36,7 +37,7 @@ def test_every_five_card_hand_by_category_and_order(game, wild):
     """All five-card hands of each deck: category counts and classes as the reference's, and
     the strengths sorted by value give the reference's keys in order with the same counts."""
     for size in DECKS[wild]:
-        counts = count_hands(5, game=game, wild=wild, deck=size)
+        counts = count_hands(5, game=game, wild=wild, deck_size=size)
         rows = {r.label: (r.hands, r.classes) for r in by_category(counts, game, wild)}
         expected = {c.lower().replace("_", " "): v for c, v in ref.category_counts(game, wild, size).items()}
         categories = {c.name.lower().replace("_", " ") for c in pokerlut.Category}
@@ -86,10 +87,10 @@ def best_of_subsets(t, hands, out):
     for i in prange(hands.shape[0]):
         best = 0
         for s in range(21):
-            hand = pokerlut.hand_empty()
+            hand = kernels.hand_empty()
             for j in range(5):
-                hand = pokerlut.hand_add(t, hand, hands[i, SUBSETS[s, j]])
-            best = max(best, pokerlut.hand_strength(t, hand))
+                hand = kernels.hand_add(t, hand, hands[i, SUBSETS[s, j]])
+            best = max(best, kernels.hand_strength(t, hand))
         out[i] = best
 
 
@@ -134,10 +135,10 @@ def test_a_natural_card_in_place_of_a_wild_card_is_never_stronger(wild, n_cards,
 @njit(_nrt=False)
 def _user_loop(t, hands, out):
     for i in range(hands.shape[0]):
-        hand = pokerlut.hand_empty()
+        hand = kernels.hand_empty()
         for j in range(hands.shape[1]):
-            hand = pokerlut.hand_add(t, hand, hands[i, j])
-        out[i] = pokerlut.hand_strength(t, hand)
+            hand = kernels.hand_add(t, hand, hands[i, j])
+        out[i] = kernels.hand_strength(t, hand)
 
 
 def test_the_kernels_take_wild_tables_in_user_numba_code():
@@ -226,7 +227,9 @@ def test_two_jokers_in_one_hand():
 def test_stats_command_with_jokers():
     from test_cli import run
 
-    result = run("stats", "--game", "high", "--wild", "jokers", "--deck", "53", "--cards", "5", "--quiet")
+    result = run(
+        "stats", "--game", "high", "--wild", "jokers", "--deck-size", "53", "--cards", "5", "--quiet"
+    )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("All 2,869,685 hands of 5 cards (high+jokers, 53 cards)")
@@ -238,7 +241,7 @@ def test_equity_with_jokers_against_brute_force():
     from pokerlut import equity
 
     players, board = ["AsAh", "KsJk"], "Kd 7c 2h"
-    result = equity(players, board=board, wild="jokers", deck=54)
+    result = equity(players, board=board, wild="jokers", deck_size=54)
     flop = pokerlut.parse_cards(board).tolist()
     known = {51, 50, 47, 52, *flop}
     wins = ties = total = 0
@@ -248,7 +251,7 @@ def test_equity_with_jokers_against_brute_force():
         wins += a > b
         ties += a == b
         total += 1
-    assert result.deals == total
+    assert result.dealt == total
     assert result.players[0].win == pytest.approx(wins / total, abs=1e-12)
     assert result.players[0].tie == pytest.approx(ties / total, abs=1e-12)
 
@@ -278,7 +281,7 @@ def test_equity_with_jokers_against_brute_force():
             lambda: pokerlut.evaluate_batch(np.array([[54, 0, 1, 2, 3]]), wild="bug"),
             "row 0: card 54 at position 0 is out of range 0..53",
         ),
-        (lambda: count_hands(5, wild="jokers", deck=52), "deck must be 53 or 54 cards"),
+        (lambda: count_hands(5, wild="jokers", deck_size=52), "deck_size must be 53 or 54 cards"),
         (lambda: pokerlut.evaluate_omaha("Jk As Ks Qs", "2c 3c 4c", game="high+jokers"), "not offered"),
     ],
 )

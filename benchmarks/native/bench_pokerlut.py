@@ -25,7 +25,7 @@ import numba
 import numpy as np
 
 import pokerlut
-from pokerlut import hand_add, hand_empty, hand_strength
+from pokerlut.kernels import hand_add, hand_empty, hand_strength
 from pokerlut import equity
 from pokerlut.stats import count_hands
 
@@ -121,9 +121,9 @@ def main() -> None:
             r = equity(["AsAh", "KsKh"], exact=True, threads=1)
             sec = time.perf_counter() - t0
             p0, p1 = r.players
-            report("equity_hu", r.deals, sec, round(p0.win * r.deals))
+            report("equity_hu", r.dealt, sec, round(p0.win * r.dealt))
             print(f"INFO pokerlut equity_hu equity0={p0.equity:.9f} equity1={p1.equity:.9f} "
-                  f"win0={p0.win:.9f} tie0={p0.tie:.9f} boards={r.deals} own_elapsed={r.elapsed:.6f}", flush=True)
+                  f"win0={p0.win:.9f} tie0={p0.tie:.9f} boards={r.dealt} own_elapsed={r.elapsed:.6f}", flush=True)
     timed("rand7_njit", len(h7), lambda: rand_sum(t, h7))
     timed("seq7_njit", ALL7, lambda: all7(t, dummy, False))
 

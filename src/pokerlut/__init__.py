@@ -7,6 +7,8 @@
 'Full house, kings over sixes'
 """
 
+from typing import Any as _Any
+
 from . import _accessor
 from ._analysis import (
     Breakdown,
@@ -27,8 +29,8 @@ from ._anatomy import best_five, stand_ins
 from ._evaluate import category, compare, compare_batch, describe, evaluate, evaluate_batch, winners
 from ._omaha import evaluate_omaha, evaluate_omaha_batch
 from ._game import Game
-from ._kernels.core import eval5, hand_add, hand_empty, hand_merge, hand_strength
-from ._kernels.omaha import omaha_strength
+from . import kernels
+from ._deprecation import warn_once as _warn_once
 from .lang import category_name
 from ._names import Category
 from ._equity.deal import deals
@@ -85,7 +87,6 @@ __all__ = [
     "equity",
     "equity_by_card",
     "equity_distribution",
-    "eval5",
     "evaluate",
     "evaluate_batch",
     "evaluate_omaha",
@@ -95,15 +96,10 @@ __all__ = [
     "from_cactus_kev",
     "from_treys",
     "games",
-    "hand_add",
-    "hand_empty",
-    "hand_merge",
     "hand_on_board",
-    "hand_strength",
     "holds",
     "italian_deck",
     "load_tables",
-    "omaha_strength",
     "outs",
     "parse_batch",
     "parse_card",
@@ -118,5 +114,17 @@ __all__ = [
     "video_poker",
     "winners",
 ]
+
+# The numba kernels' names at the root until this release (now `pokerlut.kernels`'s): kept
+# one more release, each warning once (docs/migrating.md, "Deprecated in this release").
+_MOVED_TO_KERNELS = frozenset(kernels.__all__)
+
+
+def __getattr__(name: str) -> _Any:
+    if name in _MOVED_TO_KERNELS:
+        _warn_once(f"pokerlut.{name}", f"pokerlut.kernels.{name}")
+        return getattr(kernels, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _accessor.register_when_pandas_is_imported()  # Series.poker, whenever pandas comes

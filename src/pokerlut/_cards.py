@@ -24,6 +24,8 @@ from typing import Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from ._deprecation import renamed_keywords
+
 __all__ = [
     "JOKERS",
     "RANKS",
@@ -417,16 +419,18 @@ def deck(kind: str = "standard") -> npt.NDArray[np.uint8]:
     return np.arange(_DECK_SIZES[kind], dtype=np.uint8)
 
 
-def italian_deck(players: int) -> npt.NDArray[np.uint8]:
+@renamed_keywords(players="n_players")
+def italian_deck(n_players: int) -> npt.NDArray[np.uint8]:
     """The reduced deck of Italian closed poker for 2 to 9 players, card ints in increasing order.
 
-    The lowest rank kept has value ``11 - players`` (with 2..14 for deuce..ace): 7 to ace (32
+    The lowest rank kept has value ``11 - n_players`` (with 2..14 for deuce..ace): 7 to ace (32
     cards) for 4 players, the whole deck for 9.
 
     Parameters
     ----------
-    players : int
-        The number of players, 2..9.
+    n_players : int
+        The number of players, 2..9 (until this release the keyword was ``players=``: it
+        still works, with a `DeprecationWarning`).
 
     Returns
     -------
@@ -436,18 +440,18 @@ def italian_deck(players: int) -> npt.NDArray[np.uint8]:
     Raises
     ------
     TypeError
-        `players` that is not an int (a bool included).
+        `n_players` that is not an int (a bool included).
     ValueError
-        `players` outside 2..9.
+        `n_players` outside 2..9.
 
     Examples
     --------
     >>> len(italian_deck(4)), format_card(italian_deck(4)[0]), len(italian_deck(9))
     (32, '7c', 52)
     """
-    if isinstance(players, (bool, np.bool_)) or not isinstance(players, (int, np.integer)):
-        raise TypeError(f"players must be an int, not {type(players).__name__}: {players!r}")
-    if not 2 <= players <= 9:
-        raise ValueError(f"Italian poker is for 2 to 9 players, not {players}")
-    lowest_rank = (11 - int(players)) - 2  # rank value (deuce = 2) to rank index (deuce = 0)
+    if isinstance(n_players, (bool, np.bool_)) or not isinstance(n_players, (int, np.integer)):
+        raise TypeError(f"n_players must be an int, not {type(n_players).__name__}: {n_players!r}")
+    if not 2 <= n_players <= 9:
+        raise ValueError(f"Italian poker is for 2 to 9 players, not {n_players}")
+    lowest_rank = (11 - int(n_players)) - 2  # rank value (deuce = 2) to rank index (deuce = 0)
     return np.arange(4 * lowest_rank, 52, dtype=np.uint8)

@@ -27,6 +27,7 @@ import numba
 import numpy as np
 
 from ._cards import RANKS, CardsLike, format_card, format_cards, parse_cards
+from ._deprecation import renamed_attribute
 from ._evaluate import evaluate_batch
 from ._game import Game
 from ._kernels import video_poker as kernel
@@ -154,9 +155,12 @@ class Paytable:
         object.__setattr__(self, "game", Game.of("high", wild=self.wild))
 
     @property
-    def deck(self) -> int:
-        """The number of cards in the deck."""
+    def deck_size(self) -> int:
+        """The number of cards in the deck (until this release `deck`: that name still reads
+        it, with a `DeprecationWarning`)."""
         return 52 + self.jokers
+
+    deck = renamed_attribute("Paytable", "deck", "deck_size")
 
     def with_pays(self, pays: Mapping[str, Any], name: str | None = None) -> Paytable:
         """This table with the payouts of some lines changed, by line name."""
@@ -289,7 +293,7 @@ def paytable(paytable: str | Paytable) -> Paytable:
 
     Examples
     --------
-    >>> paytable("deuces-wild").deck
+    >>> paytable("deuces-wild").deck_size
     52
     """
     if isinstance(paytable, Paytable):
@@ -344,7 +348,7 @@ def _counted(table: Paytable, threads: int | None) -> _Counted:
     with _COUNTED_LOCK:
         if table in _COUNTED:
             return _COUNTED[table]
-    n = table.deck
+    n = table.deck_size
     binom, strength, wilds = _final_hands(n, table.game, threads)
     classes = table.game.classes
     grid = np.full((len(classes), 6), len(table.lines), np.uint8)  # (strength, wilds) -> line
@@ -404,10 +408,12 @@ class VideoPoker:
     """
 
     paytable: Paytable
-    deals: int  # every five of the deck
+    dealt: int  # every five of the deck (until this release `deals`, still read with a warning)
     probabilities: dict[str, Fraction]  # final hand by line (and NOTHING), under best play
     kept: dict[int, int]  # cards kept -> the deals where that is the best hold
     exact_return: Fraction  # the mean over deals of the best hold's expected payout
+
+    deals = renamed_attribute("VideoPoker", "deals", "dealt")
 
     @property
     def expected_return(self) -> float:
@@ -428,7 +434,7 @@ class VideoPoker:
 
     def __repr__(self) -> str:
         return (
-            f"VideoPoker({self.paytable.name}, {self.deals:,} deals, return "
+            f"VideoPoker({self.paytable.name}, {self.dealt:,} deals, return "
             f"{self.expected_return:.4%}, variance {self.variance:.4f})"
         )
 
@@ -436,15 +442,18 @@ class VideoPoker:
         return {line.name: Fraction(line.pays) for line in self.paytable.lines}
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON: the pay table's name, deck and wild cards, the deals, the
-        return and variance (floats, and the exact return as text), each line's payout and
-        probability (float and exact text), and the deals by cards kept."""
+        """Plain data for JSON: the pay table's name, deck size and wild cards, the deals
+        dealt, the return and variance (floats, and the exact return as text), each line's
+        payout and probability (float and exact text), and the deals by cards kept. "deck"
+        and "deals", the old keys of "deck_size" and "dealt", are there too, for one release."""
         pays = self._pays()
         return {
             "paytable": self.paytable.name,
-            "deck": self.paytable.deck,
+            "deck_size": self.paytable.deck_size,
+            "deck": self.paytable.deck_size,
             "wild": self.paytable.wild,
-            "deals": self.deals,
+            "dealt": self.dealt,
+            "deals": self.dealt,
             "return": self.expected_return,
             "return_exact": str(self.exact_return),
             "variance": self.variance,
@@ -607,8 +616,8 @@ def holds(hand: CardsLike, paytable: str | Paytable) -> list[Hold]:
     if len(cards) != 5:
         raise ValueError(f"a video poker hand is 5 cards, not {len(cards)}: {format_cards(cards)!r}")
     for card in cards:
-        if card >= table.deck:
-            raise ValueError(f"{format_card(card)} is not in the {table.deck}-card deck of {table.name}")
+        if card >= table.deck_size:
+            raise ValueError(f"{format_card(card)} is not in the {table.deck_size}-card deck of {table.name}")
     c = _counted(table, None)
     order = sorted(range(5), key=cards.__getitem__)
     ranked = [cards[i] for i in order]

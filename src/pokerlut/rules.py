@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._cards import RANKS
+from ._deprecation import renamed_attribute
 from .folders import built_rules
 from ._names import Category
 
@@ -49,7 +50,7 @@ class WildCards:
     53), every card of `ranks` too (deuces wild: rank 0), and with `bug` a joker is only an
     ace or the card that completes a straight, a flush or a straight flush (in high games).
 
-    >>> WILD["deuces"].cards, WILD["deuces"].decks, WILD["bug"].decks
+    >>> WILD["deuces"].cards, WILD["deuces"].deck_sizes, WILD["bug"].deck_sizes
     ((0, 1, 2, 3, 52, 53), (52, 53, 54), (53, 54))
     """
 
@@ -62,10 +63,13 @@ class WildCards:
         return tuple(4 * r + s for r in self.ranks for s in range(4)) + (52, 53)
 
     @property
-    def decks(self) -> tuple[int, ...]:
+    def deck_sizes(self) -> tuple[int, ...]:
         """The deck sizes a game with these wild cards is dealt from: with the jokers (53 or
-        54 cards), and without them (52) when natural cards are wild too."""
+        54 cards), and without them (52) when natural cards are wild too. (Until this release
+        `decks`: that name still reads it, with a `DeprecationWarning`.)"""
         return ((52,) if self.ranks else ()) + (53, 54)
+
+    decks = renamed_attribute("WildCards", "decks", "deck_sizes")
 
 
 WILD = {w.name: w for w in (WildCards("jokers"), WildCards("bug", bug=True), WildCards("deuces", ranks=(0,)))}
@@ -144,7 +148,7 @@ class Rules:
 
     def deck_of(self, size: int | None = None) -> npt.NDArray[np.uint8]:
         """The cards dealt: the game's deck, and in a game with wild cards the first `size`
-        of them (52, 53 or 54: `WildCards.decks`; default the first of those); ValueError
+        of them (52, 53 or 54: `WildCards.deck_sizes`; default the first of those); ValueError
         naming a size the game is not dealt with.
 
         >>> len(rules("high", wild="jokers").deck_of(54)), len(rules("short-deck").deck_of())
@@ -154,11 +158,11 @@ class Rules:
             if size not in (None, len(self.deck)):
                 raise ValueError(f"the {self.name} deck has {len(self.deck)} cards, not {size!r}")
             return self.deck
-        decks = self.wild.decks
+        decks = self.wild.deck_sizes
         size = size if size is not None else decks[0]
         if size not in decks:
             raise ValueError(
-                f"deck must be {' or '.join(map(str, decks))} cards with wild={self.wild.name!r}, not {size!r}"
+                f"deck_size must be {' or '.join(map(str, decks))} cards with wild={self.wild.name!r}, not {size!r}"
             )
         return self.deck[:size]
 

@@ -20,14 +20,16 @@ from ._game import Game, resolve
 from ._cards import RANKS
 from ._names import WHEEL, Category, category_label, low_label
 from ._parallel import balanced_order, parallel_section
+from ._deprecation import renamed_keywords
 
 
+@renamed_keywords(deck="deck_size")
 def count_hands(
     n_cards: int,
     *,
     game: str | Game = "high",
     wild: str | None = None,
-    deck: int | None = None,
+    deck_size: int | None = None,
     threads: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> np.ndarray:
@@ -45,9 +47,10 @@ def count_hands(
         How hands rank: a name of `pokerlut.games()` or a `Game`.
     wild : str, optional
         Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
-    deck : int, optional
+    deck_size : int, optional
         With `wild`, 52, 53 or 54 cards (the 52 and the jokers; by default 53, or 52 for
-        deuces wild); without, the game's deck size (or None).
+        deuces wild); without, the game's deck size (or None). (Until this release the
+        keyword was ``deck=``: it still works, with a `DeprecationWarning`.)
     threads : int, optional
         numba threads for this call (default: the caller's `numba.get_num_threads()`).
     progress : callable, optional
@@ -63,7 +66,7 @@ def count_hands(
     TypeError
         `n_cards` that is not an int; a `game` that is not a str or `Game`.
     ValueError
-        `n_cards` that is not a hand size of the game, a `deck` size the game does not have;
+        `n_cards` that is not a hand size of the game, a `deck_size` the game does not have;
         an unknown game or wild mode.
 
     Examples
@@ -85,7 +88,7 @@ def count_hands(
         raise TypeError(f"n_cards is an int, not {type(n_cards).__name__}: {n_cards!r}")
     if n_cards not in rules.hand_sizes:
         raise ValueError(f"n_cards must be {sizes_text(rules.hand_sizes)} in {rules.name}, not {n_cards!r}")
-    cards = rules.deck_of(deck)
+    cards = rules.deck_of(deck_size)
     n_classes = len(tables.classes_of(rules))
     if rules.badugi:
         bt = tables.badugi_tables(rules)
@@ -109,12 +112,13 @@ def count_hands(
     return total
 
 
+@renamed_keywords(deck="deck_size")
 def strengths_in_order(
     n_cards: int,
     *,
     game: str | Game = "high",
     wild: str | None = None,
-    deck: int | None = None,
+    deck_size: int | None = None,
     out: np.ndarray | None = None,
     threads: int | None = None,
 ) -> np.ndarray:
@@ -132,8 +136,8 @@ def strengths_in_order(
         How hands rank: a name of `pokerlut.games()` or a `Game`.
     wild : str, optional
         Wild cards: "jokers", "bug" or "deuces", as in `count_hands`.
-    deck : int, optional
-        The deck's size, as in `count_hands`.
+    deck_size : int, optional
+        The deck's size, as in `count_hands` (``deck=`` until this release).
     out : numpy.ndarray, optional
         A writeable C-contiguous uint16 array of the result's shape to fill and return instead
         of a new one (no 268 MB allocation per call).
@@ -150,7 +154,7 @@ def strengths_in_order(
     TypeError
         `n_cards` that is not an int; a `game` that is not a str or `Game`.
     ValueError
-        `n_cards` that is not a hand size of the game, a `deck` size the game does not have,
+        `n_cards` that is not a hand size of the game, a `deck_size` the game does not have,
         an `out` of another dtype, shape or layout, or read-only; an unknown game or wild mode.
 
     Examples
@@ -168,7 +172,7 @@ def strengths_in_order(
         raise TypeError(f"n_cards is an int, not {type(n_cards).__name__}: {n_cards!r}")
     if n_cards not in rules.hand_sizes:
         raise ValueError(f"n_cards must be {sizes_text(rules.hand_sizes)} in {rules.name}, not {n_cards!r}")
-    cards = rules.deck_of(deck)
+    cards = rules.deck_of(deck_size)
     end = int(cards[-1]) + 1
     # hands whose two lowest cards are (a, b), for the pairs in order: where each pair's starts
     above = end - 1 - cards

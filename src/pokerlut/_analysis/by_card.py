@@ -100,20 +100,22 @@ class EquityByCard:
 
     def to_frame(self) -> Any:
         """A pandas DataFrame, a row per card indexed by it: its probability, the deals
-        counted on that board (`EquityResult.deals`), and each player's equity, win and tie as
-        `equity_0`, `win_0`, `tie_0`, `equity_1`, ... (player i of the hands given; in hi-lo
-        deals `high_i` and `low_i` too)."""
+        counted on that board (`dealt`, as `EquityResult.dealt`; and "deals", its old name,
+        for one release), and each player's equity, win and tie as `equity_0`, `win_0`,
+        `tie_0`, `equity_1`, ... (player i of the hands given; in hi-lo deals `high_i` and
+        `low_i` too)."""
         import pandas as pd
 
         rows = [
-            {"probability": p, "deals": r.deals, **self._columns(r)}
+            {"probability": p, "dealt": r.dealt, "deals": r.dealt, **self._columns(r)}
             for p, r in zip(self.probabilities, self.per_card)
         ]
         return pd.DataFrame(rows, index=pd.Index(list(self.cards), name="card"))
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON: the street's players, then each card's probability, deals and
-        players (hand, equity, win, tie; high and low in hi-lo deals)."""
+        """Plain data for JSON: the street's players, then each card's probability, deals
+        counted ("dealt"; "deals", its old key, for one release) and players (hand, equity,
+        win, tie; high and low in hi-lo deals)."""
 
         def player(p: PlayerEquity) -> dict[str, Any]:
             data = {"hand": p.hand, "equity": p.equity, "win": p.win, "tie": p.tie}
@@ -129,7 +131,8 @@ class EquityByCard:
                 {
                     "card": card,
                     "probability": prob,
-                    "deals": r.deals,
+                    "dealt": r.dealt,
+                    "deals": r.dealt,
                     "players": [player(p) for p in r.players],
                 }
                 for card, prob, r in zip(self.cards, self.probabilities, self.per_card)

@@ -18,6 +18,7 @@ from .._equity.deal import card_text
 from .._equity.front import EXACT_LIMIT
 from .._equity.exact import deal_counts, weigh
 from .._parallel import parallel_section
+from .._deprecation import renamed_attribute
 from .common import Deals, no_deals, check_player, combo_text, deal_limit, read_setup, work_per_deal
 
 __all__ = ["EquityDistribution", "equity_distribution"]
@@ -49,8 +50,10 @@ class EquityDistribution:
     equities, wins, ties : numpy.ndarray
         Each hand's equity, win and tie: exactly ``equity(hands with the hand in place of the
         range, board, dead).players[player]``'s.
-    deals : numpy.ndarray
+    dealt : numpy.ndarray
         The showdowns counted for each hand (deals of the others' hands times boards).
+        (Until this release it was called `deals`: that name still reads it, with a
+        `DeprecationWarning`; `to_frame` and `to_dict` give both.)
     equity, win, tie : float
         The range's: the hands' figures weighted by their frequencies, the same as `equity`'s
         for the range (to float rounding).
@@ -68,11 +71,11 @@ class EquityDistribution:
     >>> r
     EquityDistribution(holdem, board Kh 7d 2c, QQ+,AKs: 18 hands, equity 92.6454% against JJ,AQs)
     >>> r.to_frame().round(4).head(3)
-           weight  frequency  equity     win  tie  deals
+           weight  frequency  equity     win  tie  dealt  deals
     combo
-    KdKc      1.0     0.0654  0.9847  0.9847  0.0   9900
-    KsKc      1.0     0.0654  0.9847  0.9847  0.0   9900
-    KsKd      1.0     0.0654  0.9847  0.9847  0.0   9900
+    KdKc      1.0     0.0654  0.9847  0.9847  0.0   9900   9900
+    KsKc      1.0     0.0654  0.9847  0.9847  0.0   9900   9900
+    KsKd      1.0     0.0654  0.9847  0.9847  0.0   9900   9900
     """
 
     player: int
@@ -84,7 +87,7 @@ class EquityDistribution:
     equities: np.ndarray
     wins: np.ndarray
     ties: np.ndarray
-    deals: np.ndarray
+    dealt: np.ndarray
     equity: float
     win: float
     tie: float
@@ -92,6 +95,8 @@ class EquityDistribution:
     board: str
     dead: str
     elapsed: float
+
+    deals = renamed_attribute("EquityDistribution", "deals", "dealt")
 
     def __repr__(self) -> str:
         return (
@@ -142,7 +147,8 @@ class EquityDistribution:
 
     def to_frame(self) -> Any:
         """A pandas DataFrame, a row per hand indexed by it ("combo"), the best equity first:
-        weight, frequency, equity, win, tie and deals."""
+        weight, frequency, equity, win, tie and dealt (and "deals", its old name, for one
+        release)."""
         import pandas as pd
 
         order = np.argsort(-self.equities, kind="stable")
@@ -153,14 +159,16 @@ class EquityDistribution:
                 "equity": self.equities[order],
                 "win": self.wins[order],
                 "tie": self.ties[order],
-                "deals": self.deals[order],
+                "dealt": self.dealt[order],
+                "deals": self.dealt[order],
             },
             index=pd.Index([self.combos[k] for k in order], name="combo"),
         )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON: the range's figures, the 10 % buckets, and each hand's
-        (in the range's order)."""
+        (in the range's order); a hand's "deals" is the old key of its "dealt", for one
+        release."""
         return {
             "deal": self.deal,
             "board": self.board,
@@ -180,7 +188,8 @@ class EquityDistribution:
                     "equity": float(self.equities[k]),
                     "win": float(self.wins[k]),
                     "tie": float(self.ties[k]),
-                    "deals": int(self.deals[k]),
+                    "dealt": int(self.dealt[k]),
+                    "deals": int(self.dealt[k]),
                 }
                 for k, combo in enumerate(self.combos)
             ],

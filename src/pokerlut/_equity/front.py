@@ -17,6 +17,7 @@ from .draw.showdowns import DrawShowdowns
 from .._game import Game
 from .._gpu._device import wants_gpu
 from .._parallel import parallel_section
+from .._deprecation import renamed_keywords
 from .counters import per_player
 from .deal import Deal, card_text, find_deal, read_cards, resolve_deal
 from .showdowns import BoardShowdowns, Showdowns
@@ -44,6 +45,7 @@ MAX_TRIALS = 10**13
 MAX_BOARDS = 10  # boards dealt from one deck (`equity(boards=...)`), as far as the deck allows
 
 
+@renamed_keywords(deck="deck_size")
 def equity(
     hands: Sequence[HandOrRange],
     board: CardsLike = "",
@@ -53,7 +55,7 @@ def equity(
     deal: str = "holdem",
     game: str | Game | None = None,
     wild: str | None = None,
-    deck: int | None = None,
+    deck_size: int | None = None,
     exact: bool | None = None,
     trials: int | None = None,
     seed: int | None = None,
@@ -89,11 +91,12 @@ def equity(
         The high (or only) hand's game in place of the deal's own: a name of
         `pokerlut.games()`, a ranking built into the tables' path, or a `Game`.
     wild : str, optional
-        Hold'em with wild cards, "jokers", "bug" or "deuces", in a deck of `deck` cards (53
-        or 54; 52 too for deuces).
-    deck : int, optional
+        Hold'em with wild cards, "jokers", "bug" or "deuces", in a deck of `deck_size` cards
+        (53 or 54; 52 too for deuces).
+    deck_size : int, optional
         With `wild`, the deck's size: the 52 cards and the jokers (default 53, or 52 for
-        deuces wild); without, the deal's own deck size (or None).
+        deuces wild); without, the deal's own deck size (or None). (Until this release the
+        keyword was ``deck=``: it still works, with a `DeprecationWarning`.)
     exact : bool, optional
         True: enumerate every deal and board; False: simulate; None (default): enumerate when
         that is at most `EXACT_BUDGET` player-hand evaluations and `trials` is not given.
@@ -148,7 +151,7 @@ def equity(
     Examples
     --------
     >>> r = equity(["AsAh", "KsKh"], board="2c 7d 9h Tc")
-    >>> r.exact, r.deals, round(r.players[0].equity, 4)
+    >>> r.exact, r.dealt, round(r.players[0].equity, 4)
     (True, 44, 0.9545)
     >>> r = equity(["Ah 4h Qd Jc", "Ad 4c Qs Jh", "Kd Kh 9c 9d"], "2c 3d 8h Kc Ks", deal="omaha-hi-lo")
     >>> [(p.equity, p.high, p.low) for p in r.players]  # two lows share half the pot: quartered
@@ -156,8 +159,8 @@ def equity(
     >>> r = equity([[51, 50], [47, 46]], [0, 21, 30, 34])  # card ints: AsAh KsKh on 2c 7d 9h Tc
     >>> r.players[1].hand, round(r.players[1].equity, 4)
     ('Ks Kh', 0.0455)
-    >>> r = equity(["AsAh", "KsJk"], board="Kd 7c 2h 3s", wild="jokers", deck=54)
-    >>> r.deals, round(r.players[1].equity, 4)   # the joker makes three kings; AsAh needs an ace
+    >>> r = equity(["AsAh", "KsJk"], board="Kd 7c 2h 3s", wild="jokers", deck_size=54)
+    >>> r.dealt, round(r.players[1].equity, 4)   # the joker makes three kings; AsAh needs an ace
     (46, 0.9565)
     >>> r = equity(["AsAh", "KsKh"], boards=["Kd 7c 2h 3s", "Qd 8c 5h 4s"])  # a double board
     >>> [b.players[0].equity for b in r.per_board], r.players[0].equity    # each half, the pot
@@ -166,7 +169,7 @@ def equity(
     >>> {k: round(v, 4) for k, v in r.players[1].by_category.items() if v}  # KK: a set or better
     {'four of a kind': 0.0227, 'full house': 0.2045, 'three of a kind': 0.7273}
     >>> r = equity(["7s6d3c2h", "8c5h4d3s2d"], "", "Kd", deal="2-7-single-draw")  # a 4 or a 5
-    >>> r.deals, round(r.players[0].equity, 4)  # of 42 cards beats the pat 8-low: 6 are left
+    >>> r.dealt, round(r.players[0].equity, 4)  # of 42 cards beats the pat 8-low: 6 are left
     (42, 0.1429)
     >>> r = equity(["AsAh", "KsKh"], trials=10**9, seed=1, device="cuda")  # doctest: +SKIP
     >>> round(r.players[0].equity, 3)  # doctest: +SKIP
@@ -200,7 +203,7 @@ def equity(
 
         gpu.prepare(found)
     if drawing:
-        if wild is not None or deck is not None or game is not None:
+        if wild is not None or deck_size is not None or game is not None:
             raise ValueError(
                 f"wild cards, other decks and game= are not offered in {deal}: it plays its own game"
             )
@@ -212,14 +215,14 @@ def equity(
         setups: Sequence[Showdowns] = [draw_game]
         which = [0]
     elif found is not None and found.stud:
-        if wild is not None or deck is not None:
+        if wild is not None or deck_size is not None:
             raise ValueError(f"wild cards and other decks are offered in hold'em, not in {deal}")
         if len(texts) > 1:
             raise ValueError(f"boards: {deal} has no board")
         setups = [StudShowdowns(players, texts[0], dead_text, resolve_deal(deal, game), by_category)]
         which = [0]
     else:
-        board_deal = resolve_deal(deal, game, wild, deck)
+        board_deal = resolve_deal(deal, game, wild, deck_size)
         setups, which = _board_games(players, texts, dead_text, board_deal, by_category, device)
     if trials is not None and (type(trials) is not int or not 1 <= trials <= MAX_TRIALS):
         raise ValueError(f"trials must be an int 1 .. {MAX_TRIALS:.0e}, not {trials!r}")
@@ -397,7 +400,7 @@ def _run(
         card_text(setup.board),
         card_text(setup.dead),
         exact=seed is None,
-        deals=int(n),
+        dealt=int(n),
         elapsed=time.perf_counter() - since,
         seed=seed,
         partial=partial,

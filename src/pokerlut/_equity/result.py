@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
+from .._deprecation import renamed_attribute, with_old_key
+
 
 @dataclass(frozen=True)
 class PlayerEquity:
@@ -53,8 +55,10 @@ class EquityResult:
         The board's cards (several boards: each board's, joined by " | ") and the dead cards.
     exact : bool
         True: every deal enumerated; False: Monte Carlo.
-    deals : int
+    dealt : int
         The deals counted: every deal and board when exact, else the trials simulated.
+        (Until this release it was called `deals`: that name still reads it, with a
+        `DeprecationWarning`; `to_dict` gives both keys.)
     elapsed : float
         Seconds.
     seed : int or None
@@ -87,13 +91,15 @@ class EquityResult:
     board: str
     dead: str
     exact: bool
-    deals: int
+    dealt: int
     elapsed: float
     seed: int | None = None
     partial: bool = False
     per_board: tuple[EquityResult, ...] = ()
     draw_rounds: int | None = None
     policy: str | None = None
+
+    deals = renamed_attribute("EquityResult", "deals", "dealt")
 
     def __repr__(self) -> str:
         how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
@@ -105,7 +111,7 @@ class EquityResult:
         done = (
             f"{len(self.per_board)} boards"
             if self.per_board
-            else f"{where}, {how}, {self.deals:,} {'deals' if self.exact else 'trials'}"
+            else f"{where}, {how}, {self.dealt:,} {'deals' if self.exact else 'trials'}"
         )
         shares = " | ".join(f"{p.equity:.4%}" for p in self.players)
         return (
@@ -175,8 +181,8 @@ class EquityResult:
         """Plain data for JSON; with several boards, "per_board" holds each board's, and the
         whole pot's "win" and "tie" are None (not computed). A player's "by_category" is there
         when it was counted (`equity(by_category=True)`), "draw_rounds" and "policy" in draw
-        deals."""
-        data = asdict(replace(self, per_board=()))
+        deals. "deals", the old key of "dealt", is there too, for one release."""
+        data = with_old_key(asdict(replace(self, per_board=())), "dealt", "deals")
         del data["per_board"]
         for key in ("draw_rounds", "policy"):
             if data[key] is None:
@@ -228,7 +234,7 @@ def whole_pot(
         " | ".join(r.board for r in per_board),
         dead,
         runs[0].exact,
-        sum(run.deals for run in runs),
+        sum(run.dealt for run in runs),
         elapsed,
         seed,
         runs[-1].partial,

@@ -383,7 +383,7 @@ PTX_SPOTS: tuple[tuple[str, list[str], str, dict[str, Any]], ...] = (
     ("holdem", ["7c5d", "AsKs"], "", {"game": "deuce-to-seven"}),
     ("omaha", ["AsAhKsKh", "QcQdJcJd"], "", {}),
     ("omaha-hi-lo", ["AsAh2c3d", "KsKh4c5d", "random"], "", {}),
-    ("holdem", ["AsAh", "KsJk"], "", {"wild": "jokers", "deck": 54}),
+    ("holdem", ["AsAh", "KsJk"], "", {"wild": "jokers", "deck_size": 54}),
 )
 
 
@@ -397,7 +397,7 @@ def ptx_kernels() -> list[tuple[str, Callable[..., None], tuple[Any, ...]]]:
     cuda = _device.cuda(require=False)
     found: list[tuple[str, Callable[..., None], tuple[Any, ...]]] = []
     for deal, players, board, options in PTX_SPOTS:
-        resolved = resolve_deal(deal, options.get("game"), options.get("wild"), options.get("deck"))
+        resolved = resolve_deal(deal, options.get("game"), options.get("wild"), options.get("deck_size"))
         setup = BoardSetup(players, board, "", resolved, by_category=options.get("by_category", False))
         n, n_bins = _players(setup), bins(_players(setup), setup.split, setup.categories)
         high, low = setup.tables()

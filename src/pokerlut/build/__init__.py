@@ -276,7 +276,7 @@ def _check_wild_figures(
     """Every five-card hand of the 52-, 53- and 54-card decks (the deuces are wild in all
     three) through the wild tables, counted by category; asserts the rule book's figures."""
     counts = {}
-    for deck_size in rules.wild.decks if rules.wild else ():
+    for deck_size in rules.wild.deck_sizes if rules.wild else ():
         hands = all_hands(5, np.arange(deck_size, dtype=np.uint8))
         strength = five_card_strengths(rules, rank_value, flush, hands)
         check(strength.min() >= 1, f"{rules.name}: a hand without a value")

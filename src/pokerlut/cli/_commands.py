@@ -117,13 +117,13 @@ def _count(args: argparse.Namespace) -> tuple[Any, int, int, int, float, np.ndar
     from ..stats import count_hands
 
     game = rules(args.game, args.wild)
-    deck = len(game.deck_of(args.deck))
+    deck = len(game.deck_of(args.deck_size))
     cards = args.cards or (game.hand_sizes[0] if game.badugi else game.hand_sizes[-1])
     total = comb(deck, cards)
-    count_hands(5, game=game.name, deck=deck, threads=args.threads)  # compile: time warm
+    count_hands(5, game=game.name, deck_size=deck, threads=args.threads)  # compile: time warm
     start = time.perf_counter()
     counts = count_hands(
-        cards, game=game.name, deck=deck, threads=args.threads, progress=progress_bar(total, args.quiet)
+        cards, game=game.name, deck_size=deck, threads=args.threads, progress=progress_bar(total, args.quiet)
     )
     return game, deck, cards, total, time.perf_counter() - start, counts
 
@@ -131,12 +131,13 @@ def _count(args: argparse.Namespace) -> tuple[Any, int, int, int, float, np.ndar
 def _stats_data(
     game: Any, deck: int, cards: int, total: int, elapsed: float, counts: np.ndarray, lang: str | None
 ) -> dict[str, Any]:
-    """The figures of `stats --json`."""
+    """The figures of `stats --json` ("deck", the old key of "deck_size", too, for one release)."""
     from ..stats import by_category
 
     return {
         "game": game.name,
         "cards": cards,
+        "deck_size": deck,
         "deck": deck,
         "hands": total,
         "seconds_warm": elapsed,
@@ -286,8 +287,7 @@ def cmd_demo(args: argparse.Namespace) -> None:
             cards=n_cards,
             game="high",
             wild=None,
-            players=None,
-            deck=None,
+            deck_size=None,
             threads=None,
             quiet=args.quiet,
             json=False,
@@ -342,15 +342,15 @@ def cmd_bulk(args: argparse.Namespace) -> None:
 
 
 def cmd_matrix(args: argparse.Namespace) -> None:
-    """The exact preflop matrix on Dask (`pokerlut.matrix.compute_matrix`; with --players 3
+    """The exact preflop matrix on Dask (`pokerlut.matrix.compute_matrix`; with --n-players 3
     the three-way table)."""
     from ..matrix import compute_matrix
 
-    if args.players == 3:
+    if args.n_players == 3:
         _matrix3(args)
         return
     if args.chunk_triples is not None:
-        raise ValueError("--chunk-triples goes with --players 3")
+        raise ValueError("--chunk-triples goes with --n-players 3")
     run = compute_matrix(
         args.out,
         args.classes,
@@ -378,15 +378,15 @@ def cmd_matrix(args: argparse.Namespace) -> None:
 
 
 def _matrix3(args: argparse.Namespace) -> None:
-    """`pokerlut matrix --players 3`: the exact three-way table of class triples."""
+    """`pokerlut matrix --n-players 3`: the exact three-way table of class triples."""
     from ..matrix import CHUNK_TRIPLES, compute_matrix
 
     if args.png is not None:
-        raise ValueError("--png draws the heads-up matrix: not with --players 3")
+        raise ValueError("--png draws the heads-up matrix: not with --n-players 3")
     run = compute_matrix(
         args.out,
         args.classes,
-        players=3,
+        n_players=3,
         scheduler=args.scheduler,
         workers=args.workers,
         device=args.device,
@@ -398,7 +398,7 @@ def _matrix3(args: argparse.Namespace) -> None:
         return
     print(
         f"{run.classes} classes, {run.class_triples:,} triples of classes, "
-        f"{run.dealable_triples:,} dealable ({run.deals:,} deals of hands): "
+        f"{run.dealable_triples:,} dealable ({run.dealt:,} deals of hands): "
         f"{run.chunks_computed} chunks computed, {run.chunks_skipped} found done"
     )
     print(f"-> {run.out} in {run.wall_seconds:.1f} s" + (f" on {run.workers} workers" if run.workers else ""))
@@ -423,9 +423,9 @@ def cmd_video_poker(args: argparse.Namespace) -> None:
 
     if args.paytable is None:
         table_out(
-            ("pay table", "deck", "wild", "pays"),
+            ("pay table", "deck size", "wild", "pays"),
             [
-                [p.name, str(p.deck), p.wild or "", ", ".join(f"{line.pays}" for line in p.lines)]
+                [p.name, str(p.deck_size), p.wild or "", ", ".join(f"{line.pays}" for line in p.lines)]
                 for p in paytables().values()
             ],
         )
@@ -474,7 +474,7 @@ def cmd_video_poker(args: argparse.Namespace) -> None:
     kept = ", ".join(f"{k}: {n:,}" for k, n in game.kept.items())
     print(
         f"{table.name}: return {game.expected_return:.6%}, variance {game.variance:.4f} "
-        f"({game.deals:,} deals in {seconds:.2f} s); cards kept by the best hold: {kept}"
+        f"({game.dealt:,} deals in {seconds:.2f} s); cards kept by the best hold: {kept}"
     )
 
 

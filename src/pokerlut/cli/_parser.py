@@ -7,7 +7,9 @@ status 2, whatever was typed.
 from __future__ import annotations
 
 import argparse
-from typing import NoReturn
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from ..lang import LANGUAGES
 from .._gpu._device import DEVICES
@@ -61,6 +63,36 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         super().error(one_line(message))
+
+
+class _OldName(argparse.Action):
+    """An option's name until this release, hidden from --help and kept one more: it sets the
+    new option's value, and says on stderr that it is deprecated (a command line shows no
+    DeprecationWarning)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, *, new: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, default=argparse.SUPPRESS, help=argparse.SUPPRESS, **kwargs)
+        self.new = new
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        print(
+            f"pokerlut: {option_string} is deprecated: use {self.new} (the old name goes in the next release)",
+            file=sys.stderr,
+        )
+        setattr(namespace, self.dest, values)
+
+
+def _renamed_option(p: argparse.ArgumentParser, new: str, old: str, **kwargs: Any) -> None:
+    """Option `new`, and `old`, its name until this release, as a hidden alias (`_OldName`)."""
+    action = p.add_argument(new, **kwargs)
+    alias = {k: v for k, v in kwargs.items() if k in ("type", "choices", "metavar")}
+    p.add_argument(old, action=_OldName, dest=action.dest, new=new, **alias)
 
 
 def build_parser(description: str) -> argparse.ArgumentParser:
@@ -134,7 +166,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
         (
             "pokerlut stats --cards 7",
             "pokerlut stats --game eight-or-better --cards 5",
-            "pokerlut stats --wild jokers --deck 54 --cards 5 --json",
+            "pokerlut stats --wild jokers --deck-size 54 --cards 5 --json",
             "pokerlut stats --game italian-4",
             "pokerlut stats --lang ca --cards 5",
             "pokerlut stats --game badugi --cards 4",
@@ -150,8 +182,13 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     )
     p.add_argument("--game", default="high", help=game_help)
     p.add_argument("--wild", default=None, help=wild_help)
-    p.add_argument(
-        "--deck", type=int, default=None, help="with --wild: 52, 53 or 54 cards (default 53; 52 for deuces)"
+    _renamed_option(
+        p,
+        "--deck-size",
+        "--deck",
+        type=int,
+        default=None,
+        help="with --wild: 52, 53 or 54 cards (default 53; 52 for deuces)",
     )
     p.add_argument("--threads", type=int, default=None)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -316,7 +353,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
             "pokerlut matrix --out preflop.parquet --png preflop.png",
             "pokerlut matrix --out small.parquet --classes AA,KK,AKs,72o,22 --workers 2 --json",
             "pokerlut matrix --out preflop.parquet --scheduler tcp://10.0.0.5:8786",
-            "pokerlut matrix --players 3 --out preflop3.parquet",
+            "pokerlut matrix --n-players 3 --out preflop3.parquet",
             "pokerlut matrix --out preflop.parquet --device cuda",
         ),
     )
@@ -333,7 +370,9 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     p.add_argument(
         "--chunk-pairs", type=int, default=300, help="exact evaluations per task, ~0.6 ms each (default 300)"
     )
-    p.add_argument(
+    _renamed_option(
+        p,
+        "--n-players",
         "--players",
         type=int,
         choices=(2, 3),
@@ -345,7 +384,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
         "--chunk-triples",
         type=int,
         default=None,
-        help="with --players 3: class triples per task, ~2 ms each (default 2000)",
+        help="with --n-players 3: class triples per task, ~2 ms each (default 2000)",
     )
     p.add_argument("--device", choices=DEVICES, default="cpu", help=device_help + " (no Dask)")
     _cluster_options(p)

@@ -1,7 +1,7 @@
 """The exact preflop tables of hold'em, computed as Dask jobs: the heads-up matrix (equity of
 each of the 169 starting-hand classes against each other) and the three-way table (every
-dealable triple of classes): `compute_matrix(out, players=2|3)`, `pokerlut matrix --players
-2|3`.
+dealable triple of classes): `compute_matrix(out, n_players=2|3)`, `pokerlut matrix
+--n-players 2|3`.
 
 **Heads-up.** The equity of class A against class B is the average, over every pair of
 specific hands (a in A, b in B, no card shared), each pair equally likely, of a's share of
@@ -45,7 +45,7 @@ one rank part and one correction per distinct pattern (at most 27 for three offs
 not up to 1,728 deals one by one: about 1-2 ms on one thread instead of 0.1-1.3 s.
 
 >>> r = class_triple("AA", "KK", "QQ")
->>> r.deals, round(r.equity[0], 4)
+>>> r.dealt, round(r.equity[0], 4)
 (216, 0.6698)
 
 **Both.** The work goes to the workers in chunks (``chunk_pairs`` evaluations of pairs of

@@ -1,5 +1,5 @@
 """`compute_matrix`, the one entry of both tables: the options checked once, then the table
-kind of `players` (`KINDS`) computed on Dask (its chunks, resumed from the parts folder) or on
+kind of `n_players` (`KINDS`) computed on Dask (its chunks, resumed from the parts folder) or on
 the GPU (in this process), merged, written and reported the same way."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal, overload
 
+from .._deprecation import renamed_keywords
 from .._gpu._device import wants_gpu
 from ..distributed import Parts, check_workers, need, write_atomic
 from ._heads_up import CHUNK_PAIRS, HeadsUp
@@ -26,7 +27,7 @@ def compute_matrix(
     out: str | os.PathLike[str],
     classes: str | Sequence[str] | None = None,
     *,
-    players: Literal[2] = 2,
+    n_players: Literal[2] = 2,
     png: str | os.PathLike[str] | None = None,
     scheduler: str | None = None,
     workers: int | None = None,
@@ -42,7 +43,7 @@ def compute_matrix(
     out: str | os.PathLike[str],
     classes: str | Sequence[str] | None = None,
     *,
-    players: Literal[3],
+    n_players: Literal[3],
     png: None = None,
     scheduler: str | None = None,
     workers: int | None = None,
@@ -58,7 +59,7 @@ def compute_matrix(
     out: str | os.PathLike[str],
     classes: str | Sequence[str] | None = None,
     *,
-    players: int,
+    n_players: int,
     png: str | os.PathLike[str] | None = None,
     scheduler: str | None = None,
     workers: int | None = None,
@@ -69,11 +70,12 @@ def compute_matrix(
 ) -> MatrixRun | Matrix3Run: ...
 
 
+@renamed_keywords(players="n_players")
 def compute_matrix(
     out: str | os.PathLike[str],
     classes: str | Sequence[str] | None = None,
     *,
-    players: int = 2,
+    n_players: int = 2,
     png: str | os.PathLike[str] | None = None,
     scheduler: str | None = None,
     workers: int | None = None,
@@ -82,14 +84,15 @@ def compute_matrix(
     progress: bool = True,
     device: str = "cpu",
 ) -> MatrixRun | Matrix3Run:
-    """Compute the table of `classes` (all 169 by default) for `players` on a Dask cluster and
-    write it to `out` (Parquet).
+    """Compute the table of `classes` (all 169 by default) for `n_players` (2 or 3; until this
+    release the keyword was ``players=``: it still works, with a `DeprecationWarning`) on a
+    Dask cluster and write it to `out` (Parquet).
 
-    - players=2: the heads-up matrix, one row per ordered pair of classes (hero, villain,
+    - n_players=2: the heads-up matrix, one row per ordered pair of classes (hero, villain,
       equity, numerator, denominator, win, tie, lose, combo_pairs, canonical_pairs), in
       chunks of about `chunk_pairs` exact evaluations; a heatmap to `png` if given. Returns a
       `MatrixRun`.
-    - players=3: the three-way table, one row per dealable triple a <= b <= c in matrix order
+    - n_players=3: the three-way table, one row per dealable triple a <= b <= c in matrix order
       (columns a, b, c, deals, equity_a, equity_b, equity_c, the board counts
       `COUNT_COLUMNS` and patterns: the flush corrections computed), in chunks of
       `chunk_triples` class triples. Returns a `Matrix3Run`.
@@ -107,11 +110,11 @@ def compute_matrix(
     >>> compute_matrix("matrix.parquet", "AA,KK,72o", device="cuda")  # doctest: +SKIP
     """
     wall = time.perf_counter()
-    if players not in (2, 3) or type(players) is not int:
-        raise ValueError(f"players is 2 or 3, not {players!r}")
-    kind = KINDS[players]
+    if n_players not in (2, 3) or type(n_players) is not int:
+        raise ValueError(f"n_players is 2 or 3, not {n_players!r}")
+    kind = KINDS[n_players]
     if png is not None and not kind.draws:
-        raise ValueError(f"png draws the heads-up matrix: not with players={players}")
+        raise ValueError(f"png draws the heads-up matrix: not with n_players={n_players}")
     gpu = wants_gpu(device)
     out_path = Path(out)
     if not out_path.parent.is_dir():

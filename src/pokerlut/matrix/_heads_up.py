@@ -1,7 +1,7 @@
 """The heads-up matrix: the suit-distinct pairs of hands of two classes, the plan of a run,
 its task (exact enumerations of pairs of hands), the table of every ordered pair of classes
 made from the computed half, and the table kind `HeadsUp` that ties them together for
-`compute_matrix(players=2)`."""
+`compute_matrix(n_players=2)`."""
 
 from __future__ import annotations
 
@@ -111,9 +111,9 @@ def pairs_chunk(items: list[tuple[int, int, np.ndarray, np.ndarray]]) -> dict[st
 
 
 def _boards_of(result: Any) -> int:
-    """The boards an exact `pokerlut.equity` enumerated, over every deal (its `deals`, once
-    called `boards`)."""
-    return int(getattr(result, "deals", None) or getattr(result, "boards"))
+    """The boards an exact `pokerlut.equity` enumerated, over every deal (its `dealt`;
+    `deals`, and before that `boards`, in older versions)."""
+    return int(getattr(result, "dealt", None) or getattr(result, "deals", None) or getattr(result, "boards"))
 
 
 def combine(pd: Any, the_plan: Plan, frames: list[Any]) -> Any:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .._deprecation import renamed_attribute, with_old_key
+
 
 @dataclass
 class RunFigures:
@@ -44,7 +46,7 @@ class _HeadsUpPlanned:
 
 @dataclass
 class MatrixRun(RunFigures, _HeadsUpPlanned):
-    """What a heads-up run did (`compute_matrix(players=2)`): the files, the totals of its
+    """What a heads-up run did (`compute_matrix(n_players=2)`): the files, the totals of its
     plan, the chunks computed now and those found done, the workers (and numba's thread count
     in each), and the time: wall clock, and the task seconds summed over the chunks computed
     now (per suit-distinct pair of hands: `seconds_per_pair`, the `c` of the projection in
@@ -62,16 +64,24 @@ class _ThreeWayPlanned:
     classes: int
     class_triples: int
     dealable_triples: int
-    deals: int
+    dealt: int
 
 
 @dataclass
 class Matrix3Run(RunFigures, _ThreeWayPlanned):
-    """What a three-way run did (`compute_matrix(players=3)`): the file, the class triples
-    (computed i <= j <= k) and those dealable, the chunks computed now and found done, the
-    workers (numba's thread count in each), and the time: wall clock, the task seconds summed
-    over the chunks computed now, and per class triple (`seconds_per_triple`, for projections:
-    T(N) ~ class_triples * it / N)."""
+    """What a three-way run did (`compute_matrix(n_players=3)`): the file, the class triples
+    (computed i <= j <= k), those dealable and the deals of hands in them (`dealt`; until
+    this release `deals`, which still reads it with a `DeprecationWarning`, and `to_dict`
+    gives both keys), the chunks computed now and found done, the workers (numba's thread
+    count in each), and the time: wall clock, the task seconds summed over the chunks
+    computed now, and per class triple (`seconds_per_triple`, for projections: T(N) ~
+    class_triples * it / N)."""
 
     seconds_per_triple: float | None = None
     wall_seconds: float = 0.0
+
+    deals = renamed_attribute("Matrix3Run", "deals", "dealt")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON ("deals", the old key of "dealt", too, for one release)."""
+        return with_old_key(super().to_dict(), "dealt", "deals")

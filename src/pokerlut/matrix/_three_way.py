@@ -1,7 +1,7 @@
 """The three-way table: the board counts of class triples (`kernels.triples`), one triple
 exactly (`class_triple`), the plan of a run, its task, the table of the dealable triples
 a <= b <= c and reading any order from it (`lookup`), and the table kind `ThreeWay` that ties
-them together for `compute_matrix(players=3)`."""
+them together for `compute_matrix(n_players=3)`."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .._cards import RANKS
+from .._deprecation import renamed_attribute
 from ._classes import CLASS_INDEX, CLASSES, parse_classes
 from ._job import FORMAT, Chunks, Done, TableKind
 from ._runs import Matrix3Run
@@ -77,17 +78,20 @@ def count_triples(triples: np.ndarray) -> dict[str, np.ndarray]:
 
 @dataclass(frozen=True)
 class TripleResult:
-    """One class triple, exactly: the classes, the deals (0: they cannot be dealt together),
-    the boards by winners' bitmask (counts[w], w a bitmask of the players, over
-    deals * BOARDS3 boards), and per player the equity (share of the pot), win (alone) and
-    tie (a shared pot) as fractions of the boards."""
+    """One class triple, exactly: the classes, the deals of hands dealt (`dealt`, 0: they
+    cannot be dealt together; until this release `deals`, which still reads it with a
+    `DeprecationWarning`), the boards by winners' bitmask (counts[w], w a bitmask of the
+    players, over dealt * BOARDS3 boards), and per player the equity (share of the pot), win
+    (alone) and tie (a shared pot) as fractions of the boards."""
 
     classes: tuple[str, str, str]
-    deals: int
+    dealt: int
     counts: tuple[int, ...]
     equity: tuple[float, float, float]
     win: tuple[float, float, float]
     tie: tuple[float, float, float]
+
+    deals = renamed_attribute("TripleResult", "deals", "dealt")
 
 
 def _shares(counts: np.ndarray, deals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -109,7 +113,7 @@ def class_triple(a: str, b: str, c: str) -> TripleResult:
     every deal of specific hands with no card shared equally likely, over every board.
 
     >>> r = class_triple("AKs", "QQ", "72o")
-    >>> r.deals, [round(e, 4) for e in r.equity]
+    >>> r.dealt, [round(e, 4) for e in r.equity]
     (288, [0.4223, 0.4646, 0.1131])
     """
     names = tuple(parse_classes([a]) + parse_classes([b]) + parse_classes([c]))
@@ -215,7 +219,7 @@ def triple_table(pd: Any, classes: list[str], half: Any) -> Any:
 
 def lookup(table: Any, a: str, b: str, c: str) -> tuple[float, float, float]:
     """The equities of classes a, b, c, in this order, from the three-way table
-    `compute_matrix(players=3)` wrote (a pandas DataFrame, e.g. ``pd.read_parquet(out)``);
+    `compute_matrix(n_players=3)` wrote (a pandas DataFrame, e.g. ``pd.read_parquet(out)``);
     KeyError if the table does not hold the triple (not dealable, or a class not in it)."""
     names = parse_classes([a]) + parse_classes([b]) + parse_classes([c])
     order = sorted(range(3), key=lambda p: CLASS_INDEX[names[p]])

@@ -11,7 +11,7 @@ A policy is a built-in one, by name (`draw_policies()`), or the user's own numba
 card numbers `4 * rank + suit`; read it, do not write it),
 `draw_rounds` the draws to come, this one included (1: the last), `t` the tables of the
 deal's game (its high half in a split pot) and `t_low` those of the low half (`t` again
-without one): `pokerlut.hand_strength(t, hand, True)` values a hand state there. A keep
+without one): `pokerlut.kernels.hand_strength(t, hand, True)` values a hand state there. A keep
 outside 0 .. 2**len(cards) - 1 raises ValueError naming the hand.
 
 The built-in policies stand pat on a hand at or above a threshold and otherwise keep what
