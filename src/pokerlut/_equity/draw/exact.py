@@ -1,5 +1,5 @@
 """Exact equity after one draw: every joint deal of the players' replacements from the stub,
-counted by `kernels.draw_games.exact_kernel` on the threads.
+counted by `kernels.draw_exact.exact_kernel` on the threads.
 
 The players are reordered for the kernel: the one who draws the fewest cards last (counted
 at once by inclusion-exclusion, `last_player_lists`, when the pot is not split and categories

@@ -1,4 +1,4 @@
-"""Monte Carlo through the draws: `kernels.draw_games.simulate_kernel` on the threads, in
+"""Monte Carlo through the draws: `kernels.draw_simulate.simulate_kernel` on the threads, in
 blocks of trials with their own random streams (`odds.montecarlo.in_blocks`): the same seed
 gives the same result whatever the thread count."""
 
