@@ -229,8 +229,8 @@ def kinds_of_tables() -> list[str]:
     from ..rules import GAMES, WILD_GAMES
 
     kinds: dict[type, str] = {}
-    for game in [*GAMES, *WILD_GAMES]:
-        kinds.setdefault(type(tables.load(game)), game)
+    for name, game in [*GAMES.items(), *WILD_GAMES.items()]:
+        kinds.setdefault(type(tables.kernel_tables(game)), name)
     return list(kinds.values())
 
 
@@ -240,8 +240,8 @@ def ptx_kernels() -> list[tuple[str, Callable[..., None], tuple[Any, ...]]]:
     hands, out, bad = types.uint8[:, ::1], types.uint16[::1], types.int64[::1]
     found: list[tuple[str, Callable[..., None], tuple[Any, ...]]] = []
     for game in kinds_of_tables():
-        t = _device.argument_type(tables.load(game))
-        kind = type(tables.load(game)).__name__
+        game_tables = Game.of(game).tables
+        t, kind = _device.argument_type(game_tables), type(game_tables).__name__
         for width in (5, 6, 7):
             for check in (True, False):
                 found.append(
@@ -253,9 +253,10 @@ def ptx_kernels() -> list[tuple[str, Callable[..., None], tuple[Any, ...]]]:
                 )
     from .._game import resolve
 
-    italian = resolve(ITALIAN).italian
+    italian_game = resolve(ITALIAN)
+    italian = italian_game.italian
     assert italian is not None
-    t = _device.argument_type(tables.load(ITALIAN))
+    t = _device.argument_type(italian_game.tables)
     it = _device.argument_type((italian.tie_rank, italian.value))
     for check in (True, False):
         found.append(

@@ -16,7 +16,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from .. import _tables as tables
+from .._game import HIGH
 from .._cards import CardsLike, format_card, parse_cards
 from ..distributed import Parts, check_workers, connect, run_parts
 from .._kernels import features
@@ -84,7 +84,7 @@ def hand_strength_of(hole: CardsLike, board: CardsLike) -> Fraction:
     """
     hole_cards, board_cards = _state(hole, board, "a river state", (5,))
     counts = np.zeros((3, 3), np.int64)
-    _showdown_counts(tables.load("high"), hole_cards, board_cards, counts)
+    _showdown_counts(HIGH.tables, hole_cards, board_cards, counts)
     wins, ties, _ = counts.sum(axis=1).tolist()
     return Fraction(2 * wins + ties, 2 * OPPONENTS)
 
@@ -115,7 +115,7 @@ def river_part(_: None, first: int, last: int, threads: int | None) -> dict[str,
     with parallel_section(threads):
         scratch = np.zeros((numba.get_num_threads(), features.SCRATCH), np.int64)
         features.river_counts(
-            tables.load("high"), HandIndexer("river", "imperfect").tables, boards, indices, values, scratch
+            HIGH.tables, HandIndexer("river", "imperfect").tables, boards, indices, values, scratch
         )
     return {"indices": indices.ravel(), "values": values.ravel()}
 
@@ -433,7 +433,7 @@ def hand_potential(hole: CardsLike, board: CardsLike) -> tuple[Fraction, Fractio
     """
     hole_cards, board_cards = _state(hole, board, "a flop or turn state", (3, 4))
     hp = np.zeros((3, 3), np.int64)
-    _showdown_counts(tables.load("high"), hole_cards, board_cards, hp)
+    _showdown_counts(HIGH.tables, hole_cards, board_cards, hp)
     (aa, at, ab), (ta, tt, tb), (ba, bt, bb) = hp.tolist()
     behind, tied, ahead = ba + bt + bb, ta + tt + tb, aa + at + ab
     ppot = Fraction(2 * ba + bt + ta, 2 * behind + tied) if 2 * behind + tied else Fraction(0)
