@@ -13,9 +13,6 @@ import numpy as np
 
 from .._cards import CardsLike, first_repeat, format_card, format_cards, parse_cards
 from .._game import Game
-from ..rules import rules
-
-_FULL_DECK = rules("high").deck  # the default of a `Deal`'s deck (every deal sets its own)
 
 
 @dataclass(frozen=True)
@@ -37,10 +34,10 @@ class Deal:
     holes: tuple[int, ...]  # hole cards per player (stud: the cards known so far; draw: the hand)
     omaha: bool  # a hand is exactly two hole cards and three board cards
     high: Game
+    deck: np.ndarray = field(compare=False, repr=False)  # the cards dealt
     low: Game | None = None
     stud: bool = False  # no board: every player gets his own cards up to seven
     draws: int = 0  # a draw game's draws (holes: the hand's size); 0: not a draw game
-    deck: np.ndarray = field(default_factory=lambda: _FULL_DECK, compare=False, repr=False)  # cards dealt
 
     @property
     def board(self) -> bool:
@@ -57,7 +54,7 @@ def _deal(
     name: str, holes: tuple[int, ...], omaha: bool, high: str, low: str | None = None, **kind: Any
 ) -> Deal:
     game = Game.of(high)
-    return Deal(name, holes, omaha, game, Game.of(low) if low else None, **kind, deck=game.rules.deck_of())
+    return Deal(name, holes, omaha, game, game.rules.deck_of(), Game.of(low) if low else None, **kind)
 
 
 DEALS = {
