@@ -398,9 +398,9 @@ def test_seed_none_reports_a_seed_that_reproduces_the_run():
     assert again.players == first.players and again.seed == first.seed
     exact = equity(["AsKd", "QhJh"])
     assert exact.seed is None
-    for run in (first, second):  # unseeded, so checked against the exact figures loosely
+    for run in (first, second):  # a fresh seed, so checked loosely (reported: a rerun repeats it)
         for p, q in zip(run.players, exact.players):
-            assert 0 < p.stderr < 0.01 and abs(p.equity - q.equity) < 5 * p.stderr
+            assert 0 < p.stderr < 0.01 and abs(p.equity - q.equity) < 5 * p.stderr, (run.seed, p, q)
 
 
 @pytest.mark.parametrize("trials", [1, 2, 999, 16_383, 16_384, 16_385, 50_001])
@@ -659,9 +659,9 @@ def test_exact_none_enumerates_small_work():
 
 
 def test_exact_none_simulates_large_work():
-    r = equity(["random"] * 6)
-    assert not r.exact and r.deals == 1_000_000 and r.seed is not None
-    assert all(abs(p.equity - 1 / 6) < 5 * p.stderr for p in r.players)
+    r = equity(["random"] * 6, seed=6)  # a seed does not choose the method: the work does
+    assert not r.exact and r.deals == 1_000_000 and r.seed == 6
+    assert all(abs(p.equity - 1 / 6) < 3 * p.stderr for p in r.players), r.players
 
 
 def test_exact_none_with_trials_simulates():
