@@ -61,6 +61,7 @@ LAYERS: dict[str, float] = {
     "pokerlut.lang": 0,
     "pokerlut.rules": 0,
     "pokerlut._parallel": 0,
+    "pokerlut._warmup": 0,  # the `Job` type each subsystem declares its warm-up calls with
     "pokerlut.distributed": 0,
     # the numba kernels and what they read
     "pokerlut._kernels": 1,
@@ -82,6 +83,7 @@ LAYERS: dict[str, float] = {
     "pokerlut._gpu.equity": 4.5,  # the board engines on the GPU
     "pokerlut._equity.showdowns": 4.6,  # each engine as equity runs it, CPU or GPU
     "pokerlut._equity.front": 4.7,  # equity(), the front door
+    "pokerlut._equity.warmup": 4.8,  # the engines' warm-up calls, through the front door
     # what is built on equity
     "pokerlut._analysis": 5,
     "pokerlut._gpu.matrix": 5,

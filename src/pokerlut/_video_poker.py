@@ -33,6 +33,7 @@ from ._kernels import video_poker as kernel
 from ._names import Category, category_label
 from ._parallel import LANE_ROW, parallel_section
 from .rules import WILD
+from ._warmup import Job
 
 Pay = int | Fraction
 NOTHING = "nothing"  # the key of the hands that pay nothing, in `VideoPoker.probabilities`
@@ -642,3 +643,13 @@ def holds(hand: CardsLike, paytable: str | Paytable) -> list[Hold]:
             Hold(tuple(cards[j] for j in kept), Fraction(value[m], c.draws[len(kept)] * c.unit), rank)
         )
     return result
+
+
+def warm_jobs() -> list[Job]:
+    """The warm-up call of video poker (`pokerlut warm`): one set of kernels for every pay
+    table."""
+    return [Job("video_poker", _warm_up, (), 4.0)]
+
+
+def _warm_up() -> None:
+    video_poker("jacks-or-better-9-6")
