@@ -77,6 +77,7 @@ LAYERS: dict[str, float] = {
     "pokerlut._game": 3,
     "pokerlut._one_hand": 3,
     "pokerlut._gpu.batch": 4,
+    "pokerlut._gpu.warmup": 4,  # the GPU's warm-up calls, through the wrappers
     # the wrappers (evaluate, describe, stats, video poker, abstraction) and equity's engines
     "pokerlut": 4,
     "pokerlut._equity": 4,

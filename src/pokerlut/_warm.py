@@ -102,12 +102,10 @@ def jobs() -> list[Job]:
 
 
 def gpu_jobs() -> list[Job]:
-    """Every warm-up job of the GPU's kernels (`pokerlut._gpu`): those of its batch module
-    (`evaluate_batch(device="cuda")`); its equity and matrix modules declare none (their
-    kernels are compiled on first use)."""
-    from ._gpu.batch import warm_jobs as batch_jobs
+    """Every warm-up job of the GPU's kernels: `pokerlut._gpu`'s own (`_gpu.warmup`)."""
+    from ._gpu.warmup import warm_jobs
 
-    return batch_jobs()
+    return warm_jobs()
 
 
 def select(patterns: Sequence[str] | None, every: Sequence[Job] | None = None) -> list[Job]:

@@ -28,12 +28,11 @@ import numpy as np
 from numba.core import types
 
 from .. import _tables as tables
-from .._game import Game, resolve
+from .._game import Game
 from .._rows import as_batch, explain_row
 from .._kernels.core import bit_count, hand_add, hand_empty, hand_strength
 from .._kernels.encoding import INVALID_BITS
 from .._kernels.italian import italian_strength
-from .._warmup import Job, checked, sample_hands
 from . import _device
 
 cuda = _device.cuda(require=False)  # numba.cuda: kernels below name it (the simulator swaps it)
@@ -247,6 +246,8 @@ def ptx_kernels() -> list[tuple[str, Callable[..., None], tuple[Any, ...]]]:
                         (t, hands, out, bad, types.int64),
                     )
                 )
+    from .._game import resolve
+
     italian = resolve(ITALIAN).italian
     assert italian is not None
     t = _device.argument_type(tables.load(ITALIAN))
@@ -260,28 +261,3 @@ def ptx_kernels() -> list[tuple[str, Callable[..., None], tuple[Any, ...]]]:
             )
         )
     return found
-
-
-# --- the warm-up calls (`pokerlut warm --device cuda`) ----------------------------------------
-
-
-def warm_jobs() -> list[Job]:
-    """The GPU's warm-up calls (`pokerlut warm --device cuda`), which compile each kernel of
-    this module once: rows of 5, 6 or 7 cards, checks on or off, for one game of each kind of
-    tables (`kinds_of_tables`), then Italian poker's, checks on or off."""
-    out = [
-        Job(f"gpu evaluate_batch {game} {width} {checked(validate)}", _warm_up, (game, width, validate))
-        for game in kinds_of_tables()
-        for width in (5, 6, 7)
-        for validate in (True, False)
-    ]
-    out += [
-        Job(f"gpu evaluate_batch italian {checked(validate)}", _warm_up, (ITALIAN, 5, validate))
-        for validate in (True, False)
-    ]
-    return out
-
-
-def _warm_up(game: str, width: int, validate: bool) -> None:
-    """What ``evaluate_batch(hands, game=game, validate=validate, device="cuda")`` runs."""
-    evaluate_batch(sample_hands(game, width), resolve(game), validate)
