@@ -18,6 +18,7 @@ from .._equity.front import cards_text
 from .._equity.ranges import Range
 from .common import read_setup
 from .made import FLUSH_DRAWS, STRAIGHT_DRAWS, board_made, classify_hands, game_view
+from .._warmup import Job
 
 __all__ = ["Breakdown", "breakdown"]
 
@@ -465,3 +466,13 @@ def breakdown(hands: CardsLike, board: CardsLike, dead: CardsLike = "", *, deal:
         counts=counts,
         weight=float(weights.sum()),
     )
+
+
+def warm_jobs() -> list[Job]:
+    """The warm-up call of `breakdown` (`pokerlut warm`): its made hands and draws kernel is one
+    for every deal and board size."""
+    return [Job("breakdown", _warm_up, (), 4.0)]
+
+
+def _warm_up() -> None:
+    breakdown("random", "Kh 7d 2c")

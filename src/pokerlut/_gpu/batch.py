@@ -226,12 +226,7 @@ def _streamed(hands: np.ndarray, game: Game, validate: bool, chunk_rows: int) ->
 def kinds_of_tables() -> list[str]:
     """The first game of each kind of tables (`pokerlut._tables.load`'s class), wild games too:
     the batch kernels are compiled once per kind."""
-    from ..rules import GAMES, WILD_GAMES
-
-    kinds: dict[type, str] = {}
-    for name, game in [*GAMES.items(), *WILD_GAMES.items()]:
-        kinds.setdefault(type(tables.kernel_tables(game)), name)
-    return list(kinds.values())
+    return list(tables.first_game_of_each_kind().values())
 
 
 def ptx_kernels() -> list[tuple[str, Callable[..., None], tuple[Any, ...]]]:

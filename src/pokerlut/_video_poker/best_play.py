@@ -14,6 +14,7 @@ import numpy as np
 
 from .._kernels import video_poker as kernel
 from .._parallel import LANE_ROW, parallel_section
+from .._warmup import Job
 from . import built_in
 from .counting import counted
 from .pays import NOTHING, Paytable
@@ -188,3 +189,13 @@ def video_poker(paytable: str | Paytable, *, threads: int | None = None) -> Vide
         dict(enumerate(kept.sum(axis=0)[:6].tolist())),
         Fraction(sum(payout.tolist()), total * c.unit),
     )
+
+
+def warm_jobs() -> list[Job]:
+    """The warm-up call of video poker (`pokerlut warm`): one set of kernels for every pay
+    table."""
+    return [Job("video_poker", _warm_up, (), 4.0)]
+
+
+def _warm_up() -> None:
+    video_poker("jacks-or-better-9-6")

@@ -23,6 +23,7 @@ from .._kernels import features
 from .._kernels import isomorphism as kernel
 from .._kernels.core import hand_add, hand_empty, hand_strength, njit
 from .._parallel import LANE_ROW, parallel_section
+from .._warmup import Job, sample_hands
 from ._indexer import HandIndexer, index_tables
 
 OPPONENTS = 990  # two of the 45 cards a river state leaves: HS = (2 wins + ties) / (2 * 990)
@@ -439,3 +440,35 @@ def hand_potential(hole: CardsLike, board: CardsLike) -> tuple[Fraction, Fractio
     ppot = Fraction(2 * ba + bt + ta, 2 * behind + tied) if 2 * behind + tied else Fraction(0)
     npot = Fraction(2 * ab + tb + at, 2 * ahead + tied) if 2 * ahead + tied else Fraction(0)
     return ppot, npot
+
+
+# --- the warm-up calls (`pokerlut warm`) ------------------------------------------------------
+
+
+def warm_jobs() -> list[Job]:
+    """The warm-up calls of the card abstraction (`pokerlut warm`): its kernels, in four parts
+    that compile in parallel (`_warm_up`)."""
+    return [
+        Job(f"abstraction {part}", _warm_up, (part,), cost)
+        for part, cost in (("indices", 12.0), ("river", 9.0), ("turn", 12.5), ("flop", 12.0))
+    ]
+
+
+def _warm_up(part: str) -> None:
+    """One part of the card abstraction's kernels: "indices" (both ways, and class sizes),
+    "river" (one board's features), "turn" and "flop" (one state's runout features: histograms
+    of uint8, 46 runouts, and of uint16, 1081; read from a river table of full size, left
+    unset)."""
+    if part == "indices":
+        river = HandIndexer("river", "imperfect")
+        river.unindex_batch(river.index_batch(sample_hands("high", 7)))
+        HandIndexer("preflop").orbit_sizes()
+    elif part == "river":
+        hand_strength_of("Ah Kh", "2c 3d 4h 5s 7c")
+        found = river_part(None, 0, 1, None)
+        features.scatter(
+            np.empty(HandIndexer("river", "imperfect").size, np.uint16), found["indices"], found["values"]
+        )
+    else:
+        counts = np.empty(HandIndexer("river", "imperfect").size, np.uint16)
+        runout_part(part, 50, counts, 0, 1, None)
