@@ -1,5 +1,6 @@
-"""How each equity deal is dealt (`DEALS`), and the card input that board games and stud read
-alike."""
+"""How each equity deal is dealt (`DEALS`), each deal resolved once at an entry point's boundary
+(`resolve_deal`, `board_deal`: this module is the only reader of `DEALS`), and the card input
+that board games and stud read alike."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-
 
 from .._cards import CardsLike, first_repeat, format_card, format_cards, parse_cards
 from .._game import Game
@@ -53,6 +53,7 @@ class Deal:
 def _deal(
     name: str, holes: tuple[int, ...], omaha: bool, high: str, low: str | None = None, **kind: Any
 ) -> Deal:
+    """A deal with its own games, dealt from its high game's deck."""
     game = Game.of(high)
     return Deal(name, holes, omaha, game, game.rules.deck_of(), Game.of(low) if low else None, **kind)
 
