@@ -21,7 +21,7 @@ INSTALL_PEERS = $(BIN)/python -m pip install --quiet -e ".[compare]" || for p in
 	$(BIN)/python -m pip install --quiet $$p || echo "$$p does not install here: left out"; done
 
 # The tour. (`pokerlut warm` compiles every kernel ahead; it is not run here while it takes
-# minutes: 79 jobs took 171 s on a shared 2-core machine, docs/performance.md.)
+# minutes: 112 s on a 2-core Zen 5, 141 s on a 2-core Xeon, docs/performance.md.)
 demo: $(INSTALLED)
 	$(BIN)/pokerlut demo
 

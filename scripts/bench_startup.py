@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", help="write the figures here")
     args = parser.parse_args(argv)
-    run("import pokerlut.cli, pokerlut._odds, pokerlut.frame", tempfile.mkdtemp())  # .pyc files
+    run("import pokerlut.cli, pokerlut._equity.front, pokerlut.frame", tempfile.mkdtemp())  # .pyc files
     results = {}
     with tempfile.TemporaryDirectory() as root:
         for name in args.rows:

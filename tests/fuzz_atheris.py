@@ -143,7 +143,7 @@ def run() -> None:
     with atheris.instrument_imports(include=["pokerlut"], exclude=_numba_modules()):
         import pokerlut
         import pokerlut.cli  # noqa: F401
-        import pokerlut._odds  # noqa: F401
+        import pokerlut._equity.front  # noqa: F401
     pokerlut.evaluate("As Ks Qs Js Ts")  # load the tables and compile before fuzzing
     atheris.Setup(sys.argv, fuzz_one_input)
     atheris.Fuzz()

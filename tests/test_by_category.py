@@ -1,36 +1,24 @@
 """`equity(by_category=True)`: each player's share of the pot by the category of the final hand
 it is won with, against brute force through the independent slow reference
-(tests/reference/games.py): every board (stud: every deal) of small spots, each showdown's
-winners and their category found by the reference's keys, the pot shares kept as exact
-fractions. Exact mode must match every category share to float rounding, and the shares must
+(tests/reference/equity.py over tests/reference/games.py): every board (stud: every deal) of
+small spots, each showdown's winners and the key they win with found by the reference, named
+here by its category, the pot shares kept as exact fractions. Exact mode must match every category share to float rounding, and the shares must
 sum to the player's equity; Monte Carlo within 4 standard errors of exact, reproducible by
 seed; double boards; the CLI table and JSON; bad input."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import math
-from fractions import Fraction
 
 import pytest
 
 import pokerlut
+import reference.equity as reference
 import reference.games as ref
 from pokerlut._equity.categories import category_table
 from pokerlut.rules import rules
 
-# deal -> (high game, low game or None), in the reference's names
-RULES = {
-    "holdem": ("high", None),
-    "short-deck": ("short-deck", None),
-    "short-deck-trips": ("short-deck-trips", None),
-    "omaha": ("high", None),
-    "omaha-hi-lo": ("high", "eight-or-better"),
-    "stud": ("high", None),
-    "razz": ("ace-to-five", None),
-    "stud-hi-lo": ("high", "eight-or-better"),
-}
 LOW_GAMES = {"ace-to-five", "deuce-to-seven", "ace-to-six", "eight-or-better"}
 ACE_LOW = {"ace-to-five", "ace-to-six", "eight-or-better"}
 WHEEL_NAMED = {"ace-to-five", "eight-or-better"}  # games whose best hand is called the wheel
@@ -66,73 +54,19 @@ def category_of(key: tuple, game: str) -> str:
     return f"{ref.RANK_CHARS[top]}-low"
 
 
-def showdown(keys: list, game: str) -> tuple[list[int], str | None]:
-    """The winners (best key; none if no hand qualifies) and their hand's name."""
-    top = max((k for k in keys if k is not None), default=None)
-    if top is None:
-        return [], None
-    return [p for p, k in enumerate(keys) if k == top], category_of(top, game)
-
-
-def add_pot(totals: list[dict], high: tuple, low: tuple) -> None:
-    """One showdown's pot into totals[p][name]: half to the low winners (if any), split among
-    them, under the low's name, the rest to the high winners under the high's."""
-    (winners_high, name_high), (winners_low, name_low) = high, low
-    high_pot = Fraction(1, 2) if winners_low else Fraction(1)
-    for p in winners_high:
-        totals[p][name_high] = totals[p].get(name_high, 0) + high_pot / len(winners_high)
-    for p in winners_low:
-        totals[p][name_low] = totals[p].get(name_low, 0) + Fraction(1, 2) / len(winners_low)
-
-
-def cards(text: str) -> list[int]:
-    """The reference's cards of "AsAh" or "As Ah"."""
-    compact = text.replace(" ", "")
-    return ref.parse_cards(" ".join(compact[i : i + 2] for i in range(0, len(compact), 2)))
-
-
-def brute_force(game: str, players: list[str], board: str = "", dead: str = "") -> tuple:
-    """Per player {name: share of the pot} as exact fractions over every completion of the
-    board (board games) or every deal of the missing cards (stud), and the showdowns."""
-    high_game, low_game = RULES[game]
-    holes = [cards(p) for p in players]
-    known = cards(board)
-    used = set(known) | set(cards(dead)) | {c for h in holes for c in h}
-    live = [c for c in ref.deck(high_game) if c not in used]
-    totals: list[dict] = [{} for _ in players]
-    if game in ("stud", "razz", "stud-hi-lo"):
-
-        def deals(p: int, taken: frozenset):
-            if p == len(holes):
-                yield []
-                return
-            for extra in itertools.combinations([c for c in live if c not in taken], 7 - len(holes[p])):
-                for rest in deals(p + 1, taken | set(extra)):
-                    yield [holes[p] + list(extra), *rest]
-
-        hands_of = deals(0, frozenset())
-        key = ref.best_key
-    else:
-        hands_of = (
-            [(h, known + list(extra)) for h in holes]
-            for extra in itertools.combinations(live, 5 - len(known))
-        )
-        if game.startswith("omaha"):
-
-            def key(hand, rules_name):
-                return ref.omaha_best_key(hand[0], hand[1], rules_name)
-        else:
-
-            def key(hand, rules_name):
-                return ref.best_key(hand[0] + hand[1], rules_name)
-
-    n = 0
-    for hands in hands_of:
-        n += 1
-        high = showdown([key(h, high_game) for h in hands], high_game)
-        low = showdown([key(h, low_game) for h in hands], low_game) if low_game else ([], None)
-        add_pot(totals, high, low)
-    return [{name: share / n for name, share in t.items()} for t in totals], n
+def by_category(game: str, players: list[str], board: str = "", dead: str = "") -> tuple[list[dict], int]:
+    """Per player {name: share of the pot} as exact fractions, from the reference's equity:
+    each share won with a key, named by that key in its half's game; and the showdowns."""
+    want = reference.equity(game, players, board, dead, by_key=True)
+    games = reference.DEALS[game].games
+    shares = []
+    for player in want.players:
+        named: dict = {}
+        for (half, key), share in player.by_key.items():
+            name = category_of(key, games[half])
+            named[name] = named.get(name, 0) + share
+        shares.append(named)
+    return shares, want.deals
 
 
 def assert_matches(result, want: list[dict]) -> None:
@@ -145,7 +79,7 @@ def assert_matches(result, want: list[dict]) -> None:
         assert sum(p.by_category.values()) == pytest.approx(p.equity, rel=TOL, abs=TOL)
 
 
-SPOTS = [  # (game, players, board, dead): exact, checked against brute force
+SPOTS = [  # (game, players, board, dead): exact, checked against the reference
     ("holdem", ["AsAh", "KsKh"], "Kd 7c 2h", ""),
     ("holdem", ["AhKh", "QsQd", "9c8c"], "Th 7h 2c", ""),  # flushes, straights, sets
     ("holdem", ["AsKd", "AcKh"], "Qs Js 2c", ""),  # split pots: each half by its category
@@ -173,7 +107,7 @@ SLOW_SPOTS = [  # whole flops of Omaha: a few seconds of the reference each
     "game, players, board, dead", SPOTS + [pytest.param(*spot, marks=pytest.mark.slow) for spot in SLOW_SPOTS]
 )
 def test_exact_by_category_equals_brute_force_through_the_reference(game, players, board, dead):
-    want, n = brute_force(game, players, board, dead)
+    want, n = by_category(game, players, board, dead)
     got = pokerlut.equity(players, board=board, dead=dead, deal=game, exact=True, by_category=True)
     assert got.exact and got.dealt == n
     assert_matches(got, want)
@@ -226,7 +160,7 @@ def test_double_boards_each_board_its_own_the_pot_their_mean():
     r = pokerlut.equity(players, boards=boards, by_category=True)
     for k, board in enumerate(r.per_board):
         other = boards[1 - k]
-        want, n = brute_force("holdem", players, boards[k], dead=other)
+        want, n = by_category("holdem", players, boards[k], dead=other)
         assert board.dealt == n
         assert_matches(board, want)
     for i, p in enumerate(r.players):
@@ -238,34 +172,12 @@ def test_double_boards_each_board_its_own_the_pot_their_mean():
     assert again.players[1].by_category == pytest.approx(again.per_board[0].players[1].by_category)
 
 
-def hands_of(token: str) -> list[str]:
-    """The two-card hands of a pair ("KK") or suited ("AKs") token, from the rules of ranges."""
-    if token[0] == token[1]:
-        return [f"{token[0]}{a}{token[1]}{b}" for a, b in itertools.combinations("cdhs", 2)]
-    return [f"{token[0]}{s}{token[1]}{s}" for s in "cdhs"]
-
-
 def test_ranges_weight_each_deal_as_the_rules_say():
-    board = "Kh 7d 2c 3s"
-    ranges = [[("KK", 1), ("AKs", Fraction(1, 2))], [("JJ", 1), ("AQs", 1)]]
-    r = pokerlut.equity(["KK,AKs:0.5", "JJ,AQs"], board=board, by_category=True)
+    board, ranges = "Kh 7d 2c 3s", ["KK,AKs:0.5", "JJ,AQs"]
+    r = pokerlut.equity(ranges, board=board, by_category=True)
     assert r.exact
-    known = set(cards(board))
-    players = [
-        [(hand, w) for token, w in tokens for hand in hands_of(token) if not set(cards(hand)) & known]
-        for tokens in ranges
-    ]
-    want: list[dict] = [{}, {}]
-    total = Fraction(0)
-    for (a, wa), (b, wb) in itertools.product(*players):
-        if set(cards(a)) & set(cards(b)):
-            continue  # a deal shares no card
-        shares, _ = brute_force("holdem", [a, b], board)
-        total += wa * wb
-        for p in range(2):
-            for name, share in shares[p].items():
-                want[p][name] = want[p].get(name, 0) + wa * wb * share
-    assert_matches(r, [{name: v / total for name, v in w.items()} for w in want])
+    want, _ = by_category("holdem", ranges, board)  # each deal of hands by its weight
+    assert_matches(r, want)
     assert r.players[0].by_category["one pair"] > 0  # AK: a pair of kings
 
 

@@ -1,131 +1,50 @@
 """Several boards from one deck (`equity(..., boards=...)`, run it twice and double-board games)
-against an independent brute force: every deal of the players' hands and every ordered pair
-of disjoint runouts of the two boards, each hand scored by the slow reference
-(tests/reference/games.py), each board half the pot (a hi-lo board's half split again into high
+against the independent brute force of tests/reference/equity.py: every deal of the players'
+hands and every ordered pair of disjoint runouts of the two boards, each hand scored by the slow
+reference (tests/reference/games.py), each board half the pot (a hi-lo board's half split again into high
 and low quarters), in exact fractions. Then: drawing dead on one board, Monte Carlo within 4
 standard errors of exact, seeds, the result's data, the command line and bad input."""
 
-import itertools
 import json
 import math
 import re
 import time
-from fractions import Fraction
 
 import pytest
 
 import pokerlut
-import reference.games as ref
+import reference.equity as reference
 from pokerlut.cli import main
 from pokerlut._equity import front as engine
 from pokerlut._equity.deal import resolve_deal
 
-RULES = {
-    "holdem": ("high", None),
-    "short-deck": ("short-deck", None),
-    "short-deck-trips": ("short-deck-trips", None),
-    "omaha": ("high", None),
-    "omaha-hi-lo": ("high", "eight-or-better"),
-}
 FIELDS = ("equity", "win", "tie", "high", "low")  # what a board gives a player, in its part
 
 
-def cards(text):
-    """The reference's cards of "AsKd" or "As Kd"."""
-    text = text.replace(" ", "")
-    return ref.parse_cards(" ".join(text[i : i + 2] for i in range(0, len(text), 2)))
-
-
-def showdown(game, deal, board):
-    """Each player's (equity, win, tie, high, low) of one complete board's part of the pot."""
-    high_rules, low_rules = RULES[game]
-
-    def winners(rules):
-        keys = [
-            ref.omaha_best_key(hole, board, rules)
-            if game.startswith("omaha")
-            else ref.best_key(hole + board, rules)
-            for hole in deal
-        ]
-        top = max((k for k in keys if k is not None), default=None)
-        return [] if top is None else [p for p, k in enumerate(keys) if k == top]
-
-    high, low = winners(high_rules), winners(low_rules) if low_rules else []
-    high_part = Fraction(1, 2) if low else Fraction(1)  # no qualifying low: high takes it all
-    out = []
-    for p in range(len(deal)):
-        h = high_part / len(high) if p in high else Fraction(0)
-        lo = Fraction(1, 2) / len(low) if p in low else Fraction(0)
-        share = h + lo
-        out.append((share, Fraction(share == 1), Fraction(0 < share < 1), h, lo))
-    return out
-
-
-def brute_force(game, players, boards, dead=""):
-    """Per board, per player: FIELDS as exact fractions of that board's part of the pot; per
-    player the whole pot's equity; and each board's runouts counted over the deals. Players
-    are hands, or hands separated by commas (equally likely), dealt without a common card and
-    without the boards' or dead cards; board cards on both boards are on both (run it twice)."""
-    hands = [[cards(h) for h in p.split(",")] for p in players]
-    known = [cards(b) for b in boards]
-    out = set(known[0]) | set(known[1]) | set(cards(dead))
-    deck = ref.deck(RULES[game][0])
-    totals = [[[Fraction(0)] * len(FIELDS) for _ in players] for _ in boards]
-    runouts, pairs = [0, 0], 0
-    for deal in itertools.product(*hands):
-        used = {c for hole in deal for c in hole}
-        if len(used) < sum(map(len, deal)) or used & out:
-            continue
-        live = [c for c in deck if c not in used | out]
-        # every runout of each board, the players' outcomes on it, and the pairs it is in
-        outcomes = [
-            {
-                sum(1 << c for c in extra): showdown(game, deal, known[k] + list(extra))
-                for extra in itertools.combinations(live, 5 - len(known[k]))
-            }
-            for k in range(2)
-        ]
-        uses = [dict.fromkeys(o, 0) for o in outcomes]
-        for first in outcomes[0]:
-            for second in outcomes[1]:
-                if not first & second:
-                    uses[0][first] += 1
-                    uses[1][second] += 1
-                    pairs += 1
-        for k in range(2):
-            runouts[k] += len(outcomes[k])
-            for runout, n in uses[k].items():
-                for p, got in enumerate(outcomes[k][runout]):
-                    totals[k][p] = [t + n * g for t, g in zip(totals[k][p], got)]
-    per_board = [[[t / pairs for t in player] for player in board] for board in totals]
-    whole = [(per_board[0][p][0] + per_board[1][p][0]) / 2 for p in range(len(players))]
-    return per_board, whole, runouts
-
-
 def assert_matches(game, players, boards, dead="", **kwargs):
-    """`equity(..., boards=...)` against the brute force; `boards` is the list of two boards,
+    """`equity(..., boards=...)` against the reference; `boards` is the list of two boards,
     given as boards=2 when they are alike (run it twice), else as the list."""
     alike = boards[0] == boards[1]
     got = pokerlut.equity(
         players, boards[0] if alike else "", dead, boards=2 if alike else boards, deal=game, **kwargs
     )
-    want, whole, runouts = brute_force(game, players, boards, dead)
+    want = reference.equity(game, players, dead=dead, boards=boards)
     assert got.exact and len(got.per_board) == 2
-    split = RULES[game][1] is not None
+    split = len(reference.DEALS[game].halves) > 1
     for k, board in enumerate(got.per_board):
-        assert board.dealt == runouts[k] and board.exact and board.partial is False
+        assert board.dealt == want.per_board[k].deals and board.exact and board.partial is False
         for p, player in enumerate(board.players):
             figures = [getattr(player, f) for f in FIELDS[: 5 if split else 3]]
-            assert figures == pytest.approx([float(w) for w in want[k][p][: len(figures)]], abs=1e-12), (k, p)
+            expected = [float(getattr(want.per_board[k].players[p], f)) for f in FIELDS[: len(figures)]]
+            assert figures == pytest.approx(expected, abs=1e-12), (k, p)
             if not split:
                 assert player.high is None and player.low is None
-    for p, player in enumerate(got.players):
-        assert player.equity == pytest.approx(float(whole[p]), abs=1e-12)
+    for player, whole in zip(got.players, want.players):
+        assert player.equity == pytest.approx(float(whole.equity), abs=1e-12)
         assert player.stderr == 0 and math.isnan(player.win) and math.isnan(player.tie)
         if split:
-            for f, i in (("high", 3), ("low", 4)):
-                mean = (want[0][p][i] + want[1][p][i]) / 2
-                assert getattr(player, f) == pytest.approx(float(mean), abs=1e-12)
+            assert player.high == pytest.approx(float(whole.high), abs=1e-12)
+            assert player.low == pytest.approx(float(whole.low), abs=1e-12)
     assert sum(p.equity for p in got.players) == pytest.approx(1, abs=1e-12)
     return got, want
 
@@ -211,7 +130,7 @@ def test_drawing_dead_on_one_board_gets_exactly_none_of_it():
         assert live.equity > 0 and r.players[1].equity == live.equity / 2
     # hi-lo: no low on the first board, and its high is made: the second player gets nothing
     got, want = assert_matches("omaha-hi-lo", ["As Ks Qs 2d", "3c 4c 5h 6h"], ["Js Ts Kd Kh", "2c 7d 8h 3s"])
-    assert (got.per_board[0].players[1].equity, want[0][1][0]) == (0, 0)
+    assert (got.per_board[0].players[1].equity, want.per_board[0].players[1].equity) == (0, 0)
     assert got.per_board[1].players[1].equity > 0
 
 

@@ -3,8 +3,9 @@ triple draw, Badugi, Badeucy and Badacey.
 
 - the issue's figures, counted here from the rules: jack-low or better dealt in deuce-to-seven,
   a pair drawing three in five-card draw, 2-3-6-7 drawing one to a seven-low;
-- exact equity after one draw against a brute force written here (every replacement of every
-  player, each final hand valued by `evaluate_batch`), on a sample of spots in every deal;
+- exact equity after one draw against the slow reference (tests/reference/equity.py: every
+  replacement of every player, each final hand valued by tests/reference/games.py or
+  badugi.py), on a sample of spots in every deal;
 - Monte Carlo through several draws within 4 standard errors of an exact recursion written
   here over small spots (a stub of a few cards: the rest dead), built-in and user policies,
   the discards reshuffled when the stub runs out;
@@ -25,6 +26,7 @@ import numpy as np
 import pytest
 
 import pokerlut
+import reference.equity as reference
 from pokerlut import Game, draw_chance, draw_keep, equity, evaluate, evaluate_batch, parse_cards
 
 # deal: (the high or only game, the low half's game, cards in a hand)
@@ -132,40 +134,8 @@ def test_two_three_six_seven_drawing_one():
 # --- exact equity after one draw ---------------------------------------------------------------
 
 
-def brute_force(hands: list[str], dead: str, deal: str) -> tuple[np.ndarray, int]:
-    """Each player's equity over every joint replacement, and the deals: the players' final
-    hands valued by `evaluate_batch`, a showdown per deal."""
-    high, low, h = DEALS[deal]
-    kept = [cards_of(x) for x in hands]
-    known = {c for k in kept for c in k} | set(cards_of(dead))
-    stub = [c for c in range(52) if c not in known]
-    options = []
-    for k in kept:
-        drawn = list(itertools.combinations(stub, h - len(k)))
-        finals = np.array([k + list(d) for d in drawn], np.uint8).reshape(len(drawn), h)
-        values = [evaluate_batch(finals, game=game) for game in ([high] if low is None else [high, low])]
-        options.append(([sum(1 << c for c in d) for d in drawn], values))
-    halves = [1.0] if low is None else [0.5, 0.5]
-    pot, deals = np.zeros(len(hands)), 0
-    for pick in itertools.product(*(range(len(masks)) for masks, _ in options)):
-        used = 0
-        for (masks, _), i in zip(options, pick):
-            if used & masks[i]:
-                break
-            used |= masks[i]
-        else:
-            deals += 1
-            for half, part in enumerate(halves):
-                values = [vals[half][i] for (_, vals), i in zip(options, pick)]
-                best = max(values)
-                winners = [p for p, v in enumerate(values) if v == best]
-                for p in winners:
-                    pot[p] += part / len(winners)
-    return pot / deals, deals
-
-
 def sample_spots(deal: str, count: int, seed: int) -> list[tuple[list[str], str]]:
-    """Random spots of the deal: 2 or 3 players drawing few cards (a brute force in Python
+    """Random spots of the deal: 2 or 3 players drawing few cards (the reference, in Python,
     can walk them), some cards dead."""
     rng = np.random.default_rng(seed)
     h = DEALS[deal][2]
@@ -195,12 +165,13 @@ SPOTS = [
 
 @pytest.mark.parametrize("deal, hands, dead", SPOTS)
 def test_exact_after_one_draw_is_the_brute_force(deal, hands, dead):
-    expected, deals = brute_force(hands, dead, deal)
+    want = reference.equity(deal, hands, dead=dead)  # every replacement of every player
+    expected = [float(p.equity) for p in want.players]
     r = equity(hands, dead=dead, deal=deal, draw_rounds=1, exact=True)
-    assert r.exact and r.dealt == deals and r.draw_rounds == 1 and r.policy is None
-    assert [p.equity for p in r.players] == pytest.approx(expected.tolist(), abs=1e-12)
+    assert r.exact and r.dealt == want.deals and r.draw_rounds == 1 and r.policy is None
+    assert [p.equity for p in r.players] == pytest.approx(expected, abs=1e-12)
     dealt = equity(hands, dead=dead, deal=deal, draw_rounds=1, exact=True, by_category=True)
-    assert [p.equity for p in dealt.players] == pytest.approx(expected.tolist(), abs=1e-12)
+    assert [p.equity for p in dealt.players] == pytest.approx(expected, abs=1e-12)
     for p in dealt.players:  # each hand dealt one by one: the shares by category add up
         assert sum((p.by_category or {}).values()) == pytest.approx(p.equity, abs=1e-12)
 

@@ -1,66 +1,32 @@
-"""Equity in every board game (short deck, Omaha hi-lo with split pots) against brute force
-through the independent slow reference (tests/reference/games.py): every board of small spots
-scored exactly, as fractions of the pot; Monte Carlo within 3 standard errors of exact; boards of
-1 and 2 cards; bad input."""
-
-import itertools
-from fractions import Fraction
+"""Equity in every board game (short deck, Omaha hi-lo with split pots) and in stud against
+brute force through the independent slow reference (tests/reference/equity.py, hands valued
+by tests/reference/games.py): every board (stud: every deal) of small spots scored exactly, as
+fractions of the pot; Monte Carlo within 3 standard errors of exact; boards of 1 and 2 cards;
+bad input."""
 
 import pytest
 
 import pokerlut
-import reference.games as ref
-
-RULES = {
-    "holdem": ("high", None),
-    "short-deck": ("short-deck", None),
-    "short-deck-trips": ("short-deck-trips", None),
-    "omaha": ("high", None),
-    "omaha-hi-lo": ("high", "eight-or-better"),
-}
+import reference.equity as reference
 
 
-def brute_force(game, players, board="", dead=""):
-    """Per player: (pot share, high share, low share, scoops) as exact fractions over every
-    completion of the board, each hand scored by the reference."""
-    high_game, low_game = RULES[game]
-    holes = [ref.parse_cards(p) for p in players]
-    known = ref.parse_cards(board) if board else []
-    out = ref.parse_cards(dead) if dead else []
-    used = set(known) | set(out) | {c for h in holes for c in h}
-    live = [c for c in ref.deck(high_game) if c not in used]
-    n = len(players)
-    pot, high, low, scoops = [Fraction(0)] * n, [Fraction(0)] * n, [Fraction(0)] * n, [0] * n
-    boards = 0
+def split(game: str) -> bool:
+    """A hi-lo game: the pot split between the high and the low."""
+    return len(reference.DEALS[game].halves) > 1
 
-    def key(hole, full_board, rules):
-        if game.startswith("omaha"):
-            return ref.omaha_best_key(hole, full_board, rules)
-        return ref.best_key(hole + full_board, rules)
 
-    def best(keys):
-        top = max((k for k in keys if k is not None), default=None)
-        return [] if top is None else [p for p, k in enumerate(keys) if k == top]
-
-    for extra in itertools.combinations(live, 5 - len(known)):
-        full = known + list(extra)
-        boards += 1
-        winners_high = best([key(h, full, high_game) for h in holes])
-        winners_low = best([key(h, full, low_game) for h in holes]) if low_game else []
-        high_pot = Fraction(1, 2) if winners_low else Fraction(1)
-        share = [Fraction(0)] * n
-        for p in winners_high:
-            high[p] += high_pot / len(winners_high)
-            share[p] += high_pot / len(winners_high)
-        for p in winners_low:
-            low[p] += Fraction(1, 2) / len(winners_low)
-            share[p] += Fraction(1, 2) / len(winners_low)
-        for p in range(n):
-            pot[p] += share[p]
-            scoops[p] += share[p] == 1
-    return [
-        (pot[p] / boards, high[p] / boards, low[p] / boards, Fraction(scoops[p], boards)) for p in range(n)
-    ], boards
+def assert_matches(got, want, game: str) -> None:
+    """`equity`'s exact figures equal the reference's: the equity, the whole pot (a scoop in a
+    split game) and, split, the high and the low halves."""
+    assert got.exact and got.deals == want.deals
+    for p, w in zip(got.players, want.players):
+        assert p.equity == pytest.approx(float(w.equity), abs=1e-12)
+        assert p.win == pytest.approx(float(w.win), abs=1e-12)
+        if split(game):
+            assert (p.high, p.low) == (
+                pytest.approx(float(w.high), abs=1e-12),
+                pytest.approx(float(w.low), abs=1e-12),
+            )
 
 
 SPOTS = [
@@ -80,18 +46,11 @@ SPOTS = [
 @pytest.mark.slow
 @pytest.mark.parametrize("game, players, board, dead", SPOTS)
 def test_exact_equity_equals_brute_force_through_the_reference(game, players, board, dead):
-    want, boards = brute_force(game, players, board, dead)
+    want = reference.equity(game, players, board, dead)
     got = pokerlut.equity(players, board=board, dead=dead, deal=game)
-    assert got.exact and got.dealt == boards
-    for p, (pot, high, low, scoop) in zip(got.players, want):
-        assert p.equity == pytest.approx(float(pot), abs=1e-12)
-        assert p.win == pytest.approx(float(scoop), abs=1e-12)
-        if RULES[game][1]:
-            assert (p.high, p.low) == (
-                pytest.approx(float(high), abs=1e-12),
-                pytest.approx(float(low), abs=1e-12),
-            )
-        else:
+    assert_matches(got, want, game)
+    for p in got.players:
+        if not split(game):
             assert p.high is None and p.low is None
 
 
@@ -113,10 +72,12 @@ def test_quartering_and_no_low_as_the_rules_say():
     ],
 )
 def test_short_boards_for_what_if_analysis(game, players, board):
-    want, boards = brute_force(game, players, board)
+    want = reference.equity(game, players, board)
     got = pokerlut.equity(players, board=board, deal=game)
-    assert got.dealt == boards
-    assert [p.equity for p in got.players] == pytest.approx([float(w[0]) for w in want], abs=1e-12)
+    assert got.dealt == want.deals
+    assert [p.equity for p in got.players] == pytest.approx(
+        [float(w.equity) for w in want.players], abs=1e-12
+    )
 
 
 @pytest.mark.parametrize(
@@ -183,56 +144,6 @@ def test_the_cli_shows_high_low_and_scoop_for_split_games(capsys):
     assert "201,376 deals" in capsys.readouterr().out
 
 
-STUD_RULES = {
-    "stud": ("high", None),
-    "razz": ("ace-to-five", None),
-    "stud-hi-lo": ("high", "eight-or-better"),
-}
-
-
-def stud_brute_force(game, players, dead=""):
-    """Per player (pot, high, low, scoops) as fractions over every deal of the missing cards,
-    each hand the reference's best five of seven."""
-    high_game, low_game = STUD_RULES[game]
-    known = [ref.parse_cards(p) for p in players]
-    used = {c for h in known for c in h} | set(ref.parse_cards(dead) if dead else [])
-    live = [c for c in range(52) if c not in used]
-    n = len(players)
-    totals = [[Fraction(0)] * 3 + [0] for _ in range(n)]
-    deals = 0
-
-    def deal(p, taken):
-        if p == n:
-            yield []
-            return
-        for extra in itertools.combinations([c for c in live if c not in taken], 7 - len(known[p])):
-            for rest in deal(p + 1, taken | set(extra)):
-                yield [known[p] + list(extra), *rest]
-
-    def best(keys):
-        top = max((k for k in keys if k is not None), default=None)
-        return [] if top is None else [p for p, k in enumerate(keys) if k == top]
-
-    for hands in deal(0, set()):
-        deals += 1
-        winners_high = best([ref.best_key(h, high_game) for h in hands])
-        winners_low = best([ref.best_key(h, low_game) for h in hands]) if low_game else []
-        high_pot = Fraction(1, 2) if winners_low else Fraction(1)
-        share = [Fraction(0)] * n
-        for p in winners_high:
-            totals[p][1] += high_pot / len(winners_high)
-            share[p] += high_pot / len(winners_high)
-        for p in winners_low:
-            totals[p][2] += Fraction(1, 2) / len(winners_low)
-            share[p] += Fraction(1, 2) / len(winners_low)
-        for p in range(n):
-            totals[p][0] += share[p]
-            totals[p][3] += share[p] == 1
-    return [
-        (pot / deals, high / deals, low / deals, Fraction(s, deals)) for pot, high, low, s in totals
-    ], deals
-
-
 STUD_SPOTS = [
     ("stud", ["As Ah 7c 2d 9s 4h", "Ks Kh Kd 3c 5s 6h", "Qd Jd Td 9d 2c 2s"], "8d"),  # to 7th
     ("stud", ["As Ah 7c 2d 9s 4h Kc", "Ks Kh Kd 3c 5s 6h 8c"], ""),  # all seven known
@@ -246,17 +157,9 @@ STUD_SPOTS = [
 @pytest.mark.slow
 @pytest.mark.parametrize("game, players, dead", STUD_SPOTS)
 def test_stud_exact_equity_equals_brute_force_through_the_reference(game, players, dead):
-    want, deals = stud_brute_force(game, players, dead)
+    want = reference.equity(game, players, dead=dead)
     got = pokerlut.equity(players, dead=dead, deal=game)
-    assert got.exact and got.dealt == deals
-    for p, (pot, high, low, scoop) in zip(got.players, want):
-        assert p.equity == pytest.approx(float(pot), abs=1e-12)
-        assert p.win == pytest.approx(float(scoop), abs=1e-12)
-        if STUD_RULES[game][1]:
-            assert (p.high, p.low) == (
-                pytest.approx(float(high), abs=1e-12),
-                pytest.approx(float(low), abs=1e-12),
-            )
+    assert_matches(got, want, game)
 
 
 @pytest.mark.parametrize(

@@ -61,6 +61,7 @@ LAYERS: dict[str, float] = {
     "pokerlut.lang": 0,
     "pokerlut.rules": 0,
     "pokerlut._parallel": 0,
+    "pokerlut._warmup": 0,  # the `Job` type each subsystem declares its warm-up calls with
     "pokerlut._deprecation": 0,  # old names kept one release: warnings alone
     "pokerlut.distributed": 0,
     # the numba kernels and what they read
@@ -78,12 +79,14 @@ LAYERS: dict[str, float] = {
     "pokerlut._game": 3,
     "pokerlut._one_hand": 3,
     "pokerlut._gpu.batch": 4,
+    "pokerlut._gpu.warmup": 4,  # the GPU's warm-up calls, through the wrappers
     # the wrappers (evaluate, describe, stats, video poker, abstraction) and equity's engines
     "pokerlut": 4,
     "pokerlut._equity": 4,
     "pokerlut._gpu.equity": 4.5,  # the board engines on the GPU
     "pokerlut._equity.showdowns": 4.6,  # each engine as equity runs it, CPU or GPU
     "pokerlut._equity.front": 4.7,  # equity(), the front door
+    "pokerlut._equity.warmup": 4.8,  # the engines' warm-up calls, through the front door
     # what is built on equity
     "pokerlut._analysis": 5,
     "pokerlut._gpu.matrix": 5,

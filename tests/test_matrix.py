@@ -137,13 +137,25 @@ def test_parts_of_another_job_are_refused(small):
 
 
 def test_png_is_an_image(small):
-    run, _ = small
+    run, table = small
     png = Path(run.png)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     import matplotlib.image
+    from matplotlib import colormaps
 
-    height, width = matplotlib.image.imread(png).shape[:2]
+    pixels = matplotlib.image.imread(png)[..., :3]
+    height, width = pixels.shape[:2]
     assert 400 <= width <= 4000 and 400 <= height <= 4000
+    # each cell is painted in its equity's colour (RdBu_r from 0 to 1), its number written on
+    # it: every equity of the table shows as a patch of that colour, at least half a cell (five
+    # cells, their labels and the colour bar span the picture: a cell is over a seventh of it),
+    # dark red and dark blue among them; a blank or one-colour picture has no such patches
+    side = min(height, width) / 7
+    for hero, villain, share, colour in zip(
+        table.hero, table.villain, table.equity, colormaps["RdBu_r"](table.equity.to_numpy())[:, :3]
+    ):
+        painted = (np.abs(pixels - colour) <= 2 / 255).all(axis=-1).sum()
+        assert painted >= side * side / 2, (hero, villain, share, painted)
 
 
 def test_plan_of_the_whole_matrix():

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from pokerlut import _tables as tables, _warm as warm
+from pokerlut._equity.warmup import MC_PLAYERS
 from pokerlut.cli import main
 from pokerlut.rules import GAMES, WILD_GAMES, rules
 
@@ -86,7 +87,7 @@ def test_jobs_cover_every_kind_of_tables():
     kinds = {type(tables.load(game)) for game in [*GAMES, *WILD_GAMES]} | {tables.BadugiTables}
     warmed = {
         type(tables.load_badugi(game) if rules(game).badugi else tables.load(game))
-        for game in (job.args[0] for job in warm.jobs() if job.run is warm._evaluate_batch)
+        for game in (job.args[0] for job in warm.jobs() if job.name.startswith("evaluate_batch "))
     }
     assert warmed == kinds
     for width in (4, 5):
@@ -97,14 +98,14 @@ def test_jobs_cover_every_kind_of_tables():
         for check in ("checked", "unchecked"):
             assert f"evaluate_batch high+jokers {width} {check}" in names
     assert [n for n in names if n.startswith("equity holdem monte-carlo")] == [
-        f"equity holdem monte-carlo {n} players" for n in warm.MC_PLAYERS
+        f"equity holdem monte-carlo {n} players" for n in MC_PLAYERS
     ]
 
 
 def test_list_and_help(capsys):
     assert main(["warm", "--list", "--only", "equity holdem monte-carlo"]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        f"equity holdem monte-carlo {n} players" for n in warm.MC_PLAYERS
+        f"equity holdem monte-carlo {n} players" for n in MC_PLAYERS
     ]
     assert main(["warm", "--list", "--only", "equity omaha*monte-carlo"]) == 0  # any players
     assert capsys.readouterr().out.splitlines() == [
@@ -114,7 +115,7 @@ def test_list_and_help(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     help_text = " ".join(capsys.readouterr().out.split())
-    assert f"(Monte Carlo: for {warm.MC_PLAYERS[0]} to {warm.MC_PLAYERS[-1]} players)" in help_text
+    assert f"(Monte Carlo: for {MC_PLAYERS[0]} to {MC_PLAYERS[-1]} players)" in help_text
 
 
 @pytest.mark.parametrize(

@@ -22,9 +22,11 @@ from ._names import Category
 from ._parallel import CHUNK_ROWS, parallel_section
 from .italian import NO_CYCLE, straight_flush_kind
 from ._kernels.italian import italian_rows
+from ._kernels.table_types import Wild
 from ._game import Game, resolve
 from ._gpu._device import wants_gpu
 from ._rows import as_batch, explain_row, first_bad_row
+from ._warmup import Job, checked, sample_hands
 
 _CARD_OF = {format_card(c): c for c in range(52)}  # "As" -> 51, for the fast text path
 
@@ -600,3 +602,49 @@ def winners(
         max((seat for seat in range(len(s)) if kinds[seat] == kind), key=s.__getitem__)
         for kind in ("royal", "middle", "minimum")
     )
+
+
+# --- the warm-up calls (`pokerlut warm`) ------------------------------------------------------
+
+
+def warm_jobs() -> list[Job]:
+    """The warm-up calls of `evaluate_batch` and `compare_batch` (`pokerlut warm`), which
+    together compile each of their kernels once: rows of 5, 6 or 7 cards, checks on or off,
+    for one game of each kind of tables; Italian poker once (one deck's tables: the decks
+    differ in size only; checks are a run-time argument of its kernel); `compare_batch`'s own
+    kernel; Badugi's (one kind of tables for both aces) in rows of 4 or 5 cards, checks on or
+    off. Costs: rough seconds with an empty cache (`Job`)."""
+    out = [
+        Job(
+            f"evaluate_batch {game} {width} {checked(validate)}",
+            _warm_evaluate_batch,
+            (game, width, validate),
+            6.0 if issubclass(kind, Wild) else 2.0,
+        )
+        for kind, game in tables.first_game_of_each_kind().items()
+        for width in (5, 6, 7)
+        for validate in (True, False)
+    ]
+    out.append(Job("compare_batch italian, evaluate_batch italian", _warm_compare_batch, ("italian-4",), 1.5))
+    out.append(Job("compare_batch high", _warm_compare_batch, ("high",), 0.5))
+    out += [
+        Job(
+            f"evaluate_batch badugi {width} {checked(validate)}",
+            _warm_evaluate_batch,
+            ("badugi", width, validate),
+            1.0,
+        )
+        for width in (4, 5)
+        for validate in (True, False)
+    ]
+    return out
+
+
+def _warm_evaluate_batch(game: str, width: int, validate: bool) -> None:
+    evaluate_batch(sample_hands(game, width), game=game, validate=validate)
+
+
+def _warm_compare_batch(game: str) -> None:
+    """`compare_batch` (its `evaluate_batch` too, of five cards, checked)."""
+    hands = sample_hands(game, 5)
+    compare_batch(hands, hands, game=game)

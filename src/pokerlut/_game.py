@@ -148,3 +148,6 @@ def resolve(game: Any = "high", wild: Any = None, flush_by_suit: Any = None) -> 
         return Game(rules)
     flush_first = flush_by_suit is not False
     return Game(rules, flush_first, italian_tables(rules, flush_first))
+
+
+HIGH = resolve("high")  # standard high, the game of hold'em's tables (abstraction, matrix)

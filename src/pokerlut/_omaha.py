@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from . import _tables as tables
-from ._kernels.table_types import Tables
+from ._kernels.table_types import SuitsMixed, Tables, Wild
 from ._cards import CardsLike, format_card, parse_cards
 from ._evaluate import in_chunks
 from ._game import Game, resolve
@@ -17,6 +17,7 @@ from ._kernels.core import njit
 from ._kernels.omaha import omaha_rows, omaha_strength
 from ._rows import as_batch, explain_row
 from .rules import GAMES, Rules
+from ._warmup import Job, sample_hands
 
 HOLE_SIZES, BOARD_SIZES = (4, 5, 6), (3, 4, 5)
 
@@ -166,3 +167,21 @@ def evaluate_omaha_batch(
         lambda part, out, bad: omaha_rows(t, holes[part], boards[part], out, validate, bad),
         explain,
     )
+
+
+def warm_jobs() -> list[Job]:
+    """The warm-up calls of Omaha's wrappers (`pokerlut warm`): one per kind of tables that
+    has Omaha (checks on or off are a run-time argument of its kernel)."""
+    return [
+        Job(f"evaluate_omaha {game}", _warm_up, (game,), 3.0)
+        for kind, game in tables.first_game_of_each_kind().items()
+        if not issubclass(kind, (SuitsMixed, Wild))
+    ]
+
+
+def _warm_up(game: str) -> None:
+    """The Omaha batch kernel, checks on and off, and the one-hand `evaluate_omaha`."""
+    cards = sample_hands(game, 9)
+    for validate in (True, False):
+        evaluate_omaha_batch(cards[:, :4], cards[:, 4:], game=game, validate=validate)
+    evaluate_omaha(cards[0, :4], cards[0, 4:], game=game)

@@ -13,7 +13,8 @@ A hand without a flush then takes its strength from a dict of rank keys filled a
 first seen (the perfect hash read once per key; 73,775 keys at most in a 52-card game): one
 lookup instead of the hash's arithmetic.
 
->>> strength = hand_strength(tables.load("high"))
+>>> from pokerlut import Game
+>>> strength = hand_strength(Game.of("high").tables)
 >>> strength([51, 47, 43, 39, 35]), strength((0, 5, 9, 13, 20, 24, 30))
 (7462, 49)
 >>> strength([51, 51, 43, 39, 35]), strength([51, 47, 43, 39, 99]), strength([51, 47, 43])
@@ -149,7 +150,8 @@ def badugi_strength(t: BadugiTables) -> Callable[[Any], int]:
     four of five); it gives -1 for anything else (a card that is not an int 0..51, a repeated
     card, another count), for the caller to explain.
 
-    >>> strength = badugi_strength(tables.load_badugi("badugi"))
+    >>> from pokerlut import Game
+    >>> strength = badugi_strength(Game.of("badugi").badugi_tables)
     >>> strength([51, 0, 5, 10]), strength((44, 45, 46, 47, 0)), strength([0, 0, 5, 10]), strength([0, 5, 10])
     (1092, 24, -1, -1)
     """

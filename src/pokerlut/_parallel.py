@@ -158,3 +158,41 @@ def share_of(n: int, share: int, shares: int) -> slice:
     """The items of `share` among `shares` runs of n items of equal length (as numba splits a
     parallel loop: `parallel.balanced_order` orders items for it)."""
     return slice(n * share // shares, n * (share + 1) // shares)
+
+
+def on_shares(n: int, run: Callable[[slice, int], None]) -> None:
+    """`run(items, thread)` on every thread at once (`on_threads`): each thread with its share of
+    n work items (`share_of`) and its number, which picks its own rows of scratch and counters.
+    Returns when every share is done; raises the first error.
+
+    >>> seen = []
+    >>> on_shares(5, lambda items, thread: seen.append((items, thread)))
+    >>> sorted((s.start, s.stop) for s, _ in seen)[-1]
+    (..., 5)
+    """
+    on_threads(lambda share, shares: run(share_of(n, share, shares), share))
+
+
+def in_calls(
+    n: int, per_call: int, call: Callable[[slice], None], progress: Callable[[float], None] | None
+) -> int:
+    """Run the work items 0 .. n - 1 in calls of `per_call` items (the last one shorter):
+    `call(items)` for each slice, in order, `progress` told the fraction of items done after
+    each call. Ctrl-C (KeyboardInterrupt) stops between calls (a kernel call is not interrupted)
+    and is not raised: the caller reads the items done, which this returns (n when all are).
+
+    >>> done = []
+    >>> in_calls(10, 4, lambda items: done.append((items.start, items.stop)), None), done
+    (10, [(0, 4), (4, 8), (8, 10)])
+    """
+    done = 0
+    try:
+        for start in range(0, n, per_call):
+            items = slice(start, min(n, start + per_call))
+            call(items)
+            done = items.stop
+            if progress:
+                progress(done / n)
+    except KeyboardInterrupt:
+        pass
+    return done

@@ -28,7 +28,7 @@ from ._kernels.table_types import (
 )
 from ._kernels import encoding
 from ._kernels.hashing import OMAHA_HASH
-from .rules import Rules, rules
+from .rules import GAMES, WILD_GAMES, Rules, rules
 
 REBUILD_HINT = "rebuild them with `pokerlut build-tables` (or `make tables` in a checkout)"
 
@@ -270,3 +270,17 @@ def load_badugi(game: str = "badugi") -> BadugiTables:
 def classes(game: str = "high") -> np.ndarray:
     """`classes_of` a game by name."""
     return classes_of(rules(game))
+
+
+def first_game_of_each_kind() -> dict[type[Tables], str]:
+    """{kind of tables (`load`'s class): the first game of `GAMES`, then `WILD_GAMES`, with it}.
+    A kernel compiled for one game of a kind serves every game of that kind, so this is what a
+    warm-up runs (Badugi's tables, `load_badugi`'s, are of another type and left out).
+
+    >>> list(first_game_of_each_kind().values())
+    ['high', 'ace-to-five', 'deuce-to-seven', 'high+jokers', 'ace-to-five+jokers']
+    """
+    kinds: dict[type[Tables], str] = {}
+    for name, game in [*GAMES.items(), *WILD_GAMES.items()]:
+        kinds.setdefault(type(kernel_tables(game)), name)
+    return kinds

@@ -10,6 +10,7 @@ categories and words by table lookup. The pandas accessor (``series.poker``) is 
 from __future__ import annotations
 
 import functools
+import importlib.util
 import itertools
 import math
 from collections.abc import Callable
@@ -24,6 +25,7 @@ from ._kernels.text import NONE, CharTables, first_count, parse_rows
 from ._parallel import CHUNK_ROWS, parallel_section
 from ._cards import MASKED_CARD
 from ._names import NO_CATEGORY
+from ._warmup import Job
 
 __all__ = ["category_batch", "describe_batch", "parse_batch"]
 
@@ -492,3 +494,32 @@ def describe_batch(
     if values.ndim != 1:
         raise ValueError(f"categorical=True needs 1-D strengths, not shape {values.shape}")
     return pd.Categorical.from_codes(codes[values], categories=distinct)
+
+
+# --- the warm-up calls (`pokerlut warm`) ------------------------------------------------------
+
+# Columns of text that compile text kernels of their own (code units of 1 or 4 bytes, read-only
+# or not; offsets of 4 or 8 bytes); Arrow's large_string has the types of numpy bytes.
+TEXTS = ("str", "str, not ASCII", "numpy str", "numpy bytes", "arrow string")
+
+
+def warm_jobs() -> list[Job]:
+    """The warm-up calls of `parse_batch` (`pokerlut warm`): one per layout of text (`TEXTS`;
+    Arrow's where pyarrow is installed)."""
+    return [
+        Job(f"parse_batch {layout}", _warm_up, (layout,), 5.0)
+        for layout in TEXTS
+        if not layout.startswith("arrow") or importlib.util.find_spec("pyarrow") is not None
+    ]
+
+
+def _warm_up(layout: str) -> None:
+    """The text kernels for one layout of text (`TEXTS`)."""
+    texts: Any = ["A♠ K♦ 7♥ 7♣ 2♠" if layout == "str, not ASCII" else "As Kd 7h 7c 2s"] * 8
+    if layout.startswith("numpy"):
+        texts = np.array(texts, dtype="S" if layout == "numpy bytes" else "U")
+    elif layout == "arrow string":
+        import pyarrow as pa
+
+        texts = pa.array(texts)
+    parse_batch(texts)

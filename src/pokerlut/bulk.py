@@ -384,12 +384,12 @@ def evaluate_file(
         sink.discard()
         raise
     return BulkRun(
-        str(source),
-        tuple(str(p) for p in sink.paths),
-        src.rows,
-        options["game"],
-        count,
-        time.perf_counter() - begin,
+        input=str(source),
+        outputs=tuple(str(p) for p in sink.paths),
+        rows=src.rows,
+        game=options["game"],
+        workers=count,
+        seconds=time.perf_counter() - begin,
     )
 
 

@@ -21,6 +21,7 @@ from ._cards import RANKS
 from ._names import WHEEL, Category, category_label, low_label
 from ._parallel import balanced_order, parallel_section
 from ._deprecation import renamed_keywords
+from ._warmup import Job
 
 
 @renamed_keywords(deck="deck_size")
@@ -301,3 +302,30 @@ def by_category(
     if rules.qualifier is not None:
         rows.append(row("NO_LOW", no_low("en").lower(), ~scored))  # lower case, as `category_label`
     return rows
+
+
+def warm_jobs() -> list[Job]:
+    """The warm-up calls of `count_hands` and `strengths_in_order` (`pokerlut warm`), of five
+    cards: their enumerations are compiled per kind of tables and per end of the deck (52, 53
+    or 54 cards: a wild game's decks), Badugi's once (4 or 5 cards, one kernel)."""
+    from .rules import GAMES, WILD_GAMES, rules
+
+    ends: dict[tuple[type, int], tuple[str, int | None]] = {}
+    for game in [*GAMES, *WILD_GAMES]:
+        wild_cards = rules(game).wild
+        for deck in wild_cards.deck_sizes if wild_cards else (None,):
+            end = deck or int(rules(game).deck[-1]) + 1
+            ends.setdefault((type(tables.load(game)), end), (game, deck))
+    return [
+        Job(f"{what} {game}" + (f" deck {deck}" if deck else ""), _warm_up, (what, game, deck), cost)
+        for what, cost in (("count_hands", 5.5), ("strengths_in_order", 3.0))
+        for game, deck in [*ends.values(), ("badugi", None)]
+    ]
+
+
+def _warm_up(what: str, game: str, deck: int | None) -> None:
+    """`count_hands` or `strengths_in_order` of five-card hands."""
+    if what == "count_hands":
+        count_hands(5, game=game, deck_size=deck)
+    else:
+        strengths_in_order(5, game=game, deck_size=deck)

@@ -5,6 +5,9 @@ tests/test_reference*.py.
 - `high`: standard high hands, the best five of 5 to 7 cards, and Omaha;
 - `games`: the high, low and short-deck games;
 - `wild`: wild cards (jokers, the bug, deuces) on top of `games`;
+- `badugi`: Badugi hands, from docs/rules.md (Badugi);
+- `equity`: exact equity of every deal (boards, stud, one draw), every completion enumerated,
+  hands valued by `games`, `badugi` or `wild`;
 - `italian`: Italian closed poker's hand comparison;
 - `video_poker`: video poker pay tables, every draw of every hold;
 - `abstraction`: exact hand-strength features (HS, EHS, hand potential), with `high`'s keys;

@@ -18,6 +18,7 @@ from .._equity.front import cards_text
 from .._equity.ranges import Range
 from .common import read_setup
 from .made import FLUSH_DRAWS, STRAIGHT_DRAWS, board_made, classify_hands, game_view
+from .._warmup import Job
 
 __all__ = ["Breakdown", "breakdown"]
 
@@ -444,24 +445,34 @@ def breakdown(hands: CardsLike, board: CardsLike, dead: CardsLike = "", *, deal:
         [per_made, np.cumsum(per_made), [draws[line] for line in draw_lines(view.omaha)]]
     ).astype(np.float64)
     return Breakdown(
-        players[0],
-        deal,
-        card_text(setup.board),
-        card_text(setup.dead),
-        board_made(setup.board),
-        holes,
-        weights,
-        codes[:, 0].astype(np.int8),
-        made,
-        view.made,
-        flush,
-        flags[:, 0].copy(),
-        straight,
-        codes[:, 5].copy(),
-        flags[:, 1].copy(),
-        flags[:, 2].copy(),
-        flags[:, 3].copy(),
-        lines,
-        counts,
-        float(weights.sum()),
+        hand=players[0],
+        deal=deal,
+        board=card_text(setup.board),
+        dead=card_text(setup.dead),
+        board_made=board_made(setup.board),
+        cards=holes,
+        weights=weights,
+        categories=codes[:, 0].astype(np.int8),
+        made=made,
+        made_hands=view.made,
+        flush_draws=flush,
+        nut_flush_draws=flags[:, 0].copy(),
+        straight_draws=straight,
+        straight_outs=codes[:, 5].copy(),
+        backdoor_flush_draws=flags[:, 1].copy(),
+        backdoor_straight_draws=flags[:, 2].copy(),
+        overcards=flags[:, 3].copy(),
+        lines=lines,
+        counts=counts,
+        weight=float(weights.sum()),
     )
+
+
+def warm_jobs() -> list[Job]:
+    """The warm-up call of `breakdown` (`pokerlut warm`): its made hands and draws kernel is one
+    for every deal and board size."""
+    return [Job("breakdown", _warm_up, (), 4.0)]
+
+
+def _warm_up() -> None:
+    breakdown("random", "Kh 7d 2c")

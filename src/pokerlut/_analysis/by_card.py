@@ -292,15 +292,15 @@ def equity_by_card(
         cards.append(text)
         probabilities.append(weight / total)
     return EquityByCard(
-        _street(results, probabilities),
-        tuple(cards),
-        tuple(probabilities),
-        tuple(results),
-        deal,
-        card_text(setup.board),
-        card_text(setup.dead),
-        "turn" if len(setup.board) == 3 else "river",
-        time.perf_counter() - start,
+        players=_street(results, probabilities),
+        cards=tuple(cards),
+        probabilities=tuple(probabilities),
+        per_card=tuple(results),
+        deal=deal,
+        board=card_text(setup.board),
+        dead=card_text(setup.dead),
+        street="turn" if len(setup.board) == 3 else "river",
+        elapsed=time.perf_counter() - start,
     )
 
 
@@ -316,13 +316,13 @@ def _street(results: list[EquityResult], probabilities: list[float]) -> tuple[Pl
         split = first.high is not None
         players.append(
             PlayerEquity(
-                first.hand,
-                mean([p.win for p in mine]),
-                mean([p.tie for p in mine]),
-                mean([p.equity for p in mine]),
-                0.0,
-                mean([p.high for p in mine]) if split else None,
-                mean([p.low for p in mine]) if split else None,
+                hand=first.hand,
+                win=mean([p.win for p in mine]),
+                tie=mean([p.tie for p in mine]),
+                equity=mean([p.equity for p in mine]),
+                stderr=0.0,
+                high=mean([p.high for p in mine]) if split else None,
+                low=mean([p.low for p in mine]) if split else None,
             )
         )
     return tuple(players)

@@ -336,27 +336,27 @@ def equity_distribution(
                 win, tie, eq, *_ = per_player(outcomes, len(players), setup.split, setup.categories)
                 figures[:, h] = eq[k], win[k], tie[k], weights[lo:hi].sum()
                 showdowns[h] = seen
-    dealt = np.flatnonzero(showdowns > 0)
-    if not len(dealt):
+    shown = np.flatnonzero(showdowns > 0)
+    if not len(shown):
         raise no_deals()
-    frequencies = figures[3, dealt] / figures[3, dealt].sum()
-    equities, wins, ties = figures[0, dealt], figures[1, dealt], figures[2, dealt]
+    frequencies = figures[3, shown] / figures[3, shown].sum()
+    equities, wins, ties = figures[0, shown], figures[1, shown], figures[2, shown]
     return EquityDistribution(
-        k,
-        players[k],
-        tuple(p for i, p in enumerate(players) if i != k),
-        tuple(combo_text(hero.combos[h]) for h in dealt),
-        np.asarray(hero.weights)[dealt],
-        frequencies,
-        equities,
-        wins,
-        ties,
-        showdowns[dealt],
-        float(frequencies @ equities),
-        float(frequencies @ wins),
-        float(frequencies @ ties),
-        deal,
-        card_text(setup.board),
-        card_text(setup.dead),
-        time.perf_counter() - start,
+        player=k,
+        hand=players[k],
+        against=tuple(p for i, p in enumerate(players) if i != k),
+        combos=tuple(combo_text(hero.combos[h]) for h in shown),
+        weights=np.asarray(hero.weights)[shown],
+        frequencies=frequencies,
+        equities=equities,
+        wins=wins,
+        ties=ties,
+        dealt=showdowns[shown],
+        equity=float(frequencies @ equities),
+        win=float(frequencies @ wins),
+        tie=float(frequencies @ ties),
+        deal=deal,
+        board=card_text(setup.board),
+        dead=card_text(setup.dead),
+        elapsed=time.perf_counter() - start,
     )

@@ -316,19 +316,19 @@ class HandOnBoard:
 def on_board(view: GameView, row: np.ndarray, hole: np.ndarray, board: np.ndarray) -> HandOnBoard:
     """The `HandOnBoard` of one row of `classify_hands`."""
     return HandOnBoard(
-        combo_text(hole),
-        card_text(board),
-        view.deal.name,
-        Category(int(row[0])),
-        view.made[row[1]],
-        board_made(board),
-        FLUSH_DRAWS[row[2]],
-        bool(row[3]),
-        STRAIGHT_DRAWS[row[4]],
-        int(row[5]),
-        bool(row[6]),
-        bool(row[7]),
-        bool(row[8]),
+        hand=combo_text(hole),
+        board=card_text(board),
+        deal=view.deal.name,
+        category=Category(int(row[0])),
+        made=view.made[row[1]],
+        board_made=board_made(board),
+        flush_draw=FLUSH_DRAWS[row[2]],
+        nut_flush_draw=bool(row[3]),
+        straight_draw=STRAIGHT_DRAWS[row[4]],
+        straight_outs=int(row[5]),
+        backdoor_flush_draw=bool(row[6]),
+        backdoor_straight_draw=bool(row[7]),
+        overcards=bool(row[8]),
     )
 
 

@@ -254,19 +254,19 @@ def outs(
         if nut:
             nut_outs.append(text)
     return Outs(
-        players[k],
-        tuple(players[i] for i in others),
-        tuple(cards),
-        tuple(beats),
-        tuple(ties),
-        tuple(nuts),
-        tuple(makes),
-        tuple(outs_found),
-        tuple(nut_outs),
-        beats_now,
-        deal,
-        card_text(setup.board),
-        card_text(setup.dead),
+        hand=players[k],
+        against=tuple(players[i] for i in others),
+        cards=tuple(cards),
+        beats=tuple(beats),
+        ties=tuple(ties),
+        nuts=tuple(nuts),
+        makes=tuple(makes),
+        outs=tuple(outs_found),
+        nut_outs=tuple(nut_outs),
+        beats_now=beats_now,
+        deal=deal,
+        board=card_text(setup.board),
+        dead=card_text(setup.dead),
     )
 
 

@@ -8,7 +8,8 @@ The package's layers, each importing only those below it (tests/test_imports.py)
   `montecarlo` (hold'em, short deck, Omaha), `stud`, and `draw` (the draw games, and
   `draw.chance`, one player's chance to make a hand);
 - `showdowns`: each engine as `equity()` runs it (`pokerlut._gpu.equity` sits below it);
-- `front`: `equity()`, the front door, which resolves its arguments once.
+- `front`: `equity()`, the front door, which resolves its arguments once;
+- `warmup`: the engines' warm-up calls (`pokerlut warm`), through the front door.
 
 This package's `__init__` imports nothing, so that importing a lower module never runs the
 front door.

@@ -1,5 +1,6 @@
-"""How each equity deal is dealt (`DEALS`), and the card input that board games and stud read
-alike."""
+"""How each equity deal is dealt (`DEALS`), each deal resolved once at an entry point's boundary
+(`resolve_deal`, `board_deal`: this module is the only reader of `DEALS`), and the card input
+that board games and stud read alike."""
 
 from __future__ import annotations
 
@@ -10,12 +11,8 @@ from typing import Any
 
 import numpy as np
 
-
 from .._cards import CardsLike, first_repeat, format_card, format_cards, parse_cards
 from .._game import Game
-from ..rules import rules
-
-_FULL_DECK = rules("high").deck  # the default of a `Deal`'s deck (every deal sets its own)
 
 
 @dataclass(frozen=True)
@@ -29,7 +26,7 @@ class Deal:
     >>> d = resolve_deal("omaha-hi-lo")
     >>> d.high.name, d.low.name, d.omaha, len(d.deck)
     ('high', 'eight-or-better', True, 52)
-    >>> len(resolve_deal("holdem", wild="jokers", deck=54).deck)
+    >>> len(resolve_deal("holdem", wild="jokers", deck_size=54).deck)
     54
     """
 
@@ -37,10 +34,10 @@ class Deal:
     holes: tuple[int, ...]  # hole cards per player (stud: the cards known so far; draw: the hand)
     omaha: bool  # a hand is exactly two hole cards and three board cards
     high: Game
+    deck: np.ndarray = field(compare=False, repr=False)  # the cards dealt
     low: Game | None = None
     stud: bool = False  # no board: every player gets his own cards up to seven
     draws: int = 0  # a draw game's draws (holes: the hand's size); 0: not a draw game
-    deck: np.ndarray = field(default_factory=lambda: _FULL_DECK, compare=False, repr=False)  # cards dealt
 
     @property
     def board(self) -> bool:
@@ -56,8 +53,9 @@ class Deal:
 def _deal(
     name: str, holes: tuple[int, ...], omaha: bool, high: str, low: str | None = None, **kind: Any
 ) -> Deal:
+    """A deal with its own games, dealt from its high game's deck."""
     game = Game.of(high)
-    return Deal(name, holes, omaha, game, Game.of(low) if low else None, **kind, deck=game.rules.deck_of())
+    return Deal(name, holes, omaha, game, game.rules.deck_of(), Game.of(low) if low else None, **kind)
 
 
 DEALS = {
@@ -104,9 +102,9 @@ def find_deal(deal: Any) -> Deal | None:
 
 
 def resolve_deal(
-    deal: Any, game: Any = None, wild: str | None = None, deck: int | None = None, *, kind: str = ""
+    deal: Any, game: Any = None, wild: str | None = None, deck_size: int | None = None, *, kind: str = ""
 ) -> Deal:
-    """The `Deal` of `deal=`, `game=`, `wild=` and `deck=`, checked: ValueError naming an
+    """The `Deal` of `deal=`, `game=`, `wild=` and `deck_size=`, checked: ValueError naming an
     unknown deal (of those `kind` names, "draw" or "board", when given), an unknown game or
     one that the deal cannot play, wild cards outside hold'em, a deck the game is not dealt
     with, Omaha in a game without Omaha's tables."""
@@ -120,9 +118,9 @@ def resolve_deal(
         raise ValueError(f"wild cards are offered in hold'em deals, not in {found.name}")
     if found.omaha and not high.omaha_offered:
         raise ValueError(f"Omaha is not offered in {high.name}")
-    if high is found.high and deck is None:
+    if high is found.high and deck_size is None:
         return found
-    return dataclasses.replace(found, high=high, deck=high.rules.deck_of(deck))
+    return dataclasses.replace(found, high=high, deck=high.rules.deck_of(deck_size))
 
 
 def deals() -> dict[str, str]:

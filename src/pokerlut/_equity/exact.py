@@ -17,7 +17,7 @@ from .._kernels.showdown import Spot
 from .._parallel import balanced_order
 from .board import BoardSetup, Lazy
 from .counters import CALL_WORK, bins, counters, working_rows
-from .._parallel import on_threads, share_of
+from .._parallel import in_calls, on_shares
 
 
 Chunk = Callable[
@@ -79,15 +79,7 @@ def deal_counts(
     calls = (_counting_calls if setup.boards_in_classes else _dealing_calls)(
         setup, cards, masks, board, counts
     )
-    done = 0
-    try:
-        for call in calls:
-            call()
-            done += 1
-            if progress:
-                progress(done / len(calls))
-    except KeyboardInterrupt:
-        pass
+    done = in_calls(len(calls), 1, lambda items: calls[items.start](), progress)
     n_counters = counters(len(setup.ranges), setup.split, setup.categories)
     per_deal = counts[:, :, :n_counters].sum(axis=0)  # over threads: exact integers
     return per_deal, done < len(calls)
@@ -133,19 +125,19 @@ def _dealing_calls(
         q = q[balanced_order(work[q % len(prefixes)], threads)]  # ... split evenly among threads
         items = np.ascontiguousarray(np.column_stack([q // len(prefixes), prefixes[q % len(prefixes)]]))
 
-        def share(k: int, shares: int) -> None:
+        def share(part: slice, thread: int) -> None:
             kernel(
                 *setup.tables(),
                 spot,
                 cards,
                 masks,
-                items[share_of(len(items), k, shares)],
-                counts[k],
-                scratch[0][k],
-                scratch[1][k],
+                items[part],
+                counts[thread],
+                scratch[0][thread],
+                scratch[1][thread],
             )
 
-        return lambda: on_threads(share)
+        return lambda: on_shares(len(items), share)
 
     return [call(start) for start in range(0, n_items, per_call)]
 
@@ -166,7 +158,7 @@ def _counting_calls(
     """Kernel calls of about CALL_WORK evaluations that count the boards of every deal in
     classes (`kernels.boards.count_boards`). A work item is a deal; with few deals, each of
     its parts is an item, in `balanced_order` (a static split of them among the threads,
-    `threads.share_of`, measured faster than chunks of one)."""
+    `_parallel.share_of`, measured faster than chunks of one)."""
     threads = numba.get_num_threads()
     deals = np.ascontiguousarray(cards[:, :, :2])
     scratch = boards.scratch_rows(
@@ -185,8 +177,8 @@ def _counting_calls(
     def call(start: int) -> Callable[[], None]:
         part = np.ascontiguousarray(items[start : start + per_call])
 
-        def share(k: int, shares: int) -> None:
-            rows = [thread_rows[k] for thread_rows in scratch]
+        def share(items: slice, thread: int) -> None:
+            rows = [thread_rows[thread] for thread_rows in scratch]
             boards.count_boards(
                 table,
                 setup.live,
@@ -194,8 +186,8 @@ def _counting_calls(
                 len(setup.board),
                 deals,
                 masks,
-                part[share_of(len(part), k, shares)],
-                counts[k],
+                part[items],
+                counts[thread],
                 rows[0],
                 rows[1],
                 rows[2],
@@ -205,7 +197,7 @@ def _counting_calls(
                 setup.buckets,
             )
 
-        return lambda: on_threads(share)
+        return lambda: on_shares(len(part), share)
 
     return [call(start) for start in range(0, len(items), per_call)]
 

@@ -383,22 +383,22 @@ def _run(
     stderr = np.zeros_like(eq) if seed is None else np.sqrt(np.maximum(eq_squared - eq**2, 0) / max(n - 1, 1))
     result = [
         PlayerEquity(
-            label,
-            float(win[p]),
-            float(tie[p]),
-            float(eq[p]),
-            float(stderr[p]),
-            float(high[p]) if setup.split else None,
-            float(low[p]) if setup.split else None,
-            None if by_category is None else dict(zip(names, by_category[:, p].tolist())),
+            hand=label,
+            win=float(win[p]),
+            tie=float(tie[p]),
+            equity=float(eq[p]),
+            stderr=float(stderr[p]),
+            high=float(high[p]) if setup.split else None,
+            low=float(low[p]) if setup.split else None,
+            by_category=None if by_category is None else dict(zip(names, by_category[:, p].tolist())),
         )
         for p, label in enumerate(setup.labels)
     ]
     return EquityResult(
-        tuple(result),
-        deal,
-        card_text(setup.board),
-        card_text(setup.dead),
+        players=tuple(result),
+        deal=deal,
+        board=card_text(setup.board),
+        dead=card_text(setup.dead),
         exact=seed is None,
         dealt=int(n),
         elapsed=time.perf_counter() - since,

@@ -14,7 +14,7 @@ from .._kernels.showdown import Spot
 from .board import BoardSetup, Hand
 from .counters import CALL_WORK, bins, working_rows
 from .ranges import Range
-from .._parallel import on_threads, share_of
+from .._parallel import in_calls, on_shares
 
 BLOCK_TRIALS = 16_384  # Monte Carlo trials per random stream
 GROUP_DEALS = 1 << 14  # the most deals a group of players (`deal_groups`) may have before filtering
@@ -124,8 +124,7 @@ def simulated_outcomes(
     def run(start: int, block_trials: np.ndarray, counts: np.ndarray) -> None:
         failed = np.zeros(len(counts), dtype=np.bool_)
 
-        def share(k: int, shares: int) -> None:
-            blocks = share_of(len(counts), k, shares)
+        def share(blocks: slice, thread: int) -> None:
             kernel(
                 *setup.tables(),
                 spot,
@@ -135,12 +134,12 @@ def simulated_outcomes(
                 block_trials[blocks],
                 counts[blocks],
                 failed[blocks],
-                scratch[0][k],
-                scratch[1][k],
-                scratch[2][k],
+                scratch[0][thread],
+                scratch[1][thread],
+                scratch[2][thread],
             )
 
-        on_threads(share)
+        on_shares(len(counts), share)
         if failed.any():
             raise ValueError(
                 "the players' ranges could not be dealt without sharing a card (10,000 tries in a row failed)"
@@ -169,16 +168,17 @@ def in_blocks(
     n_blocks = -(-trials // BLOCK_TRIALS)
     per_call = max(numba.get_num_threads(), CALL_WORK // (BLOCK_TRIALS * evaluations))
     outcomes = np.zeros(n_bins, dtype=np.int64)
-    done = 0
-    try:
-        for start in range(0, n_blocks, per_call):
-            stop = min(n_blocks, start + per_call)
-            counts = np.zeros((stop - start, n_bins), dtype=np.int64)
-            run(start, np.minimum(BLOCK_TRIALS, trials - BLOCK_TRIALS * np.arange(start, stop)), counts)
-            outcomes += counts.sum(axis=0)
-            done = min(trials, stop * BLOCK_TRIALS)
-            if progress:
-                progress(done / trials)
-    except KeyboardInterrupt:
-        pass
+
+    def call(blocks: slice) -> None:
+        counts = np.zeros((blocks.stop - blocks.start, n_bins), dtype=np.int64)
+        first = BLOCK_TRIALS * np.arange(blocks.start, blocks.stop)
+        run(blocks.start, np.minimum(BLOCK_TRIALS, trials - first), counts)
+        outcomes[:] += counts.sum(axis=0)
+
+    told = (
+        None
+        if progress is None
+        else lambda f: progress(min(trials, round(f * n_blocks) * BLOCK_TRIALS) / trials)
+    )
+    done = min(trials, in_calls(n_blocks, per_call, call, told) * BLOCK_TRIALS)
     return outcomes / max(done, 1), done, done < trials

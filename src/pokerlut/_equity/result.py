@@ -224,19 +224,26 @@ def whole_pot(
         )
         players.append(
             PlayerEquity(
-                first.hand, math.nan, math.nan, mean([p.equity for p in mine]), stderr, high, low, by_category
+                hand=first.hand,
+                win=math.nan,
+                tie=math.nan,
+                equity=mean([p.equity for p in mine]),
+                stderr=stderr,
+                high=high,
+                low=low,
+                by_category=by_category,
             )
         )
     per_board = tuple(runs[j] for j in which)
     return EquityResult(
-        tuple(players),
-        runs[0].deal,
-        " | ".join(r.board for r in per_board),
-        dead,
-        runs[0].exact,
-        sum(run.dealt for run in runs),
-        elapsed,
-        seed,
-        runs[-1].partial,
-        per_board,
+        players=tuple(players),
+        deal=runs[0].deal,
+        board=" | ".join(r.board for r in per_board),
+        dead=dead,
+        exact=runs[0].exact,
+        dealt=sum(run.dealt for run in runs),
+        elapsed=elapsed,
+        seed=seed,
+        partial=runs[-1].partial,
+        per_board=per_board,
     )

@@ -18,7 +18,7 @@ from .categories import kernel_tables
 from .counters import CALL_WORK, bins, counters
 from .deal import Deal, no_repeats, read_cards
 from .montecarlo import in_blocks
-from .._parallel import on_threads, share_of
+from .._parallel import in_calls, on_shares
 
 
 class StudShowdowns:
@@ -119,32 +119,28 @@ class StudShowdowns:
         scratch = (np.zeros((threads, n, 8), np.int64), np.zeros((threads, max(n, 8), 2), np.uint64))
         per_call = max(1, len(first) * CALL_WORK // max(1, self.showdowns() * n))
         kernel, (high, low) = STUD_ENUMERATE[self.split], self.tables()
-        done = 0
-        try:
-            for start in range(0, len(first), per_call):
-                items = first[start : start + per_call]
 
-                def share(k: int, shares: int) -> None:
-                    kernel(
-                        high,
-                        low,
-                        self.live,
-                        self.known,
-                        self.missing,
-                        items[share_of(len(items), k, shares)],
-                        counts[k],
-                        scratch[0][k],
-                        scratch[1][k],
-                        self.buckets,
-                        self.low_buckets,
-                    )
+        def call(items: slice) -> None:
+            part = first[items]
 
-                on_threads(share)
-                done = min(len(first), start + per_call)
-                if progress:
-                    progress(done / len(first))
-        except KeyboardInterrupt:
-            pass
+            def run(share: slice, thread: int) -> None:
+                kernel(
+                    high,
+                    low,
+                    self.live,
+                    self.known,
+                    self.missing,
+                    part[share],
+                    counts[thread],
+                    scratch[0][thread],
+                    scratch[1][thread],
+                    self.buckets,
+                    self.low_buckets,
+                )
+
+            on_shares(len(part), run)
+
+        done = in_calls(len(first), per_call, call, progress)
         total = counts.sum(axis=0)
         seen = int(total[0] if self.split else total[: counters(n, False, self.categories)].sum())
         return total / max(seen, 1), seen, done < len(first)
@@ -160,8 +156,7 @@ class StudShowdowns:
         kernel, (high, low) = STUD_SIMULATE[self.split], self.tables()
 
         def run(start: int, block_trials: np.ndarray, counts: np.ndarray) -> None:
-            def share(k: int, shares: int) -> None:
-                blocks = share_of(len(counts), k, shares)
+            def blocks_run(blocks: slice, thread: int) -> None:
                 kernel(
                     high,
                     low,
@@ -172,12 +167,12 @@ class StudShowdowns:
                     self.known,
                     self.missing,
                     counts[blocks],
-                    scratch[0][k],
-                    scratch[1][k],
+                    scratch[0][thread],
+                    scratch[1][thread],
                     self.buckets,
                     self.low_buckets,
                 )
 
-            on_threads(share)
+            on_shares(len(counts), blocks_run)
 
         return in_blocks(trials, bins(n, self.split, self.categories), n, run, progress)

@@ -226,12 +226,7 @@ def _streamed(hands: np.ndarray, game: Game, validate: bool, chunk_rows: int) ->
 def kinds_of_tables() -> list[str]:
     """The first game of each kind of tables (`pokerlut._tables.load`'s class), wild games too:
     the batch kernels are compiled once per kind."""
-    from ..rules import GAMES, WILD_GAMES
-
-    kinds: dict[type, str] = {}
-    for game in [*GAMES, *WILD_GAMES]:
-        kinds.setdefault(type(tables.load(game)), game)
-    return list(kinds.values())
+    return list(tables.first_game_of_each_kind().values())
 
 
 def ptx_kernels() -> list[tuple[str, Callable[..., None], tuple[Any, ...]]]:
@@ -240,8 +235,8 @@ def ptx_kernels() -> list[tuple[str, Callable[..., None], tuple[Any, ...]]]:
     hands, out, bad = types.uint8[:, ::1], types.uint16[::1], types.int64[::1]
     found: list[tuple[str, Callable[..., None], tuple[Any, ...]]] = []
     for game in kinds_of_tables():
-        t = _device.argument_type(tables.load(game))
-        kind = type(tables.load(game)).__name__
+        game_tables = Game.of(game).tables
+        t, kind = _device.argument_type(game_tables), type(game_tables).__name__
         for width in (5, 6, 7):
             for check in (True, False):
                 found.append(
@@ -253,9 +248,10 @@ def ptx_kernels() -> list[tuple[str, Callable[..., None], tuple[Any, ...]]]:
                 )
     from .._game import resolve
 
-    italian = resolve(ITALIAN).italian
+    italian_game = resolve(ITALIAN)
+    italian = italian_game.italian
     assert italian is not None
-    t = _device.argument_type(tables.load(ITALIAN))
+    t = _device.argument_type(italian_game.tables)
     it = _device.argument_type((italian.tie_rank, italian.value))
     for check in (True, False):
         found.append(

@@ -6,17 +6,17 @@ numba-cuda compiles for the GPU from the same Python source, as device functions
 
 - exact: `_kernels.exact.ENUMERATE_BOARDS` (every board of a deal, the showdowns counted by
   `_kernels.showdown`), one work item at a time. A work item is a deal of hole cards and the
-  first one or two new board cards (`_odds.exact.board_prefixes`; the kernel deals the rest).
+  first one or two new board cards (`_equity.exact.board_prefixes`; the kernel deals the rest).
   Each thread takes a contiguous run of items, so it flushes its counters into the deal's row
   only when the deal changes.
 - Monte Carlo: `_kernels.draws.simulate_kernel` (the players' hands drawn from their ranges by
   alias tables, the rest of the board dealt on the device, each showdown counted), one random
   stream at a time; threads take streams with a grid stride.
 
-Every thread counts into its own row of outcome counters in local memory (`_odds.counters`),
+Every thread counts into its own row of outcome counters in local memory (`_equity.counters`),
 with its own scratch rows, and adds the row into the result with integer atomics once its work
 is done: the counts are exact integers whatever the order, so exact results equal the CPU's
-exactly (the same weighting, `_odds.exact.weigh`, turns them into figures) and a Monte Carlo
+exactly (the same weighting, `_equity.exact.weigh`, turns them into figures) and a Monte Carlo
 result is the same for the same seed on every run.
 
 Random numbers: the CPU's splitmix64 (`_kernels.draws.next_random`), a stream per
@@ -107,7 +107,7 @@ def stream_trials(trials: int) -> int:
 class ExactJob(NamedTuple):
     """A chunk of deals for the exact kernel: deals[a] (players, hole cards) and
     used_masks[a] its cards, as `BoardSetup.deals` gives them; prefixes: the first new board
-    cards of the work items (`_odds.exact.board_prefixes`)."""
+    cards of the work items (`_equity.exact.board_prefixes`)."""
 
     deals: np.ndarray
     used_masks: np.ndarray
@@ -256,7 +256,7 @@ def _players(setup: BoardSetup) -> int:
 def exact_outcomes(
     setup: BoardSetup, chunks: list[tuple[np.ndarray, ...]] | Lazy, progress: Callable[[float], None] | None
 ) -> tuple[np.ndarray, int, bool]:
-    """`_odds.exact.exact_outcomes` with each chunk of deals counted on the GPU (`exact_chunk`)."""
+    """`_equity.exact.exact_outcomes` with each chunk of deals counted on the GPU (`exact_chunk`)."""
     _load()
     return cpu_exact.exact_outcomes(setup, chunks, progress, exact_chunk)
 
@@ -271,7 +271,7 @@ def exact_chunk(
     setup: BoardSetup, deals: tuple[np.ndarray, ...], progress: Callable[[float], None] | None
 ) -> tuple[np.ndarray, float, int, bool]:
     """One chunk of deals on the GPU: the counts of every board of every deal, weighed as the
-    CPU's (`_odds.exact.weigh`). Launches of about LAUNCH_WORK evaluations; Ctrl-C between
+    CPU's (`_equity.exact.weigh`). Launches of about LAUNCH_WORK evaluations; Ctrl-C between
     them returns the work done, marked interrupted."""
     cards, masks, weights = deals
     n_players, n_bins = _players(setup), bins(_players(setup), setup.split, setup.categories)
@@ -306,7 +306,7 @@ def exact_chunk(
 def simulated_outcomes(
     setup: BoardSetup, trials: int, seed: int, progress: Callable[[float], None] | None
 ) -> tuple[np.ndarray, int, bool]:
-    """Monte Carlo on the GPU, as `_odds.montecarlo.simulated_outcomes` on the CPU: the mean
+    """Monte Carlo on the GPU, as `_equity.montecarlo.simulated_outcomes` on the CPU: the mean
     outcome counters per trial, the trials run, and whether partial (Ctrl-C between launches
     of about LAUNCH_WORK evaluations)."""
     _load()

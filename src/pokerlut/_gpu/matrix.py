@@ -37,14 +37,12 @@ from typing import Any
 import numba
 import numpy as np
 
-from .. import _tables as tables
 from .._kernels import boards, triples
-from ..rules import rules
+from .._game import HIGH  # the ranking of the tables: hold'em high
 from . import _device
 
 cuda: Any = None  # numba.cuda once loaded (`_load`): the kernels name it (the simulator swaps it)
 
-GAME = "high"  # the ranking of the tables: hold'em high
 PLAYERS2_BINS = 4  # winners' bitmasks of two players: 1 the hero, 2 the villain, 3 both
 BINS, PATTERNS = triples.BINS, triples.PATTERNS  # local array sizes: compile-time constants
 SLOTS = 28  # work items per class triple in the second kernel: its rank part, then <= 27 patterns
@@ -306,7 +304,7 @@ def count_pairs(
     cells = np.repeat(np.arange(len(found), dtype=np.int64), [len(n) for _, _, _, n in found])
     masks = (np.uint64(1) << hands.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
     deals = np.ascontiguousarray(hands.reshape(-1, 2, 2))
-    t = _device.device_tables(rules(GAME))
+    t = _device.device_tables(HIGH.rules)
     counts = _zeros((len(found), PLAYERS2_BINS))
     deck, board = np.arange(52, dtype=np.uint8), np.zeros(5, np.uint8)
     for start in range(0, len(deals), CHUNK_DEALS):
@@ -362,7 +360,7 @@ def count_triples(
             "deals": np.zeros(0, np.int64),
             "patterns": np.zeros(0, np.int64),
         }
-    t = _device.device_tables(rules(GAME))
+    t = _device.device_tables(HIGH.rules)
     fixed = _device.to_device((combos, n_combos, class_ranks, found))
     counts, deals, patterns = _zeros((n, triples.BINS)), _zeros((n,)), _zeros((n,))
     size = min(n, CHUNK_TRIPLES)
@@ -390,7 +388,7 @@ def ptx_kernels() -> list[tuple[str, Callable[..., None], tuple[Any, ...]]]:
     """(name, Python function, argument types) of every kernel of this module: what
     `cuda.compile_ptx` compiles in tests/test_gpu_ptx.py (after `register`)."""
     register()
-    t = _device.argument_type(tables.load(GAME))
+    t = _device.argument_type(HIGH.tables)
     i64, u8, u64 = np.int64, np.uint8, np.uint64
     pairs = _device.argument_type(
         (

@@ -16,13 +16,14 @@ from typing import Any
 import numba
 import numpy as np
 
-from .. import _tables as tables
+from .._game import HIGH
 from .._cards import CardsLike, format_card, parse_cards
 from ..distributed import Parts, check_workers, connect, run_parts
 from .._kernels import features
 from .._kernels import isomorphism as kernel
 from .._kernels.core import hand_add, hand_empty, hand_strength, njit
 from .._parallel import LANE_ROW, parallel_section
+from .._warmup import Job, sample_hands
 from ._indexer import HandIndexer, index_tables
 
 OPPONENTS = 990  # two of the 45 cards a river state leaves: HS = (2 wins + ties) / (2 * 990)
@@ -84,7 +85,7 @@ def hand_strength_of(hole: CardsLike, board: CardsLike) -> Fraction:
     """
     hole_cards, board_cards = _state(hole, board, "a river state", (5,))
     counts = np.zeros((3, 3), np.int64)
-    _showdown_counts(tables.load("high"), hole_cards, board_cards, counts)
+    _showdown_counts(HIGH.tables, hole_cards, board_cards, counts)
     wins, ties, _ = counts.sum(axis=1).tolist()
     return Fraction(2 * wins + ties, 2 * OPPONENTS)
 
@@ -115,7 +116,7 @@ def river_part(_: None, first: int, last: int, threads: int | None) -> dict[str,
     with parallel_section(threads):
         scratch = np.zeros((numba.get_num_threads(), features.SCRATCH), np.int64)
         features.river_counts(
-            tables.load("high"), HandIndexer("river", "imperfect").tables, boards, indices, values, scratch
+            HIGH.tables, HandIndexer("river", "imperfect").tables, boards, indices, values, scratch
         )
     return {"indices": indices.ravel(), "values": values.ravel()}
 
@@ -433,9 +434,41 @@ def hand_potential(hole: CardsLike, board: CardsLike) -> tuple[Fraction, Fractio
     """
     hole_cards, board_cards = _state(hole, board, "a flop or turn state", (3, 4))
     hp = np.zeros((3, 3), np.int64)
-    _showdown_counts(tables.load("high"), hole_cards, board_cards, hp)
+    _showdown_counts(HIGH.tables, hole_cards, board_cards, hp)
     (aa, at, ab), (ta, tt, tb), (ba, bt, bb) = hp.tolist()
     behind, tied, ahead = ba + bt + bb, ta + tt + tb, aa + at + ab
     ppot = Fraction(2 * ba + bt + ta, 2 * behind + tied) if 2 * behind + tied else Fraction(0)
     npot = Fraction(2 * ab + tb + at, 2 * ahead + tied) if 2 * ahead + tied else Fraction(0)
     return ppot, npot
+
+
+# --- the warm-up calls (`pokerlut warm`) ------------------------------------------------------
+
+
+def warm_jobs() -> list[Job]:
+    """The warm-up calls of the card abstraction (`pokerlut warm`): its kernels, in four parts
+    that compile in parallel (`_warm_up`)."""
+    return [
+        Job(f"abstraction {part}", _warm_up, (part,), cost)
+        for part, cost in (("indices", 12.0), ("river", 9.0), ("turn", 12.5), ("flop", 12.0))
+    ]
+
+
+def _warm_up(part: str) -> None:
+    """One part of the card abstraction's kernels: "indices" (both ways, and class sizes),
+    "river" (one board's features), "turn" and "flop" (one state's runout features: histograms
+    of uint8, 46 runouts, and of uint16, 1081; read from a river table of full size, left
+    unset)."""
+    if part == "indices":
+        river = HandIndexer("river", "imperfect")
+        river.unindex_batch(river.index_batch(sample_hands("high", 7)))
+        HandIndexer("preflop").orbit_sizes()
+    elif part == "river":
+        hand_strength_of("Ah Kh", "2c 3d 4h 5s 7c")
+        found = river_part(None, 0, 1, None)
+        features.scatter(
+            np.empty(HandIndexer("river", "imperfect").size, np.uint16), found["indices"], found["values"]
+        )
+    else:
+        counts = np.empty(HandIndexer("river", "imperfect").size, np.uint16)
+        runout_part(part, 50, counts, 0, 1, None)

@@ -15,9 +15,15 @@ from ..lang import LANGUAGES
 from .._gpu._device import DEVICES
 from .._equity.deal import deal_names
 from ..rules import WILD_MODES, games
-from ._commands import (
+from ._analysis_commands import (
     cmd_abstraction_buckets,
     cmd_abstraction_features,
+    cmd_range_breakdown,
+    cmd_range_by_card,
+    cmd_range_distribution,
+    cmd_range_outs,
+)
+from ._commands import (
     cmd_build_tables,
     cmd_bulk,
     cmd_compare,
@@ -25,10 +31,6 @@ from ._commands import (
     cmd_equity,
     cmd_eval,
     cmd_matrix,
-    cmd_range_breakdown,
-    cmd_range_by_card,
-    cmd_range_distribution,
-    cmd_range_outs,
     cmd_stats,
     cmd_video_poker,
     cmd_warm,

@@ -40,7 +40,7 @@ from .._kernels.core import KERNEL, njit
 from .._kernels.features import HOLES, SCRATCH, SORTED, VALUES, board_hole_values, class_sizes
 from .._parallel import LANE_ROW, parallel_section
 from .._kernels.table_types import Tables
-from .._tables import load as load_tables
+from .._game import HIGH
 from ._classes import class_names
 
 
@@ -103,7 +103,7 @@ def class_equities() -> dict[str, Fraction]:
         lanes = numba.get_num_threads()
         points = np.zeros((lanes, 169 + LANE_ROW), dtype=np.int64)  # lanes' rows apart
         scratch = np.zeros((lanes, SCRATCH), dtype=np.int64)
-        _class_points(load_tables(), boards, weights, class_of, scratch, points)
+        _class_points(HIGH.tables, boards, weights, class_of, scratch, points)
     deals = comb(50, 5) * comb(45, 2)  # per hand; the sums run over every hand of a class
     total = points.sum(axis=0)
     return {name: Fraction(int(total[i]), 2 * deals * int(sizes[i])) for i, name in enumerate(class_names())}

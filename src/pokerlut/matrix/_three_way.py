@@ -52,7 +52,7 @@ def count_triples(triples: np.ndarray) -> dict[str, np.ndarray]:
     """The board counts of class triples (rows of three indices into `CLASSES`, any order), on
     this thread: ``counts`` (n, 8) int64 by winners' bitmask (bin 0 unused), ``deals`` (n,)
     (0: cannot be dealt) and ``patterns`` (n,), the flush corrections computed."""
-    from .. import _tables as tables
+    from .._game import HIGH
     from .._kernels.triples import BINS, PATTERNS, count_class_triples
 
     triples = np.ascontiguousarray(np.asarray(triples, dtype=np.int64).reshape(-1, 3))
@@ -62,7 +62,7 @@ def count_triples(triples: np.ndarray) -> dict[str, np.ndarray]:
     deals = np.zeros(len(triples), np.int64)
     patterns = np.zeros(len(triples), np.int64)
     count_class_triples(
-        tables.load("high"),
+        HIGH.tables,
         *class_arrays(),
         triples,
         counts,

@@ -199,13 +199,13 @@ def draw_chance(
     first_made = made.sum(axis=0)[:rounds] / len(first)
     by_draw = tuple(float(x) for x in np.cumsum(first_made))
     return DrawChance(
-        setup.labels[0],
-        name,
-        setup.deal.name,
-        rounds,
-        chosen.name,
-        by_draw[-1],
-        by_draw,
-        int(work.sum()),
-        time.perf_counter() - start,
+        hand=setup.labels[0],
+        target=name,
+        deal=setup.deal.name,
+        draw_rounds=rounds,
+        policy=chosen.name,
+        probability=by_draw[-1],
+        by_draw=by_draw,
+        hands=int(work.sum()),
+        elapsed=time.perf_counter() - start,
     )

@@ -1,5 +1,5 @@
 """Exact equity after one draw: every joint deal of the players' replacements from the stub,
-counted by `kernels.draw_games.exact_kernel` on the threads.
+counted by `kernels.draw_exact.exact_kernel` on the threads.
 
 The players are reordered for the kernel: the one who draws the fewest cards last (counted
 at once by inclusion-exclusion, `last_player_lists`, when the pot is not split and categories
@@ -19,7 +19,7 @@ from ..._kernels.draw_exact import exact_kernel, last_player_lists, subset_stren
 from ..._kernels.draw_hands import all_subsets
 from ..._kernels.showdown import SPLIT_FIELDS
 from ..counters import CALL_WORK, bins, counters
-from ..._parallel import on_threads, share_of
+from ..._parallel import in_calls, on_shares
 from .setup import DrawSetup
 
 MAX_LIST_ENTRIES = 1 << 23  # the last player's sorted lists (int32) for inclusion-exclusion
@@ -100,36 +100,33 @@ def exact_outcomes(
     per_item = max(1, int(work(setup) // max(len(first), 1)))
     per_call = max(1, CALL_WORK // per_item)
     kernel = exact_kernel(setup.split, ie)
-    done = 0
-    try:
-        for start in range(0, len(first), per_call):
-            items = first[start : start + per_call]
 
-            def share(k: int, shares: int) -> None:
-                kernel(
-                    m,
-                    draws,
-                    strengths,
-                    low_strengths,
-                    offsets,
-                    lists,
-                    list_offsets,
-                    lengths,
-                    items[share_of(len(items), k, shares)],
-                    counts[k],
-                    idx[k],
-                    scratch[k],
-                    setup.buckets,
-                    setup.low_buckets,
-                )
+    def call(items: slice) -> None:
+        part = first[items]
 
-            on_threads(share)
-            done = min(len(first), start + per_call)
-            if progress:
-                progress(done / len(first))
-    except KeyboardInterrupt:
-        if done == 0:
-            raise
+        def run(share: slice, thread: int) -> None:
+            kernel(
+                m,
+                draws,
+                strengths,
+                low_strengths,
+                offsets,
+                lists,
+                list_offsets,
+                lengths,
+                part[share],
+                counts[thread],
+                idx[thread],
+                scratch[thread],
+                setup.buckets,
+                setup.low_buckets,
+            )
+
+        on_shares(len(part), run)
+
+    done = in_calls(len(first), per_call, call, progress)
+    if done == 0 and len(first):
+        raise KeyboardInterrupt  # interrupted before anything was counted
     total = unpermute(counts.sum(axis=0), perm, setup.split, setup.categories)
     seen = int(total[0] if setup.split else total[: counters(n, False, setup.categories)].sum())
     return total / max(seen, 1), seen, done < len(first)

@@ -1,4 +1,4 @@
-"""Monte Carlo through the draws: `kernels.draw_games.simulate_kernel` on the threads, in
+"""Monte Carlo through the draws: `kernels.draw_simulate.simulate_kernel` on the threads, in
 blocks of trials with their own random streams (`odds.montecarlo.in_blocks`): the same seed
 gives the same result whatever the thread count."""
 
@@ -13,7 +13,7 @@ from ..._kernels.draw_hands import BAD_KEEP
 from ..._kernels.draw_simulate import simulate_kernel
 from ..counters import bins
 from ..montecarlo import in_blocks
-from ..._parallel import on_threads, share_of
+from ..._parallel import on_shares
 from .setup import DrawSetup
 from .policy import Policy, bad_keep, keep
 
@@ -63,8 +63,7 @@ def simulated_outcomes(
     def run(start: int, block_trials: np.ndarray, counts: np.ndarray) -> None:
         errors = np.zeros((len(counts), 2 + h), np.int64)
 
-        def share(k: int, shares: int) -> None:
-            blocks = share_of(len(counts), k, shares)
+        def share(blocks: slice, thread: int) -> None:
             kernel(
                 high,
                 low,
@@ -81,16 +80,16 @@ def simulated_outcomes(
                 ahead,
                 counts[blocks],
                 errors[blocks],
-                rows[k],
-                hands[k],
-                keeps[k],
-                draws[k],
-                decks[k],
+                rows[thread],
+                hands[thread],
+                keeps[thread],
+                draws[thread],
+                decks[thread],
                 setup.buckets,
                 setup.low_buckets,
             )
 
-        on_threads(share)
+        on_shares(len(counts), share)
         failed = np.flatnonzero(errors[:, 0])
         if len(failed):
             code, value, *hand = errors[failed[0]].tolist()

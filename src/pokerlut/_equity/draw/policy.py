@@ -315,7 +315,7 @@ def target_of(target: Any, deal: Deal) -> tuple[int, int, int, str]:
 def pat_unpaired(game: Game, strength: int) -> bool:
     """Whether every hand of `game` at `strength` or better is one of different ranks (a
     lowball hand with no pair; a badugi): the Monte Carlo kernel then values a hand for the
-    pat test by its rank mask alone (`draw_games.pat_strength`)."""
+    pat test by its rank mask alone (`draw_simulate.pat_strength`)."""
     categories = game.classes[strength:, 0]
     alike = Category.BADUGI if game.rules.badugi else Category.HIGH_CARD
     return bool(game.rules.low and (categories == alike).all())
