@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -88,3 +89,23 @@ def test_statistics_are_documented(site):
     html = (site / "api" / "index.html").read_text(encoding="utf-8")
     for name in ("count_hands", "by_category"):
         assert f'id="pokerlut.stats.{name}"' in html
+
+
+def shown_text(html: str) -> str:
+    """The words of a piece of the page as a reader sees them: no markup, one space between."""
+    return " ".join(unescape(re.sub(r"<[^>]+>", "", html)).split())
+
+
+def test_api_page_shows_the_shared_parameter_texts(site):
+    """The texts that `pokerlut._docs.shared_parameters` fills in at run time are on the page too
+    (scripts/griffe_shared_parameters.py), and no ``{game}`` placeholder is left."""
+    from pokerlut._docs import PARAMETERS
+
+    html = (site / "api" / "index.html").read_text(encoding="utf-8")
+    text = shown_text(html)
+    for name, entry in PARAMETERS.items():
+        assert "{" + name + "}" not in text, f"the placeholder {{{name}}} is on the API page"
+        description = " ".join(" ".join(entry.splitlines()[1:]).replace("`", "").split())
+        assert description in text, f"{name}: {description!r} is not on the API page"
+    equity = shown_text(html[html.index('id="pokerlut.equity"') : html.index('id="pokerlut.deals"')])
+    assert PARAMETERS["game_in_place_of_deal"].splitlines()[1].strip() in equity

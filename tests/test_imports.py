@@ -63,6 +63,7 @@ LAYERS: dict[str, float] = {
     "pokerlut._parallel": 0,
     "pokerlut._warmup": 0,  # the `Job` type each subsystem declares its warm-up calls with
     "pokerlut._deprecation": 0,  # old names kept one release: warnings alone
+    "pokerlut._docs": 0,  # the parameter texts docstrings share: text alone
     "pokerlut.distributed": 0,
     # the numba kernels and what they read
     "pokerlut._kernels": 1,

@@ -9,11 +9,13 @@ import numpy as np
 
 from . import _tables as tables
 from ._cards import CardsLike
+from ._docs import shared_parameters
 from ._game import Game, resolve
 from ._hand import check_hand, strength_function
 from ._names import Category
 
 
+@shared_parameters
 def best_five(cards: CardsLike, *, game: str | Game = "high", wild: str | None = None) -> np.ndarray:
     """The five of 5..7 cards that make the hand in the game.
 
@@ -23,10 +25,8 @@ def best_five(cards: CardsLike, *, game: str | Game = "high", wild: str | None =
     ----------
     cards : cards
         A hand of 5, 6 or 7 cards, as `evaluate` takes it.
-    game : str or Game, default "high"
-        How hands rank: a name of `pokerlut.games()` or a `Game`.
-    wild : str, optional
-        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
+    {game}
+    {wild}
 
     Returns
     -------
@@ -62,6 +62,7 @@ def best_five(cards: CardsLike, *, game: str | Game = "high", wild: str | None =
     return hand[np.isin(hand, chosen)]
 
 
+@shared_parameters
 def stand_ins(cards: CardsLike, *, game: str | Game = "high", wild: str | None = None) -> dict[int, int]:
     """What each wild card of the best five stands for.
 
@@ -72,10 +73,8 @@ def stand_ins(cards: CardsLike, *, game: str | Game = "high", wild: str | None =
     ----------
     cards : cards
         A hand of 5, 6 or 7 cards, as `evaluate` takes it.
-    game : str or Game, default "high"
-        How hands rank: a name of `pokerlut.games()` or a `Game`.
-    wild : str, optional
-        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
+    {game}
+    {wild}
 
     Returns
     -------

@@ -14,6 +14,7 @@ import numpy as np
 from . import _tables as tables
 from ._anatomy import stand_ins
 from ._cards import CardsLike, format_card
+from ._docs import shared_parameters
 from ._hand import STRENGTH_FUNCTIONS, check_hand, one_argument, strength_function
 from ._kernels import badugi as kernels_badugi
 from ._kernels.batch import evaluate_rows, order_rows, strength_order
@@ -31,6 +32,7 @@ from ._warmup import Job, checked, sample_hands
 _CARD_OF = {format_card(c): c for c in range(52)}  # "As" -> 51, for the fast text path
 
 
+@shared_parameters
 def evaluate(
     cards: CardsLike,
     *more: Any,
@@ -58,13 +60,9 @@ def evaluate(
     cards : str, sequence of str or int, or 1-D integer array
         The hand, in one argument: text ("As Ks Qs Js Ts"), card texts or card ints
         (``4 * rank + suit``, 0 = 2c .. 51 = As; jokers 52, 53).
-    game : str or Game, default "high"
-        How hands rank: a name of `pokerlut.games()` or a `Game`.
-    wild : str, optional
-        Wild cards: "jokers", "bug" or "deuces" (see `pokerlut.rules.WILD_MODES`); only
-        beside a game's name.
-    flush_by_suit : bool, optional
-        Italian poker only: False ranks flushes by their cards before their suit.
+    {game}
+    {wild}
+    {flush_by_suit}
 
     Returns
     -------
@@ -129,6 +127,7 @@ def evaluate(
     return strength_of(checked.tolist())
 
 
+@shared_parameters
 def evaluate_batch(
     hands: Any,
     *,
@@ -152,18 +151,14 @@ def evaluate_batch(
         Card ints (0..51; 52, 53 the jokers with `wild`), a row per hand; a column of texts
         is read by `parse_batch`. A masked array (`parse_batch(errors="mask")`) gives a masked
         array: its masked rows are not evaluated and stay masked (holding 0).
-    game : str or Game, default "high"
-        How hands rank: a name of `pokerlut.games()` or a `Game`.
-    wild : str, optional
-        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
-    flush_by_suit : bool, optional
-        Italian poker only, as in `evaluate`.
+    {game}
+    {wild}
+    {flush_by_suit}
     validate : bool, default True
         False skips the deck and duplicate checks, for input known to be valid: a bad row then
         gets a meaningless strength (never a read outside the tables).
-    threads : int, optional
-        numba threads for this call (default: the caller's `numba.get_num_threads()`); a CPU
-        option, so not with ``device="cuda"``.
+    {threads}
+        A CPU option, so not with ``device="cuda"``.
     device : {"cpu", "cuda"}, default "cpu"
         "cuda": on the GPU, through numba-cuda (``pip install 'pokerlut[gpu]'``), with the
         same strengths, checks and errors, for every game. Host input is streamed to the
@@ -275,6 +270,7 @@ def in_chunks(
     return out
 
 
+@shared_parameters
 def category(
     strength: int, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None
 ) -> Category:
@@ -284,12 +280,9 @@ def category(
     ----------
     strength : int
         A strength of the game, as `evaluate` gives it.
-    game : str or Game, default "high"
-        How hands rank: a name of `pokerlut.games()` or a `Game`.
-    wild : str, optional
-        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
-    flush_by_suit : bool, optional
-        Italian poker only, as in `evaluate`.
+    {game}
+    {wild}
+    {flush_by_suit}
 
     Returns
     -------
@@ -320,6 +313,7 @@ def category(
     return g.category(strength)
 
 
+@shared_parameters
 def describe(
     hand_or_strength: CardsLike | int,
     *,
@@ -338,12 +332,9 @@ def describe(
     hand_or_strength : cards or int
         A hand of 5, 6 or 7 cards (4 or 5 in Badugi), as `evaluate` takes it, or a strength
         of the game.
-    game : str or Game, default "high"
-        How hands rank: a name of `pokerlut.games()` or a `Game`.
-    wild : str, optional
-        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
-    flush_by_suit : bool, optional
-        Italian poker only, as in `evaluate`.
+    {game}
+    {wild}
+    {flush_by_suit}
     lang : str, default "en"
         One of `pokerlut.lang.LANGUAGES` (en, it, es, ca, ru).
 
@@ -413,6 +404,7 @@ def _cycle(game: Game) -> tuple[int, int, int]:
     return NO_CYCLE if game.italian is None else game.italian.cycle
 
 
+@shared_parameters
 def compare(
     a: CardsLike,
     b: CardsLike,
@@ -430,12 +422,9 @@ def compare(
     ----------
     a, b : cards
         Two hands of 5, 6 or 7 cards (4 or 5 in Badugi), as `evaluate` takes them.
-    game : str or Game, default "high"
-        How hands rank: a name of `pokerlut.games()` or a `Game`.
-    wild : str, optional
-        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
-    flush_by_suit : bool, optional
-        Italian poker only, as in `evaluate`.
+    {game}
+    {wild}
+    {flush_by_suit}
 
     Returns
     -------
@@ -464,6 +453,7 @@ def compare(
     return int(strength_order(evaluate(a, game=g), evaluate(b, game=g), *_cycle(g)))
 
 
+@shared_parameters
 def compare_batch(
     a: Any,
     b: Any,
@@ -481,17 +471,13 @@ def compare_batch(
     ----------
     a, b : array_like of int, shape (n, 5|6|7), or columns of hand texts
         Hands as `evaluate_batch` takes them, the same number of rows in each.
-    game : str or Game, default "high"
-        How hands rank: a name of `pokerlut.games()` or a `Game`.
-    wild : str, optional
-        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
-    flush_by_suit : bool, optional
-        Italian poker only, as in `evaluate`.
+    {game}
+    {wild}
+    {flush_by_suit}
     validate : bool, default True
         As in `evaluate_batch`: False skips the deck and duplicate checks.
-    threads : int, optional
-        numba threads for this call (default: the caller's `numba.get_num_threads()`); not
-        with ``device="cuda"``.
+    {threads}
+        Not with ``device="cuda"``.
     device : {"cpu", "cuda"}, default "cpu"
         Where the hands are evaluated, as in `evaluate_batch`; the result is a numpy array
         either way (strengths left on the GPU by input there are copied back).
@@ -534,6 +520,7 @@ def compare_batch(
     return out
 
 
+@shared_parameters
 def winners(
     hands: Any, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None
 ) -> list[int]:
@@ -551,12 +538,9 @@ def winners(
     hands : sequence of cards
         The players' hands, one per seat, each of 5, 6 or 7 cards (4 or 5 in Badugi) as
         `evaluate` takes it.
-    game : str or Game, default "high"
-        How hands rank: a name of `pokerlut.games()` or a `Game`.
-    wild : str, optional
-        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
-    flush_by_suit : bool, optional
-        Italian poker only, as in `evaluate`.
+    {game}
+    {wild}
+    {flush_by_suit}
 
     Returns
     -------

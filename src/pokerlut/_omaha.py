@@ -10,6 +10,7 @@ import numpy as np
 from . import _tables as tables
 from ._kernels.table_types import SuitsMixed, Tables, Wild
 from ._cards import CardsLike, format_card, parse_cards
+from ._docs import shared_parameters
 from ._evaluate import in_chunks
 from ._game import Game, resolve
 from ._hand import check_deck
@@ -45,6 +46,7 @@ def _omaha_one(t: Tables, hole: np.ndarray, board: np.ndarray) -> Any:
     return omaha_strength(t, hole, board)
 
 
+@shared_parameters
 def evaluate_omaha(hole: CardsLike, board: CardsLike, *, game: str | Game = "high") -> int:
     """Strength of the best Omaha hand: exactly two hole cards and exactly three board cards.
 
@@ -56,9 +58,9 @@ def evaluate_omaha(hole: CardsLike, board: CardsLike, *, game: str | Game = "hig
         4, 5 or 6 hole cards, as `evaluate` takes a hand.
     board : cards
         3, 4 or 5 board cards.
-    game : str or Game, default "high"
-        How hands rank: a name of `pokerlut.games()` or a `Game`, of a game that offers
-        Omaha (not with wild cards, suits that break ties, or flushes that count against you).
+    {game}
+        A game that offers Omaha: not with wild cards, suits that break ties, or flushes
+        that count against you.
 
     Returns
     -------
@@ -109,6 +111,7 @@ def _omaha_array(cards: Any, sizes: tuple[int, ...], n: int | None, what: str) -
     return as_batch(array, sizes, what)
 
 
+@shared_parameters
 def evaluate_omaha_batch(
     holes: Any, boards: Any, *, game: str | Game = "high", validate: bool = True, threads: int | None = None
 ) -> np.ndarray:
@@ -127,8 +130,7 @@ def evaluate_omaha_batch(
         How hands rank, as in `evaluate_omaha`.
     validate : bool, default True
         As in `evaluate_batch`: False skips the deck and duplicate checks.
-    threads : int, optional
-        numba threads for this call (default: the caller's `numba.get_num_threads()`).
+    {threads}
 
     Returns
     -------

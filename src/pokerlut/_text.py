@@ -24,6 +24,7 @@ from ._game import Game, resolve
 from ._kernels.text import NONE, CharTables, first_count, parse_rows
 from ._parallel import CHUNK_ROWS, parallel_section
 from ._cards import MASKED_CARD
+from ._docs import shared_parameters
 from ._names import NO_CATEGORY
 from ._warmup import Job
 
@@ -243,6 +244,7 @@ def _explain(column: _Column, row: int, k: int | None, known: str, jokers: bool)
     return f"row {row}: {text!r} has {count} cards, but {known} {k}"
 
 
+@shared_parameters
 def parse_batch(
     texts: Any,
     *,
@@ -273,8 +275,7 @@ def parse_batch(
     cards : int, optional
         The number of cards per row, 1..54; by default that of the first row that is one or
         more distinct cards.
-    threads : int, optional
-        numba threads for this call, as in `evaluate_batch`.
+    {threads}
 
     Returns
     -------
@@ -371,6 +372,7 @@ def _category_table(game: Game) -> np.ndarray:
     return table
 
 
+@shared_parameters
 def category_batch(
     strengths: Any, *, game: str | Game = "high", wild: str | None = None, flush_by_suit: bool | None = None
 ) -> np.ndarray:
@@ -380,12 +382,9 @@ def category_batch(
     ----------
     strengths : array_like of int
         Strengths of the game, any shape (a list or Series too).
-    game : str or Game, default "high"
-        How hands rank: a name of `pokerlut.games()` or a `Game`.
-    wild : str, optional
-        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
-    flush_by_suit : bool, optional
-        Italian poker only, as in `evaluate`.
+    {game}
+    {wild}
+    {flush_by_suit}
 
     Returns
     -------
@@ -432,6 +431,7 @@ def _words(game: Game, lang: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
     return table, codes, distinct
 
 
+@shared_parameters
 def describe_batch(
     strengths: Any,
     *,
@@ -450,12 +450,9 @@ def describe_batch(
     ----------
     strengths : array_like of int
         Strengths of the game, any shape (a list or Series too).
-    game : str or Game, default "high"
-        How hands rank: a name of `pokerlut.games()` or a `Game`.
-    wild : str, optional
-        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
-    flush_by_suit : bool, optional
-        Italian poker only, as in `evaluate`.
+    {game}
+    {wild}
+    {flush_by_suit}
     lang : str, default "en"
         One of `pokerlut.lang.LANGUAGES`, as in `describe`.
     categorical : bool, default False

@@ -18,6 +18,7 @@ from ._kernels import badugi as kernels_badugi
 from ._kernels.enumerate import COUNT_STRENGTHS, STRENGTHS_IN_ORDER
 from ._game import Game, resolve
 from ._cards import RANKS
+from ._docs import shared_parameters
 from ._names import WHEEL, Category, category_label, low_label
 from ._parallel import balanced_order, parallel_section
 from ._deprecation import renamed_keywords
@@ -25,6 +26,7 @@ from ._warmup import Job
 
 
 @renamed_keywords(deck="deck_size")
+@shared_parameters
 def count_hands(
     n_cards: int,
     *,
@@ -44,16 +46,13 @@ def count_hands(
     ----------
     n_cards : int
         Cards per hand: 5, 6 or 7 (5 in Italian poker, 4 or 5 in Badugi).
-    game : str or Game, default "high"
-        How hands rank: a name of `pokerlut.games()` or a `Game`.
-    wild : str, optional
-        Wild cards: "jokers", "bug" or "deuces", as in `evaluate`.
+    {game}
+    {wild}
     deck_size : int, optional
         With `wild`, 52, 53 or 54 cards (the 52 and the jokers; by default 53, or 52 for
         deuces wild); without, the game's deck size (or None). (Until this release the
         keyword was ``deck=``: it still works, with a `DeprecationWarning`.)
-    threads : int, optional
-        numba threads for this call (default: the caller's `numba.get_num_threads()`).
+    {threads}
     progress : callable, optional
         Called with the number of hands done after each slice of work.
 
@@ -114,6 +113,7 @@ def count_hands(
 
 
 @renamed_keywords(deck="deck_size")
+@shared_parameters
 def strengths_in_order(
     n_cards: int,
     *,
@@ -133,17 +133,14 @@ def strengths_in_order(
     ----------
     n_cards : int
         Cards per hand: 5, 6 or 7 (5 in Italian poker, 4 or 5 in Badugi).
-    game : str or Game, default "high"
-        How hands rank: a name of `pokerlut.games()` or a `Game`.
-    wild : str, optional
-        Wild cards: "jokers", "bug" or "deuces", as in `count_hands`.
+    {game}
+    {wild}
     deck_size : int, optional
         The deck's size, as in `count_hands` (``deck=`` until this release).
     out : numpy.ndarray, optional
         A writeable C-contiguous uint16 array of the result's shape to fill and return instead
         of a new one (no 268 MB allocation per call).
-    threads : int, optional
-        numba threads for this call (default: the caller's `numba.get_num_threads()`).
+    {threads}
 
     Returns
     -------

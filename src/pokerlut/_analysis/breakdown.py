@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from .._cards import CardsLike, format_card
+from .._docs import shared_parameters
 from .._names import Category
 from .._equity.deal import card_text, find_deal, read_cards
 from .._equity.front import cards_text
@@ -354,6 +355,7 @@ def _other_player(hands: Any, board: Any, dead: Any, deal: Any) -> str:
     return ", ".join(card_text(np.array(live[k * size : (k + 1) * size])) for k in range(2))
 
 
+@shared_parameters
 def breakdown(hands: CardsLike, board: CardsLike, dead: CardsLike = "", *, deal: str = "holdem") -> Breakdown:
     """A range's made hands and draws on a flop or a turn, as Flopzilla shows them.
 
@@ -371,10 +373,9 @@ def breakdown(hands: CardsLike, board: CardsLike, dead: CardsLike = "", *, deal:
         ("QQ+, AKs, A5s-A2s:0.5, 15%, random", weights kept) or a hand; in Omaha a hand, or
         a range as `equity` reads an Omaha player's (hands separated by commas, "random":
         every four-card hand, "random5" every five-card hand).
-    board : cards
-        The flop (3 cards) or the turn (4).
-    dead : cards, optional
-        Cards out of play: the combos holding one are not counted.
+    {board_flop_or_turn}
+    {dead}
+        The combos holding one are not counted.
     deal : str, default "holdem"
         "holdem", "short-deck", "short-deck-trips", "omaha" or "omaha-hi-lo" (its high hand:
         the same as "omaha").

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from .._cards import RANKS, CardsLike, format_card
+from .._docs import shared_parameters
 from .._game import Game
 from .._equity.ranges import HandOrRange
 from .._equity.deal import card_text
@@ -194,6 +195,7 @@ class EquityByCard:
         return None
 
 
+@shared_parameters
 def equity_by_card(
     hands: Sequence[HandOrRange],
     board: CardsLike,
@@ -215,17 +217,13 @@ def equity_by_card(
     hands : sequence of hands or ranges, one per player (2 to 10)
         As `equity` takes them: hold'em hands or ranges ("AsAh", "QQ+,AKs", "random",
         "AKs:0.5"), Omaha hands (several separated by commas, or "random").
-    board : cards
-        The flop (3 cards) or the turn (4 cards).
-    dead : cards, optional
-        Cards out of play.
+    {board_flop_or_turn}
+    {dead}
     deal : str, default "holdem"
         A board deal of `pokerlut.deals()`: "holdem", "short-deck", "short-deck-trips",
         "omaha" or "omaha-hi-lo" (not stud).
-    game : str or Game, optional
-        The high hand's game in place of the deal's own, as in `equity`.
-    threads : int, optional
-        numba threads for this call (default: the caller's `numba.get_num_threads()`).
+    {game_in_place_of_deal}
+    {threads}
 
     Returns
     -------

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from .._cards import CardsLike
+from .._docs import shared_parameters
 from .._game import Game
 from .._equity.counters import per_player
 from .._equity.ranges import HandOrRange
@@ -233,6 +234,7 @@ class EquityDistribution:
         return None
 
 
+@shared_parameters
 def equity_distribution(
     hands: Sequence[HandOrRange],
     board: CardsLike = "",
@@ -257,16 +259,13 @@ def equity_distribution(
     board : cards, optional
         0 to 5 board cards. Before the flop, enumerating every board of every deal is much
         work: narrow ranges only (see Raises).
-    dead : cards, optional
-        Cards out of play.
+    {dead}
     player : int, default 0
         Whose range: an index into `hands`.
     deal : str, default "holdem"
         A board deal of `pokerlut.deals()` (not stud).
-    game : str or Game, optional
-        The high hand's game in place of the deal's own, as in `equity`.
-    threads : int, optional
-        numba threads for this call (default: the caller's `numba.get_num_threads()`).
+    {game_in_place_of_deal}
+    {threads}
 
     Returns
     -------

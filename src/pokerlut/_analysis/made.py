@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from .._cards import CardsLike, format_cards, parse_cards
+from .._docs import shared_parameters
 from .._evaluate import evaluate_batch
 from .._names import Category
 from .._equity.deal import Deal, board_deal, card_text, no_repeats
@@ -339,6 +340,7 @@ def _cards(cards: CardsLike, what: str) -> np.ndarray:
         raise type(error)(f"{what}: {error}") from None
 
 
+@shared_parameters
 def hand_on_board(hand: CardsLike, board: CardsLike, *, deal: str = "holdem") -> HandOnBoard:
     """A hand's made hand and draws on a flop or a turn, in the words players use.
 
@@ -352,8 +354,7 @@ def hand_on_board(hand: CardsLike, board: CardsLike, *, deal: str = "holdem") ->
     ----------
     hand : cards
         Two cards in hold'em and short deck; four, five or six in Omaha.
-    board : cards
-        The flop (3 cards) or the turn (4).
+    {board_flop_or_turn}
     deal : str, default "holdem"
         "holdem", "short-deck", "short-deck-trips", "omaha", or "omaha-hi-lo" (its high
         hand: the made hands and draws are the same as in "omaha").

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from .._cards import CardsLike, format_card
+from .._docs import shared_parameters
 from .._evaluate import describe, evaluate_batch
 from .._game import Game
 from .._equity.ranges import HandOrRange
@@ -125,6 +126,7 @@ class Outs:
         }
 
 
+@shared_parameters
 def outs(
     hands: Sequence[HandOrRange],
     board: CardsLike,
@@ -148,16 +150,13 @@ def outs(
     ----------
     hands : sequence of hands or ranges, one per player (2 to 10)
         As `equity` takes them; `hands[player]` is one hand, the others hands or ranges.
-    board : cards
-        The flop (3 cards) or the turn (4 cards).
-    dead : cards, optional
-        Cards out of play.
+    {board_flop_or_turn}
+    {dead}
     player : int, default 0
         Whose outs: an index into `hands`.
     deal : str, default "holdem"
         "holdem", "short-deck", "short-deck-trips" or "omaha" (high only: not hi-lo, not stud).
-    game : str or Game, optional
-        The game of the hands in place of the deal's own, as in `equity`.
+    {game_in_place_of_deal}
 
     Returns
     -------

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from .._cards import CardsLike, format_cards, parse_cards
+from .._docs import shared_parameters
 from .draw.showdowns import DrawShowdowns
 from .._game import Game
 from .._gpu._device import wants_gpu
@@ -46,6 +47,7 @@ MAX_BOARDS = 10  # boards dealt from one deck (`equity(boards=...)`), as far as 
 
 
 @renamed_keywords(deck="deck_size")
+@shared_parameters
 def equity(
     hands: Sequence[HandOrRange],
     board: CardsLike = "",
@@ -87,9 +89,7 @@ def equity(
         empty). Boards share only the cards they start with. Not in stud.
     deal : str, default "holdem"
         How the cards are dealt and the pot split: one of `pokerlut.deals()`.
-    game : str or Game, optional
-        The high (or only) hand's game in place of the deal's own: a name of
-        `pokerlut.games()`, a ranking built into the tables' path, or a `Game`.
+    {game_in_place_of_deal}
     wild : str, optional
         Hold'em with wild cards, "jokers", "bug" or "deuces", in a deck of `deck_size` cards
         (53 or 54; 52 too for deuces).
@@ -105,8 +105,7 @@ def equity(
     seed : int, optional
         The Monte Carlo seed (default: random, reported in the result). The same seed gives
         the same result whatever the thread count.
-    threads : int, optional
-        numba threads for this call (default: the caller's `numba.get_num_threads()`).
+    {threads}
     by_category : bool, default False
         Also count each player's share of the pot by the category of the hand it is won with
         (`PlayerEquity.by_category`; in hi-lo deals the low half by the low: "wheel",

@@ -13,6 +13,7 @@ import numba
 import numpy as np
 
 from .._deprecation import renamed_attribute
+from .._docs import shared_parameters
 from .._kernels import video_poker as kernel
 from .._parallel import LANE_ROW, parallel_section
 from .._warmup import Job
@@ -125,6 +126,7 @@ class VideoPoker:
         )
 
 
+@shared_parameters
 def video_poker(paytable: str | Paytable, *, threads: int | None = None) -> VideoPoker:
     """Every deal of a pay table played with the hold of the highest expected payout.
 
@@ -134,8 +136,7 @@ def video_poker(paytable: str | Paytable, *, threads: int | None = None) -> Vide
     ----------
     paytable : str or Paytable
         A name of `paytables()`, or a `Paytable`.
-    threads : int, optional
-        numba threads for this call (default: the caller's `numba.get_num_threads()`).
+    {threads}
 
     Returns
     -------

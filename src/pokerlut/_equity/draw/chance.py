@@ -11,6 +11,7 @@ import numba
 import numpy as np
 
 from ..._cards import CardsLike
+from ..._docs import shared_parameters
 from ..._kernels.draw_chance import MAX_ROUNDS, chance_kernel
 from ..._kernels.draw_hands import TOO_MUCH, all_subsets
 from ..._parallel import on_threads, share_of
@@ -77,6 +78,7 @@ class DrawChance:
         return data
 
 
+@shared_parameters
 def draw_chance(
     hand: CardsLike | int,
     target: str | int,
@@ -115,8 +117,7 @@ def draw_chance(
         to the target: it stands pat on the target and keeps the cards that can be part of
         it (default: the built-in of the target's game). A numba function plays as written,
         the player standing pat once the target is made.
-    threads : int, optional
-        numba threads (default: the caller's `numba.get_num_threads()`).
+    {threads}
 
     Returns
     -------
