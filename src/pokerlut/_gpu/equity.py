@@ -48,7 +48,7 @@ from .._kernels.exact import ENUMERATE_BOARDS
 from .._kernels.showdown import Scratch, Spot
 from .._equity import exact as cpu_exact
 from .._equity.board import BoardSetup, Lazy
-from .._equity.counters import bins, counters
+from .._equity.counters import bins, counters, working_rows
 from .._equity.deal import Deal, resolve_deal
 from .._equity.montecarlo import make_draws
 from . import _device
@@ -115,7 +115,7 @@ class ExactJob(NamedTuple):
 
 
 def _scratch_sizes(players: int, omaha: bool) -> tuple[int, int]:
-    """Rows of the hole hand states and hole cards per player of the CPU kernels' `Scratch`."""
+    """A GPU thread's `Scratch`: its rows of hole hand states, and its hole cards per player."""
     return max(players, 8), 6 if omaha else 2
 
 
@@ -353,10 +353,6 @@ def cpu_reference(setup: BoardSetup, trials: int, seed: int) -> np.ndarray:
     kernel = draws_kernels.simulate_kernel(setup.split, setup.omaha, n_players)
     counts = np.zeros((n_streams, n_bins), np.int64)
     failed = np.zeros(n_streams, np.bool_)
-    hand_rows, _ = _scratch_sizes(n_players, setup.omaha)
-    scratch = Scratch(
-        np.zeros(128, np.uint8), np.zeros((hand_rows, 2), np.uint64), np.zeros((n_players, 64), np.uint8)
-    )
     spot = Spot(
         setup.live, _board(setup), len(setup.board), setup.hole_sizes, setup.buckets, setup.low_buckets
     )
@@ -370,7 +366,7 @@ def cpu_reference(setup: BoardSetup, trials: int, seed: int) -> np.ndarray:
         block_trials,
         counts,
         failed,
-        scratch,
+        working_rows(n_players)[0],
     )
     summed: np.ndarray = counts.sum(axis=0)
     return summed
