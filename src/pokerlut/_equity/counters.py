@@ -9,7 +9,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from .._kernels.showdown import POT, SPLIT_FIELDS
+from .._kernels.showdown import POT, SPLIT_FIELDS, Scratch
 
 CALL_WORK = 10_000_000  # evaluations per kernel call (~0.1 s): progress and Ctrl-C between calls
 
@@ -30,15 +30,15 @@ def bins(n_players: int, split: bool, categories: int = 0) -> int:
     return max(counters(n_players, split, categories), 16)
 
 
-def working_rows(n_players: int) -> tuple[np.ndarray, ...]:
-    """The board games' per-thread working rows (board cards, hole hand states, hole cards),
-    each at least 128 bytes so that two threads never write into one cache line."""
+def working_rows(n_players: int) -> list[Scratch]:
+    """The board games' working rows, thread k's at [k] (`kernels.showdown.Scratch`: board
+    cards, hole hand states, hole cards), each at least 128 bytes so that two threads never
+    write into one cache line."""
     n_threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
-    return (
-        np.zeros((n_threads, 128), np.uint8),
-        np.zeros((n_threads, max(n_players, 8), 2), np.uint64),
-        np.zeros((n_threads, n_players, 64), np.uint8),
-    )
+    cards = np.zeros((n_threads, 128), np.uint8)
+    hole_hands = np.zeros((n_threads, max(n_players, 8), 2), np.uint64)
+    holes = np.zeros((n_threads, n_players, 64), np.uint8)
+    return [Scratch(cards[k], hole_hands[k], holes[k]) for k in range(n_threads)]
 
 
 def per_player(outcomes: np.ndarray, n_players: int, split: bool, categories: int = 0) -> tuple[Any, ...]:

@@ -133,8 +133,7 @@ def _dealing_calls(
                 masks,
                 items[part],
                 counts[thread],
-                scratch[0][thread],
-                scratch[1][thread],
+                scratch[thread],
             )
 
         return lambda: on_shares(len(items), share)
@@ -178,7 +177,6 @@ def _counting_calls(
         part = np.ascontiguousarray(items[start : start + per_call])
 
         def share(items: slice, thread: int) -> None:
-            rows = [thread_rows[thread] for thread_rows in scratch]
             boards.count_boards(
                 table,
                 setup.live,
@@ -188,12 +186,7 @@ def _counting_calls(
                 masks,
                 part[items],
                 counts[thread],
-                rows[0],
-                rows[1],
-                rows[2],
-                rows[3],
-                rows[4],
-                rows[5],
+                scratch[thread],
                 setup.buckets,
             )
 

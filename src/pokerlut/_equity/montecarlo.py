@@ -134,9 +134,7 @@ def simulated_outcomes(
                 block_trials[blocks],
                 counts[blocks],
                 failed[blocks],
-                scratch[0][thread],
-                scratch[1][thread],
-                scratch[2][thread],
+                scratch[thread],
             )
 
         on_shares(len(counts), share)

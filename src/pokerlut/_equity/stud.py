@@ -12,7 +12,7 @@ import numpy as np
 
 from .._kernels.table_types import Tables
 from .._cards import parse_cards
-from .._kernels.stud import STUD_ENUMERATE, STUD_SIMULATE
+from .._kernels.stud import STUD_ENUMERATE, STUD_SIMULATE, StudScratch, StudSpot
 from .._parallel import balanced_order
 from .categories import kernel_tables
 from .counters import CALL_WORK, bins, counters
@@ -89,6 +89,18 @@ class StudShowdowns:
         high = self.game.tables
         return high, self.low_game.tables if self.low_game else high
 
+    def spot(self) -> StudSpot:
+        """What the stud kernels share of this input (`kernels.stud.StudSpot`)."""
+        return StudSpot(self.live, self.known, self.missing, self.buckets, self.low_buckets)
+
+    def working_rows(self) -> list[StudScratch]:
+        """The stud kernels' working rows, thread k's at [k] (`kernels.stud.StudScratch`)."""
+        threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+        idx = np.zeros((threads, len(self.holes), 8), np.int64)
+        stock = np.zeros((threads, 64), np.uint8)
+        now = np.zeros((threads, max(len(self.holes), 8), 2), np.uint64)
+        return [StudScratch(idx[k], stock[k], now[k]) for k in range(threads)]
+
     def showdowns(self) -> int:
         """Distinct deals of the missing cards."""
         left, total = len(self.live), 1
@@ -116,7 +128,7 @@ class StudShowdowns:
         first = np.ascontiguousarray(first[balanced_order(np.ones(len(first)), numba.get_num_threads())])
         threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
         counts = np.zeros((threads, bins(n, self.split, self.categories)), dtype=np.int64)
-        scratch = (np.zeros((threads, n, 8), np.int64), np.zeros((threads, max(n, 8), 2), np.uint64))
+        spot, scratch = self.spot(), self.working_rows()
         per_call = max(1, len(first) * CALL_WORK // max(1, self.showdowns() * n))
         kernel, (high, low) = STUD_ENUMERATE[self.split], self.tables()
 
@@ -124,19 +136,7 @@ class StudShowdowns:
             part = first[items]
 
             def run(share: slice, thread: int) -> None:
-                kernel(
-                    high,
-                    low,
-                    self.live,
-                    self.known,
-                    self.missing,
-                    part[share],
-                    counts[thread],
-                    scratch[0][thread],
-                    scratch[1][thread],
-                    self.buckets,
-                    self.low_buckets,
-                )
+                kernel(high, low, spot, part[share], counts[thread], scratch[thread])
 
             on_shares(len(part), run)
 
@@ -150,9 +150,7 @@ class StudShowdowns:
     ) -> tuple[np.ndarray, int, bool]:
         """`trials` random deals: outcome counters per trial, trials run, partial."""
         n = len(self.holes)
-        threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
-        scratch = (np.zeros((threads, 64), np.uint8), np.zeros((threads, max(n, 8), 2), np.uint64))
-
+        spot, scratch = self.spot(), self.working_rows()
         kernel, (high, low) = STUD_SIMULATE[self.split], self.tables()
 
         def run(start: int, block_trials: np.ndarray, counts: np.ndarray) -> None:
@@ -160,17 +158,12 @@ class StudShowdowns:
                 kernel(
                     high,
                     low,
+                    spot,
                     np.uint64(seed),
                     start + blocks.start,
                     block_trials[blocks],
-                    self.live,
-                    self.known,
-                    self.missing,
                     counts[blocks],
-                    scratch[0][thread],
-                    scratch[1][thread],
-                    self.buckets,
-                    self.low_buckets,
+                    scratch[thread],
                 )
 
             on_shares(len(counts), blocks_run)

@@ -45,10 +45,10 @@ import numpy as np
 
 from .._kernels import draws as draws_kernels
 from .._kernels.exact import ENUMERATE_BOARDS
-from .._kernels.showdown import Spot
+from .._kernels.showdown import Scratch, Spot
 from .._equity import exact as cpu_exact
 from .._equity.board import BoardSetup, Lazy
-from .._equity.counters import bins, counters
+from .._equity.counters import bins, counters, working_rows
 from .._equity.deal import Deal, resolve_deal
 from .._equity.montecarlo import make_draws
 from . import _device
@@ -115,7 +115,7 @@ class ExactJob(NamedTuple):
 
 
 def _scratch_sizes(players: int, omaha: bool) -> tuple[int, int]:
-    """Rows of the hole hand states and hole cards per player that the CPU kernels read."""
+    """A GPU thread's `Scratch`: its rows of hole hand states, and its hole cards per player."""
     return max(players, 8), 6 if omaha else 2
 
 
@@ -134,7 +134,7 @@ def _flush_function(n_bins: int) -> Callable[..., None]:
 def _exact_function(split: bool, omaha: bool, players: int, n_bins: int) -> Callable[..., None]:
     """The exact kernel's Python function (see `exact_kernel`)."""
     enumerate_boards = ENUMERATE_BOARDS[split, omaha]
-    hand_rows, _ = _scratch_sizes(players, omaha)
+    hand_rows, width = _scratch_sizes(players, omaha)
     flush = cuda.jit(device=True)(_flush_function(n_bins))
 
     def enumerate_on_gpu(
@@ -142,8 +142,11 @@ def _exact_function(split: bool, omaha: bool, players: int, n_bins: int) -> Call
     ) -> None:
         row = cuda.local.array((1, n_bins), np.int64)
         item = cuda.local.array((1, 3), np.int64)
-        cards = cuda.local.array(8, np.uint8)
-        hole_hands = cuda.local.array((hand_rows, 2), np.uint64)
+        scratch = Scratch(
+            cuda.local.array(8, np.uint8),
+            cuda.local.array((hand_rows, 2), np.uint64),
+            cuda.local.array((players, width), np.uint8),  # unread: exact reads the deal's holes
+        )
         for j in range(n_bins):
             row[0, j] = 0
         item[0, 0] = 0
@@ -158,7 +161,7 @@ def _exact_function(split: bool, omaha: bool, players: int, n_bins: int) -> Call
                 deal = a
             item[0, 1], item[0, 2] = job.prefixes[k, 0], job.prefixes[k, 1]
             enumerate_boards(
-                t, t_low, spot, job.deals[a : a + 1], job.used_masks[a : a + 1], item, row, cards, hole_hands
+                t, t_low, spot, job.deals[a : a + 1], job.used_masks[a : a + 1], item, row, scratch
             )
         if deal >= 0:
             flush(row, counts, deal)
@@ -188,17 +191,17 @@ def _simulate_function(split: bool, omaha: bool, players: int, n_bins: int) -> C
         row = cuda.local.array((1, n_bins), np.int64)
         block_trials = cuda.local.array(1, np.int64)
         failed_here = cuda.local.array(1, np.bool_)
-        cards = cuda.local.array(8, np.uint8)
-        hole_hands = cuda.local.array((hand_rows, 2), np.uint64)
-        holes = cuda.local.array((players, width), np.uint8)
+        scratch = Scratch(
+            cuda.local.array(8, np.uint8),
+            cuda.local.array((hand_rows, 2), np.uint64),
+            cuda.local.array((players, width), np.uint8),
+        )
         for j in range(n_bins):
             row[0, j] = 0
         failed_here[0] = False
         for stream in range(first + cuda.grid(1), first + n_streams, cuda.gridsize(1)):
             block_trials[0] = min(per_stream, trials - stream * per_stream)
-            simulate(
-                t, t_low, spot, draws, seed, stream, block_trials, row, failed_here, cards, hole_hands, holes
-            )
+            simulate(t, t_low, spot, draws, seed, stream, block_trials, row, failed_here, scratch)
         if failed_here[0]:
             failed[0] = 1
         flush(row, counts, 0)
@@ -350,7 +353,6 @@ def cpu_reference(setup: BoardSetup, trials: int, seed: int) -> np.ndarray:
     kernel = draws_kernels.simulate_kernel(setup.split, setup.omaha, n_players)
     counts = np.zeros((n_streams, n_bins), np.int64)
     failed = np.zeros(n_streams, np.bool_)
-    hand_rows, _ = _scratch_sizes(n_players, setup.omaha)
     spot = Spot(
         setup.live, _board(setup), len(setup.board), setup.hole_sizes, setup.buckets, setup.low_buckets
     )
@@ -364,9 +366,7 @@ def cpu_reference(setup: BoardSetup, trials: int, seed: int) -> np.ndarray:
         block_trials,
         counts,
         failed,
-        np.zeros(128, np.uint8),
-        np.zeros((hand_rows, 2), np.uint64),
-        np.zeros((n_players, 64), np.uint8),
+        working_rows(n_players)[0],
     )
     summed: np.ndarray = counts.sum(axis=0)
     return summed

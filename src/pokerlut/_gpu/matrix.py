@@ -146,12 +146,15 @@ def _pairs(t: Any, work: Any, out: Any) -> None:
     n = deals.shape[0]
     items = cuda.local.array((1, 3), numba.int64)
     row = cuda.local.array((1, PLAYERS2_BINS), numba.int64)
-    ints = cuda.local.array(64, numba.int64)
-    suited_cards = cuda.local.array((4, 13), numba.int64)
-    hole_counts = cuda.local.array((4, 2), numba.int64)
-    words = cuda.local.array(64, numba.uint64)
-    hole_masks = cuda.local.array((4, 2), numba.uint64)
-    spare = cuda.local.array(PLAYERS2_BINS, numba.int64)
+    scratch = boards.ClassScratch(
+        cuda.local.array(64, numba.int64),
+        cuda.local.array((4, 13), numba.int64),
+        cuda.local.array((4, 2), numba.int64),
+        cuda.local.array(64, numba.uint64),
+        cuda.local.array((4, 2), numba.uint64),
+        cuda.local.array(PLAYERS2_BINS, numba.int64),
+    )
+    spare = scratch.spare
     for g in range(cuda.grid(1), n * boards.PARTS, cuda.gridsize(1)):
         part, deal = g // n, g % n
         items[0, 0], items[0, 1], items[0, 2] = 0, part, part + 1
@@ -167,12 +170,7 @@ def _pairs(t: Any, work: Any, out: Any) -> None:
             masks[deal : deal + 1],
             items,
             row,
-            ints,
-            suited_cards,
-            hole_counts,
-            words,
-            hole_masks,
-            spare,
+            scratch,
             boards.NO_BUCKETS,
         )
         for w in range(PLAYERS2_BINS):

@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba.extending import overload
@@ -248,12 +248,7 @@ def count_boards(
     used_masks: np.ndarray,
     items: np.ndarray,
     counts: np.ndarray,
-    ints: np.ndarray,
-    suited_cards: np.ndarray,
-    hole_counts: np.ndarray,
-    words: np.ndarray,
-    hole_masks: np.ndarray,
-    spare: np.ndarray,
+    scratch: ClassScratch,
     buckets: np.ndarray,
 ) -> None:
     """Every completion of the board for every deal of two hole cards per player, counted as
@@ -264,11 +259,10 @@ def count_boards(
 
     deck: the live cards (not dead, not on the board), in increasing order; board[:n_board]
     the known board cards; deals[a]: (players, 2) hole cards; used_masks[a] their bitmask.
-    items[i] = (deal, first part, one past the last part), parts as in PARTS. Scratch rows
-    (`scratch_rows`): ints int64 (64), suited_cards int64 (4, 13), hole_counts int64 (4, 10),
-    words uint64 (64), hole_masks uint64 (4, 10), and spare int64 zeros the length of a
-    counts row."""
+    items[i] = (deal, first part, one past the last part), parts as in PARTS. scratch: the
+    thread's rows (`ClassScratch`)."""
     no_alias()
+    ints, suited_cards, hole_counts, words, hole_masks, spare = scratch
     deck_mask = np.uint64(0)
     for c in deck:
         deck_mask |= np.uint64(1) << np.uint64(c)
@@ -370,10 +364,22 @@ def count_boards(
                     spare[w] = 0
 
 
-def scratch_rows(threads: int, bins: int) -> tuple[np.ndarray, ...]:
-    """The per-thread working rows of `count_boards` for counts rows of `bins` counters: row
-    k of each for thread k."""
-    return (
+class ClassScratch(NamedTuple):
+    """A thread's working rows in `count_boards`, which it alone writes: ints int64 (64),
+    suited_cards int64 (4, 13), hole_counts int64 (4, 10), words uint64 (64), hole_masks
+    uint64 (4, 10), and spare int64 zeros the length of a counts row."""
+
+    ints: np.ndarray
+    suited_cards: np.ndarray
+    hole_counts: np.ndarray
+    words: np.ndarray
+    hole_masks: np.ndarray
+    spare: np.ndarray
+
+
+def scratch_rows(threads: int, bins: int) -> list[ClassScratch]:
+    """The working rows of `count_boards` for counts rows of `bins` counters, thread k's at [k]."""
+    rows = (
         np.zeros((threads, 64), np.int64),
         np.zeros((threads, 4, 13), np.int64),
         np.zeros((threads, 4, 10), np.int64),
@@ -381,6 +387,7 @@ def scratch_rows(threads: int, bins: int) -> tuple[np.ndarray, ...]:
         np.zeros((threads, 4, 10), np.uint64),
         np.zeros((threads, bins), np.int64),
     )
+    return [ClassScratch(*(row[k] for row in rows)) for k in range(threads)]
 
 
 @njit(inline="always")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 from numba.extending import overload
@@ -210,11 +210,7 @@ def simulate_kernel(
         ahead: int,
         counts: np.ndarray,
         errors: np.ndarray,
-        row: np.ndarray,
-        hands: np.ndarray,
-        keeps: np.ndarray,
-        draws: np.ndarray,
-        deck: np.ndarray,
+        scratch: DrawScratch,
         buckets: np.ndarray,
         low_buckets: np.ndarray,
     ) -> None:
@@ -229,10 +225,10 @@ def simulate_kernel(
         `first_deal` cards ahead (the first draw's and some), then `ahead` more (at least
         those wanted) when a draw wants more than are dealt. A keep outside 0 .. 2**h - 1
         stops the block: errors[b] = (BAD_KEEP, keep, the hand's h cards); a stub and discard
-        pile without enough cards, (NO_CARDS, cards wanted, the hand). row (8 cards), hands,
-        keeps (masks), draws (cards drawn), deck (first_deal + the most cards the later draws
-        can want + ahead + 1): scratch."""
+        pile without enough cards, (NO_CARDS, cards wanted, the hand). scratch: the thread's
+        rows (`DrawScratch`)."""
         no_alias()
+        row, hands, keeps, draws, deck = scratch
         if fixed_h:
             h = fixed_h
         kind = fixed_kind if fixed_kind else rule[0]
@@ -321,3 +317,17 @@ def simulate_kernel(
                     counts_row[outcome_bin(buckets, top, high if top else 0, n)] += 1
 
     return simulate
+
+
+class DrawScratch(NamedTuple):
+    """A thread's working rows in `simulate_kernel`'s kernels, which it alone writes: row, a
+    hand's cards (8 or more); per player p, hands[p] and keeps[p] (card masks: his hand, the
+    cards he keeps) and draws[p] (how many cards he draws); deck, the cards dealt ahead as
+    `_deal_ahead` writes them (first_deal + the most cards the later draws can want + ahead
+    + 1)."""
+
+    row: np.ndarray
+    hands: np.ndarray
+    keeps: np.ndarray
+    draws: np.ndarray
+    deck: np.ndarray

@@ -15,7 +15,7 @@ import numpy as np
 from .table_types import Tables
 from .core import NOGIL_KERNEL, Hand, bit_count, draw_card, hand_add, hand_empty, njit, no_alias
 from .hashing import GOLDEN
-from .showdown import Spot, showdown
+from .showdown import Scratch, Seats, Spot, showdown
 
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
@@ -66,13 +66,11 @@ def _simulate_kernel(split: bool, omaha: bool, players: int) -> Dispatcher[Calla
         block_trials: np.ndarray,
         counts: np.ndarray,
         failed: np.ndarray,
-        cards: np.ndarray,
-        hole_hands: np.ndarray,
-        holes: np.ndarray,
+        scratch: Scratch,
     ) -> None:
         """counts[b] gets block_trials[b] trials of block first_block + b (`showdown`);
         failed[b] is set if block b could not draw a collision-free deal in 10,000 tries.
-        cards, hole_hands, holes: scratch rows (board cards, hole hand states, hole cards).
+        scratch: the thread's rows (board cards, hole hand states, hole cards).
 
         Each block has its own random stream, seeded from (seed, block number) alone, so
         results do not depend on the thread count. Every player starts with his first hand
@@ -83,6 +81,7 @@ def _simulate_kernel(split: bool, omaha: bool, players: int) -> Dispatcher[Calla
         """
         no_alias()
         deck, board, n_board, hole_sizes = spot.deck, spot.board, spot.n_board, spot.hole_sizes
+        cards, hole_hands, holes = scratch
         m = deck.shape[0]
         n_players = players if players else hole_sizes.shape[0]
         n_groups = draws.group_sizes.shape[0]
@@ -103,11 +102,11 @@ def _simulate_kernel(split: bool, omaha: bool, players: int) -> Dispatcher[Calla
                     for i in range(hole_sizes[p]):
                         holes[p, i] = draws.combos[p, 0, i]
             for trial in range(block_trials[b]):
-                used, hands = draws.fixed_mask, hole_hands
+                used, seats = draws.fixed_mask, Seats(holes, hole_hands)
                 if rows:  # one draw, nothing to collide with: the showdown reads its row
                     state, k = _draw(state, draws, 0)
                     used |= draws.deal_masks[0, k]
-                    hands = draws.deal_hands[0, k]
+                    seats = Seats(holes, draws.deal_hands[0, k])
                     if omaha:
                         _deal_cards(draws, 0, k, hole_sizes, holes)
                 tries = 0
@@ -132,21 +131,7 @@ def _simulate_kernel(split: bool, omaha: bool, players: int) -> Dispatcher[Calla
                     failed[b] = True
                     break
                 state, board_hand = _deal_board(t, omaha, state, live & ~used, cards, n_board, base)
-                won = showdown(
-                    row,
-                    t,
-                    t_low,
-                    split,
-                    omaha,
-                    n_players,
-                    cards,
-                    board_hand,
-                    holes,
-                    hole_sizes,
-                    hands,
-                    spot.buckets,
-                    spot.low_buckets,
-                )
+                won = showdown(row, t, t_low, split, omaha, n_players, spot, seats, cards, board_hand)
                 if won >= 0:
                     row[won] += 1
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from .table_types import Tables
 from .core import NOGIL_KERNEL, hand_add, hand_empty, njit, no_alias
-from .showdown import Spot, showdown
+from .showdown import Scratch, Seats, Spot, showdown
 
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
@@ -42,24 +42,25 @@ def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None
         used_masks: np.ndarray,
         items: np.ndarray,
         counts: np.ndarray,
-        cards: np.ndarray,
-        hole_hands: np.ndarray,
+        scratch: Scratch,
     ) -> None:
         """spot.deck: the live cards (not dead, not on the board); spot.board[:n_board] the
         known board cards. deals[a]: (players, 6) hole cards of deal a; used_masks[a]: the
         bitmask of its hole cards. items[i] = (deal, first new board card index into deck or
         -1, second or -1): the rest of the board is every combination of later deck cards.
-        counts[deal] accumulates (`showdown`); cards and hole_hands are scratch rows."""
+        counts[deal] accumulates (`showdown`); scratch: the thread's rows (its cards and
+        hole_hands; its holes unused)."""
         no_alias()
         deck, board, n_board, hole_sizes = spot.deck, spot.board, spot.n_board, spot.hole_sizes
+        cards = scratch.cards
         m, n_players = deck.shape[0], hole_sizes.shape[0]
         missing = 5 - n_board
         for it in range(items.shape[0]):
             item = items[it]
             a = item[0]
             used = used_masks[a]
-            holes = deals[a]
-            _hole_hands(t, holes, hole_sizes, hole_hands)
+            seats = Seats(deals[a], scratch.hole_hands)
+            _hole_hands(t, seats.holes, hole_sizes, seats.hole_hands)
             row = counts[a]
             base = hand_empty()
             for j in range(n_board):
@@ -80,21 +81,7 @@ def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None
                 continue
             rest = missing - (n - n_board)
             if rest == 0:
-                won = showdown(
-                    row,
-                    t,
-                    t_low,
-                    split,
-                    omaha,
-                    n_players,
-                    cards,
-                    base,
-                    holes,
-                    hole_sizes,
-                    hole_hands,
-                    spot.buckets,
-                    spot.low_buckets,
-                )
+                won = showdown(row, t, t_low, split, omaha, n_players, spot, seats, cards, base)
                 if won >= 0:
                     row[won] += 1
                 continue
@@ -121,21 +108,8 @@ def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None
                         if (used >> np.uint64(c2)) & np.uint64(1):
                             continue
                         cards[n + rest - 1] = c2
-                        won = showdown(
-                            row,
-                            t,
-                            t_low,
-                            split,
-                            omaha,
-                            n_players,
-                            cards,
-                            hand_add(t, h1, c2),
-                            holes,
-                            hole_sizes,
-                            hole_hands,
-                            spot.buckets,
-                            spot.low_buckets,
-                        )
+                        board_hand = hand_add(t, h1, c2)
+                        won = showdown(row, t, t_low, split, omaha, n_players, spot, seats, cards, board_hand)
                         if won >= 0:
                             row[won] += 1
 

@@ -138,31 +138,31 @@ def showdown(
     split: bool,
     omaha: bool,
     n: int,
+    spot: Spot,
+    seats: Seats,
     board: np.ndarray,
     board_hand: Hand,
-    holes: np.ndarray,
-    hole_sizes: np.ndarray,
-    hole_hands: np.ndarray,
-    buckets: np.ndarray,
-    low_buckets: np.ndarray,
 ) -> int:
-    """One showdown of n players: with `split`, add its hi-lo shares to row and return -1;
-    else return the winners' bin (`outcome_bin`: by category with `buckets`, the high hand's
-    categories, and `low_buckets` the low's), which the caller counts (`row[bin] += 1` written here,
-    inlined, was lost by numba 0.68 on boards completed by a work item's own cards;
-    tests/test_equity.py sees it). Small for numba to inline: a caller's constant `split` and
-    `omaha` leave one or two calls, and only the functions called are compiled."""
+    """One showdown of n players holding `seats` on the five board cards `board` (their hand
+    state `board_hand`): with `split`, add its hi-lo shares to row and return -1; else return
+    the winners' bin (`outcome_bin`: by category with spot.buckets, the high hand's
+    categories, and spot.low_buckets the low's), which the caller counts (`row[bin] += 1`
+    written here, inlined, was lost by numba 0.68 on boards completed by a work item's own
+    cards; tests/test_equity.py sees it). Hold'em reads board_hand and seats.hole_hands,
+    Omaha board, seats.holes and spot.hole_sizes. Small for numba to inline: a caller's
+    constant `split` and `omaha` leave one or two calls, and only the functions called are
+    compiled."""
     if omaha:
-        high, top = _omaha_winners(t, n, board, holes, hole_sizes)
+        high, top = _omaha_winners(t, n, board, seats.holes, spot.hole_sizes)
     else:
-        high, top = _holdem_winners(t, n, board_hand, hole_hands)
+        high, top = _holdem_winners(t, n, board_hand, seats.hole_hands)
     if not split:
-        return outcome_bin(buckets, top, high, n)
+        return outcome_bin(spot.buckets, top, high, n)
     if omaha:
-        low, low_top = _omaha_winners(t_low, n, board, holes, hole_sizes)
+        low, low_top = _omaha_winners(t_low, n, board, seats.holes, spot.hole_sizes)
     else:
-        low, low_top = _holdem_winners(t_low, n, board_hand, hole_hands)
-    add_split(row, high, low, n, bucket_of(buckets, top), bucket_of(low_buckets, low_top))
+        low, low_top = _holdem_winners(t_low, n, board_hand, seats.hole_hands)
+    add_split(row, high, low, n, bucket_of(spot.buckets, top), bucket_of(spot.low_buckets, low_top))
     return -1
 
 
@@ -178,3 +178,26 @@ class Spot(NamedTuple):
     hole_sizes: np.ndarray
     buckets: np.ndarray
     low_buckets: np.ndarray
+
+
+class Seats(NamedTuple):
+    """The players' cards at the showdowns of one deal (a work item's, a trial's), as a kernel
+    passes them to `showdown`: holes[p, :hole_sizes[p]], player p's hole cards, read by
+    Omaha's showdown alone (hold'em's Monte Carlo leaves them unwritten); hole_hands[p], their
+    hand state (key, bits), read by hold'em's. Each is the deal's own array or a row of the
+    thread's `Scratch`."""
+
+    holes: np.ndarray
+    hole_hands: np.ndarray
+
+
+class Scratch(NamedTuple):
+    """A thread's working rows in the board games' kernels (`exact.ENUMERATE_BOARDS`,
+    `draws.simulate_kernel`), which it alone writes: cards[:5], the board's cards, the known
+    ones and those dealt (Monte Carlo writes the dealt ones in Omaha alone); hole_hands[p],
+    the hand state (key, bits) of player p's hole cards; holes[p], player p's hole cards as
+    dealt (Monte Carlo in Omaha alone; exact reads each deal's own)."""
+
+    cards: np.ndarray
+    hole_hands: np.ndarray
+    holes: np.ndarray

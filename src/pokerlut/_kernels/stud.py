@@ -7,7 +7,7 @@ cards, on the random streams of `draws`), each showdown counted as the board gam
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -20,19 +20,36 @@ if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
 
 
+class StudSpot(NamedTuple):
+    """What every showdown of a stud deal shares. live: the cards left to deal (not known,
+    not dead); known[p]: the hand state (key, bits) of player p's known cards; missing[p]:
+    how many more cards player p gets; buckets, low_buckets: by category, as `Spot`'s."""
+
+    live: np.ndarray
+    known: np.ndarray
+    missing: np.ndarray
+    buckets: np.ndarray
+    low_buckets: np.ndarray
+
+
+class StudScratch(NamedTuple):
+    """A thread's working rows in the stud kernels, which it alone writes: idx[p,
+    :missing[p]], player p's new cards as indices into live (exact's odometer); stock, the
+    live cards as shuffled (Monte Carlo); now[p], the hand state of player p's seven cards."""
+
+    idx: np.ndarray
+    stock: np.ndarray
+    now: np.ndarray
+
+
 @njit(inline="always")
 def _stud_showdown(
-    row: np.ndarray,
-    t: Tables,
-    t_low: Tables,
-    split: bool,
-    now: np.ndarray,
-    n: int,
-    buckets: np.ndarray,
-    low_buckets: np.ndarray,
+    row: np.ndarray, t: Tables, t_low: Tables, split: bool, spot: StudSpot, now: np.ndarray
 ) -> int:
-    """The showdown of the n seven-card hands now[:n] (hand states), as `showdown`: winners
-    by `t`, and with `split` the low half by `t_low`; by category with `buckets`."""
+    """The showdown of the seven-card hands now[:n] (hand states) of the n players of `spot`,
+    as `showdown`: winners by `t`, and with `split` the low half by `t_low`; by category with
+    spot.buckets and spot.low_buckets."""
+    n, buckets, low_buckets = spot.known.shape[0], spot.buckets, spot.low_buckets
     top, high, low_top, low = 0, 0, 0, 0
     for p in range(n):
         hand = (now[p, 0], now[p, 1])
@@ -55,24 +72,21 @@ def _stud_enumerate_kernel(split: bool) -> Dispatcher[Callable[..., None]]:
     def stud_enumerate(
         t: Tables,
         t_low: Tables,
-        live: np.ndarray,
-        known: np.ndarray,
-        missing: np.ndarray,
+        spot: StudSpot,
         first: np.ndarray,
         row: np.ndarray,
-        idx: np.ndarray,
-        now: np.ndarray,
-        buckets: np.ndarray,
-        low_buckets: np.ndarray,
+        scratch: StudScratch,
     ) -> None:
-        """Every way to give each player `missing[p]` more cards from `live`, each card to
-        one player: item i fixes player 0's new cards (`first[i]`, indices into live), the
-        others run through every subset of live in turn (an odometer of `next_combo`), deals
-        that give a card twice skipped. known[p]: the hand state of player p's known cards.
-        row accumulates (`_stud_showdown`, by category with `buckets`, `low_buckets`); idx
-        and now are scratch rows. Serial:
-        `odds.threads` runs it on several threads, each on its own items, row and scratch."""
+        """Every way to give each player spot.missing[p] more cards from spot.live, each
+        card to one player: item i fixes player 0's new cards (`first[i]`, indices into
+        live), the others run through every subset of live in turn (an odometer of
+        `next_combo`), deals that give a card twice skipped. row accumulates
+        (`_stud_showdown`); scratch: the thread's rows (its idx and now; its stock unused).
+        Serial: `odds.threads` runs it on several threads, each on its own items, row and
+        scratch."""
         no_alias()
+        live, known, missing = spot.live, spot.known, spot.missing
+        idx, now = scratch.idx, scratch.now
         n, m = known.shape[0], live.shape[0]
         for it in range(first.shape[0]):
             used0 = np.uint64(0)
@@ -99,7 +113,7 @@ def _stud_enumerate_kernel(split: bool) -> Dispatcher[Callable[..., None]]:
                         hand = hand_add(t, hand, card)
                     now[p, 0], now[p, 1] = hand
                 if not clash:
-                    won = _stud_showdown(row, t, t_low, split, now, n, buckets, low_buckets)
+                    won = _stud_showdown(row, t, t_low, split, spot, now)
                     if won >= 0:
                         row[won] += 1
                 more = False  # the odometer: the last player's subset turns fastest
@@ -118,23 +132,21 @@ def _stud_simulate_kernel(split: bool) -> Dispatcher[Callable[..., None]]:
     def stud_simulate(
         t: Tables,
         t_low: Tables,
+        spot: StudSpot,
         seed: np.uint64,
         first_block: int,
         block_trials: np.ndarray,
-        live: np.ndarray,
-        known: np.ndarray,
-        missing: np.ndarray,
         counts: np.ndarray,
-        stock: np.ndarray,
-        now: np.ndarray,
-        buckets: np.ndarray,
-        low_buckets: np.ndarray,
+        scratch: StudScratch,
     ) -> None:
         """counts[b] gets block_trials[b] deals of block first_block + b, each a partial
-        Fisher-Yates shuffle of `live` handing every player his missing cards in turn.
+        Fisher-Yates shuffle of spot.live handing every player his missing cards in turn.
         Streams per (seed, block) as in `simulate_kernel`, so results do not depend on the
-        threads; stock and now are scratch rows. Serial, as `stud_enumerate`."""
+        threads; scratch: the thread's rows (its stock and now; its idx unused). Serial, as
+        `stud_enumerate`."""
         no_alias()
+        live, known, missing = spot.live, spot.known, spot.missing
+        stock, now = scratch.stock, scratch.now
         n, m = known.shape[0], live.shape[0]
         for b in range(counts.shape[0]):
             row = counts[b]
@@ -154,13 +166,13 @@ def _stud_simulate_kernel(split: bool) -> Dispatcher[Callable[..., None]]:
                         j += 1
                         hand = hand_add(t, hand, card)
                     now[p, 0], now[p, 1] = hand
-                won = _stud_showdown(row, t, t_low, split, now, n, buckets, low_buckets)
+                won = _stud_showdown(row, t, t_low, split, spot, now)
                 if won >= 0:
                     row[won] += 1
 
     return stud_simulate
 
 
-# by split: STUD_ENUMERATE[split](t, t_low, live, ...), STUD_SIMULATE[split](t, t_low, seed, ...)
+# by split: STUD_ENUMERATE[split](t, t_low, spot, ...), STUD_SIMULATE[split](t, t_low, spot, ...)
 STUD_ENUMERATE = {split: _stud_enumerate_kernel(split) for split in (False, True)}
 STUD_SIMULATE = {split: _stud_simulate_kernel(split) for split in (False, True)}

@@ -10,7 +10,7 @@ import numba
 import numpy as np
 
 from ..._kernels.draw_hands import BAD_KEEP
-from ..._kernels.draw_simulate import simulate_kernel
+from ..._kernels.draw_simulate import DrawScratch, simulate_kernel
 from ..counters import bins
 from ..montecarlo import in_blocks
 from ..._parallel import on_shares
@@ -50,11 +50,14 @@ def simulated_outcomes(
     ahead = max(2, first + first // 2)
     first_deal = min(first + ahead, len(setup.live))
     # scratch rows of 64 bytes or more a thread: no two threads write to one cache line
-    rows = np.zeros((threads, 64), np.uint8)
-    hands = np.zeros((threads, max(n, 8)), np.uint64)
-    keeps = np.zeros((threads, max(n, 8)), np.uint64)
-    draws = np.zeros((threads, max(n, 8)), np.int64)
-    decks = np.zeros((threads, first_deal + (setup.rounds - 1) * n * h + ahead + 8), np.uint64)
+    rows = (
+        np.zeros((threads, 64), np.uint8),
+        np.zeros((threads, max(n, 8)), np.uint64),
+        np.zeros((threads, max(n, 8)), np.uint64),
+        np.zeros((threads, max(n, 8)), np.int64),
+        np.zeros((threads, first_deal + (setup.rounds - 1) * n * h + ahead + 8), np.uint64),
+    )
+    scratch = [DrawScratch(*(row[k] for row in rows)) for k in range(threads)]
     if policy.function is None:  # the built-in's kind and the hand's size compiled in
         kernel = simulate_kernel(setup.split, None, int(policy.rule[0]), h, n)
     else:
@@ -80,11 +83,7 @@ def simulated_outcomes(
                 ahead,
                 counts[blocks],
                 errors[blocks],
-                rows[thread],
-                hands[thread],
-                keeps[thread],
-                draws[thread],
-                decks[thread],
+                scratch[thread],
                 setup.buckets,
                 setup.low_buckets,
             )
