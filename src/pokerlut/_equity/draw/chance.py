@@ -109,7 +109,8 @@ def draw_chance(
         Cards seen out of play: the hand's discards, others' exposed cards.
     deal : str
         A draw deal of `pokerlut.deals()`: "five-card-draw", "2-7-single-draw",
-        "2-7-triple-draw", "a-5-triple-draw".
+        "2-7-triple-draw", "a-5-triple-draw", "badugi", "badeucy", "badacey" (a split deal's
+        target is a category of either of its games, or a hand or strength of its high one).
     draw_rounds : int, optional
         The draws to come, 1 up to the deal's (the default).
     policy : str or numba function, optional
