@@ -215,10 +215,16 @@ def _evaluate(node: Node, size: int, table: _Deck) -> npt.NDArray[np.bool_]:
     """The hands of ``node``, as a mask over every hand in lexicographic order."""
     if isinstance(node, Term):
         return _term(node, size, table)
-    if isinstance(node, Union):
-        out = _evaluate(node.parts[0][0], size, table)
-        for part, _ in node.parts[1:]:
-            out |= _evaluate(part, size, table)
+    if isinstance(node, Union):  # hands written out are set at once, the rest evaluated
+        out = np.zeros(math.comb(table.n, size), np.bool_)
+        written = []
+        for part, _ in node.parts:
+            if (hand := _written_hand(part, size)) is not None:
+                written.append(hand)
+            else:
+                out |= _evaluate(part, size, table)
+        if written:
+            out[table.index(size, written)] = True
         return out
     if isinstance(node, Complement):
         return ~_evaluate(node.operand, size, table)
@@ -232,8 +238,23 @@ def _evaluate(node: Node, size: int, table: _Deck) -> npt.NDArray[np.bool_]:
     return out
 
 
+def _written_hand(node: Node, size: int) -> tuple[int, ...] | None:
+    """The cards of a term that is one hand written out (``AhKhQdJd``), else None."""
+    if not isinstance(node, Term) or node.conditions or len(node.patterns) != 1:
+        return None
+    (pattern,) = node.patterns
+    if len(pattern) != size or any(s.cards.bit_count() != 1 or s.group >= 0 for s in pattern):
+        return None
+    cards = tuple(sorted(s.cards.bit_length() - 1 for s in pattern))
+    return cards if len(set(cards)) == size else None
+
+
 def _term(term: Term, size: int, table: _Deck) -> npt.NDArray[np.bool_]:
     """The hands matching one term: its patterns as the kernel's arrays, one pass."""
+    if (hand := _written_hand(term, size)) is not None:
+        out = np.zeros(math.comb(table.n, size), np.bool_)
+        out[table.index(size, [hand])] = True
+        return out
     count = len(term.patterns)
     counts = np.zeros(count, np.int64)
     admits = np.zeros((count, MAX_SYMBOLS), np.int64)
@@ -315,7 +336,10 @@ def _warn_old_reading(text: str, tree: Union, size: int, table: _Deck) -> None:
     hints = []
     if old != text:
         now = int(np.count_nonzero(_weighted(tree, size, table)[0]))
-        before = int(np.count_nonzero(_weighted(parse_expression(old), size, table)[0]))
+        try:
+            before = int(np.count_nonzero(_weighted(parse_expression(old), size, table)[0]))
+        except ValueError:  # the old dialect read it as nothing (a span, a 6-card pattern)
+            before = now
         if now != before:
             if "x" in text.lower():
                 hints.append("x is a suit variable (* is any card)")
@@ -351,6 +375,17 @@ class _Deck:
         self.mask = sum(1 << c for c in deck)
         self.comb = np.array([[math.comb(a, b) for b in range(7)] for a in range(self.n + 1)], np.int64)
         self.subsets: dict[int, tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8]]] = {}
+
+    def index(self, size: int, hands: list[tuple[int, ...]]) -> npt.NDArray[np.int64]:
+        """The lexicographic indices of these hands (sorted cards each) of ``size`` cards; a
+        hand with a card outside the deck is left out. (Lexicographic index = C(n, k) - 1 -
+        the colexicographic index of the positions counted from the deck's end.)"""
+        at = np.full(64, -1, np.int64)
+        at[self.cards] = self.n - 1 - np.arange(self.n)
+        positions = at[np.array(hands, np.int64)]
+        positions = positions[(positions >= 0).all(axis=1)]
+        colex = self.comb[positions[:, ::-1], np.arange(1, size + 1)].sum(axis=1)
+        return math.comb(self.n, size) - 1 - colex
 
     def first(self, size: int, i: int) -> int:
         """The index of the first hand whose first card is the ``i``-th."""

@@ -38,6 +38,8 @@ SUIT_CARDS = [sum(1 << (4 * r + s) for r in range(13)) for s in range(4)]
 _OPERATORS = ",:!@()"
 #: pokerlut's own words for every hand (of the range's size, or of 4, 5 or 6 cards)
 RANDOM = {"random": 0, "random4": 4, "random5": 5, "random6": 6}
+_CARD = re.compile(r"([2-9akqjt])([cdhs])", re.IGNORECASE)
+_CARDS = re.compile(r"(?:[2-9akqjt][cdhs])+", re.IGNORECASE)
 _PERCENT = re.compile(r"\d+(?:\.\d+)?%(?:-\d+(?:\.\d+)?%)?(?:6h)?", re.IGNORECASE)
 
 
@@ -237,15 +239,22 @@ def parse_term(text: str) -> Term:
             hand = []
         if not 2 <= len(hand) <= 6:
             raise
-        return Term(
-            text, (tuple(Symbol(1 << c, explicit_rank=c >> 2, explicit_suit=c & 3) for c in hand),), ()
-        )
+        return _cards_term(text, hand)
+
+
+def _cards_term(text: str, cards: list[int]) -> Term:
+    """The term of these cards (``AsKh``: the ace of spades and the king of hearts)."""
+    return Term(text, (tuple(Symbol(1 << c, explicit_rank=c >> 2, explicit_suit=c & 3) for c in cards),), ())
 
 
 def _term(text: str) -> Term:
     """`parse_term` of the generic syntax."""
     if text.lower() in RANDOM:
         return Term(text, ((Symbol(),) * RANDOM[text.lower()],), ())
+    if _CARDS.fullmatch(text):  # cards only (a hand written out): read at once
+        return _cards_term(
+            text, [RANK_OF[r.lower()] * 4 + SUIT_LETTERS.index(s.lower()) for r, s in _CARD.findall(text)]
+        )
     if _PERCENT.fullmatch(text):
         raise ValueError(f"percent ranges ({text}) need ProPokerTools' hand orderings: not supported")
     conditions: list[str] = []
