@@ -22,6 +22,7 @@ import pokerlut._equity.omaha_ranges as omaha_ranges
 from pokerlut._equity.board import BoardSetup
 from pokerlut._equity.deal import resolve_deal
 from pokerlut._equity.omaha_ranges import parse_omaha_range
+from pokerlut._kernels.omaha_match import DOUBLE_SUITED, NO_PAIR, SINGLE_SUITED, extend_sets, raise_sets
 
 # Independent of the module: card = 4 * rank + suit, rank 0..12 = 2..A, suit 0..3 = c d h s.
 RANK = {r: i for i, r in enumerate("23456789TJQKA")}
@@ -480,3 +481,18 @@ def test_four_card_patterns_are_fast():
         start = time.perf_counter()
         parse_omaha_range(text)
         assert time.perf_counter() - start < 0.1, text
+
+
+@pytest.mark.parametrize("deck", [tuple(range(52)), tuple(range(16, 52))])
+@pytest.mark.parametrize("size", [4, 5])
+@pytest.mark.parametrize("flags", [0, DOUBLE_SUITED | NO_PAIR, SINGLE_SUITED])
+@pytest.mark.parametrize("colex", [True, False])
+def test_raising_from_the_cores_or_from_every_set_is_the_same(deck, size, flags, colex):
+    """The matcher's two ways up a card (`extend_sets` when the cores are few, `raise_sets`
+    otherwise) mark the same sets, from a random third of the smaller sets."""
+    cards = np.array(deck, np.uint8)
+    smaller = np.random.default_rng(size).random(math.comb(len(deck), size - 1)) < 0.3
+    by_core, by_set = (np.zeros(math.comb(len(deck), size), np.bool_) for _ in range(2))
+    extend_sets(smaller, cards, size, flags, by_core, colex)
+    raise_sets(smaller, cards, size, flags, by_set, colex)
+    assert by_set.any() and np.array_equal(by_core, by_set)

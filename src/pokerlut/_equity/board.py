@@ -129,7 +129,7 @@ class BoardSetup:
             rng = rng.without_mask(sum(1 << int(c) for c in known.tolist()))
             if len(rng) == 0:
                 raise ValueError(f"player {i + 1}: every hand of {text!r} holds a board or dead card")
-        return Hand(rng.combos, rng.weights)
+        return Hand(rng.combos, rng.weights if rng.weighted else None)
 
     def _in_deck(self, i: int, cards: np.ndarray, what: str = "card") -> None:
         outside = cards[~np.isin(cards, self.deck)]

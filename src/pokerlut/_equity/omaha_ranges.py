@@ -33,21 +33,24 @@ import warnings
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from .._cards import format_cards
+from .._warmup import Job
 from .._kernels.omaha_match import (
     DOUBLE_SUITED,
     MAX_SYMBOLS,
     NO_PAIR,
     RAINBOW,
     SINGLE_SUITED,
-    match_hands,
+    extend_sets,
+    lay_patterns,
     raise_sets,
 )
-from .omaha_syntax import Chain, Complement, Node, Term, Union, parse_expression
+from .omaha_syntax import Chain, Complement, Node, Symbol, Term, Union, parse_expression
 
 __all__ = ["OmahaRange", "parse_omaha_range"]
 
@@ -79,6 +82,15 @@ class OmahaRange:
         return len(self.combos)
 
     @property
+    def weighted(self) -> bool:
+        """Whether the range has ``@`` weights (else every hand weighs 1.0).
+
+        >>> parse_omaha_range("AAAA@50, KKKK@25").weighted, parse_omaha_range("AAAA").weighted
+        (True, False)
+        """
+        return bool(self.weights.strides[0])  # unweighted: one 1.0 seen len() times
+
+    @property
     def size(self) -> int:
         """The number of cards in each hand: 4, 5 or 6."""
         return int(self.combos.shape[1])
@@ -93,7 +105,7 @@ class OmahaRange:
         keep = (self.masks & np.uint64(dead_mask)) == 0
         if keep.all():
             return self
-        return _frozen(self.combos[keep], self.masks[keep], self.weights[keep])
+        return _frozen(self.combos[keep], self.masks[keep], self.weights[keep] if self.weighted else None)
 
     def __repr__(self) -> str:
         if len(self) > 12:
@@ -106,8 +118,8 @@ def _frozen(
     masks: npt.NDArray[np.uint64],
     weights: npt.NDArray[np.float64] | None = None,
 ) -> OmahaRange:
-    if weights is None:
-        weights = np.ones(len(combos))
+    if weights is None:  # a view of one 1.0: random6's 20 M hands need no 163 MB of ones
+        weights = np.broadcast_to(np.float64(1.0), (len(combos),))
     for array in (combos, masks, weights):
         array.setflags(write=False)
     return OmahaRange(combos, masks, weights)
@@ -166,9 +178,9 @@ def parse_omaha_range(text: str, deck: npt.ArrayLike | None = None, *, size: int
     tree = parse_expression(text)
     table = _deck(tuple(cards.tolist()))
     n = size if size is not None else min(6, max(4, _most_symbols(tree)))
-    _warn_old_reading(text, tree, n, table)
     chosen, weights = _weighted(tree, n, table)
-    index = np.flatnonzero(chosen)
+    _warn_old_reading(text, int(np.count_nonzero(chosen)), n, table)
+    index = np.arange(len(chosen)) if chosen.all() else np.flatnonzero(chosen)
     if len(index) == 0:
         raise ValueError(f"range {text!r} holds no hand of {n} cards of the {table.n}-card deck")
     combos, masks = table.hands(n, index)
@@ -238,6 +250,24 @@ def _evaluate(node: Node, size: int, table: _Deck) -> npt.NDArray[np.bool_]:
     return out
 
 
+class _Patterns(NamedTuple):
+    """A term's patterns as `lay_patterns` takes them (`pokerlut._kernels.omaha_match`), a
+    row each."""
+
+    counts: npt.NDArray[np.int64]
+    admits: npt.NDArray[np.int64]
+    rank_var: npt.NDArray[np.int64]
+    suit_var: npt.NDArray[np.int64]
+    group: npt.NDArray[np.int64]
+    same: npt.NDArray[np.bool_]
+    rank_allowed: npt.NDArray[np.int64]
+    suit_allowed: npt.NDArray[np.int64]
+    flags: npt.NDArray[np.int64]
+
+    def rows(self, keep: npt.NDArray[np.bool_]) -> _Patterns:
+        return _Patterns._make(array[keep] for array in self)
+
+
 def _written_hand(node: Node, size: int) -> tuple[int, ...] | None:
     """The cards of a term that is one hand written out (``AhKhQdJd``), else None."""
     if not isinstance(node, Term) or node.conditions or len(node.patterns) != 1:
@@ -268,18 +298,23 @@ def _term(term: Term, size: int, table: _Deck) -> npt.NDArray[np.bool_]:
             raise ValueError(f"{term.text!r} has {len(pattern)} card symbols, more than {size}")
         # the narrowest symbols first, and the variables written most often: fewer tries
         uses = Counter(v for s in pattern for v in (s.rank_var, s.suit_var) if v)
-        placed = sorted(
-            (s for s in pattern if not s.free),
-            key=lambda s: (
+
+        def shape(s: Symbol) -> tuple[int, int, int, str, str, int, int]:
+            """A symbol's sort key: symbols of one shape differ at most in the names of
+            variables written once (``w`` and ``x`` in ``wxyz``), so trading their cards
+            lays the hand as well: the kernel lays them in the hand's order only."""
+            rank_var, suit_var = ("~" if uses[v] == 1 else v for v in (s.rank_var, s.suit_var))
+            return (
                 s.cards.bit_count(),
                 -uses[s.rank_var],
                 -uses[s.suit_var],
-                s.rank_var,
-                s.suit_var,
+                rank_var,
+                suit_var,
                 s.cards,
                 s.group,
-            ),
-        )
+            )
+
+        placed = sorted((s for s in pattern if not s.free), key=shape)
         ranks = {s.rank_var for s in placed if s.rank_var}
         suits = {s.suit_var for s in placed if s.suit_var}
         rank_index = {v: i for i, v in enumerate(sorted(ranks))}
@@ -294,15 +329,12 @@ def _term(term: Term, size: int, table: _Deck) -> npt.NDArray[np.bool_]:
             rank_var[t, i] = rank_index.get(s.rank_var, -1)
             suit_var[t, i] = suit_index.get(s.suit_var, -1)
             group[t, i] = s.group
-            same[t, i] = i > 0 and s == placed[i - 1]
+            same[t, i] = i > 0 and shape(s) == shape(placed[i - 1])
+    patterns = _Patterns(counts, admits, rank_var, suit_var, group, same, rank_allowed, suit_allowed, flags)
     result = np.zeros(math.comb(table.n, size), np.bool_)
     whole = (counts == 0) | (counts == size)
-    if whole.any():  # patterns laid on the whole hand: matched hand by hand
-        arrays = [
-            a[whole]
-            for a in (counts, admits, rank_var, suit_var, group, same, rank_allowed, suit_allowed, flags)
-        ]
-        match_hands(table.cards, size, *arrays, result, False)
+    if whole.any():  # patterns laid on the whole hand
+        lay_patterns(table.cards, size, *patterns.rows(whole), result, False)
     if whole.all():
         return result
     level, cores = 0, np.zeros(0, np.bool_)
@@ -310,7 +342,9 @@ def _term(term: Term, size: int, table: _Deck) -> npt.NDArray[np.bool_]:
         if k > level and level:  # the sets holding a core, one card larger
             raised = np.zeros(math.comb(table.n, k), np.bool_)
             last = k == size
-            raise_sets(
+            # from the cores when they are few (each with each card), else from every set
+            few = np.count_nonzero(cores) * (table.n - k + 1) < len(raised) * 2
+            (extend_sets if few else raise_sets)(
                 cores, table.cards, k, int(flags[0]) if last else 0, result if last else raised, not last
             )
             cores = raised
@@ -319,23 +353,21 @@ def _term(term: Term, size: int, table: _Deck) -> npt.NDArray[np.bool_]:
         if k < size and at.any():
             if len(cores) == 0:
                 cores = np.zeros(math.comb(table.n, k), np.bool_)
-            arrays = [
-                a[at] for a in (counts, admits, rank_var, suit_var, group, same, rank_allowed, suit_allowed)
-            ]
-            match_hands(table.cards, k, *arrays, np.zeros(int(at.sum()), np.int64), cores, True)
+            no_flags = patterns.rows(at)._replace(flags=np.zeros(int(at.sum()), np.int64))  # raise's
+            lay_patterns(table.cards, k, *no_flags, cores, True)
     return result
 
 
-def _warn_old_reading(text: str, tree: Union, size: int, table: _Deck) -> None:
+def _warn_old_reading(text: str, now: int, size: int, table: _Deck) -> None:
     """A `FutureWarning`, once per text, when pokerlut's old dialect read it differently:
     ``x`` any card (now a suit variable), ``$B`` broadway (now big cards AKQJ; broadway is
-    ``$R``); and for ``$r`` (rainbow), not ProPokerTools' and read one more release."""
+    ``$R``); and for ``$r`` (rainbow), not ProPokerTools' and read one more release. ``now``:
+    the range's hands as read now."""
     if text in _WARNED or not _OLD_DIALECT.fullmatch(text):
         return
     old = text.replace("x", "*").replace("X", "*").replace("$B", "$R")
     hints = []
     if old != text:
-        now = int(np.count_nonzero(_weighted(tree, size, table)[0]))
         try:
             before = int(np.count_nonzero(_weighted(parse_expression(old), size, table)[0]))
         except ValueError:  # the old dialect read it as nothing (a span, a 6-card pattern)
@@ -355,6 +387,12 @@ def _warn_old_reading(text: str, tree: Union, size: int, table: _Deck) -> None:
             FutureWarning,
             stacklevel=3,
         )
+
+
+def warm_jobs() -> list[Job]:
+    """The warm-up call of the range matcher's kernels (`pokerlut warm`): a pattern shorter
+    than the hand (its cores, then the hands that hold one) and a whole one."""
+    return [Job("omaha ranges", parse_omaha_range, ("AA, KKKK",), 4.0)]
 
 
 @lru_cache(maxsize=4)
@@ -385,7 +423,8 @@ class _Deck:
         positions = at[np.array(hands, np.int64)]
         positions = positions[(positions >= 0).all(axis=1)]
         colex = self.comb[positions[:, ::-1], np.arange(1, size + 1)].sum(axis=1)
-        return math.comb(self.n, size) - 1 - colex
+        index: npt.NDArray[np.int64] = math.comb(self.n, size) - 1 - colex
+        return index
 
     def first(self, size: int, i: int) -> int:
         """The index of the first hand whose first card is the ``i``-th."""
