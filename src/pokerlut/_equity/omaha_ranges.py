@@ -17,8 +17,8 @@ Hands are matched by one pass of a numba kernel over every hand of the deck
 >>> r = parse_omaha_range("AA, KK:$ds")
 >>> len(r), r.combos.dtype, r.combos.shape
 (7819, dtype('uint8'), (7819, 4))
->>> len(parse_omaha_range("AA!AAA")), len(parse_omaha_range("xxyyz$ds"))
-(6768, 1216800)
+>>> len(parse_omaha_range("AA!AAA")), len(parse_omaha_range("xxyy*")), len(parse_omaha_range("xxyyz"))
+(6768, 1216800, 949104)
 >>> parse_omaha_range("AsAs")
 Traceback (most recent call last):
 ...
@@ -363,8 +363,8 @@ def _warn_old_reading(text: str, now: int, size: int, table: _Deck) -> None:
     ``x`` any card (now a suit variable), ``$B`` broadway (now big cards AKQJ; broadway is
     ``$R``); and for ``$r`` (rainbow), not ProPokerTools' and read one more release. ``now``:
     the range's hands as read now."""
-    if text in _WARNED or not _OLD_DIALECT.fullmatch(text):
-        return
+    if size == 2 or text in _WARNED or not _OLD_DIALECT.fullmatch(text):
+        return  # (hold'em read in this syntax never had the old dialect)
     old = text.replace("x", "*").replace("X", "*").replace("$B", "$R")
     hints = []
     if old != text:
