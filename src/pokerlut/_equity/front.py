@@ -75,9 +75,9 @@ def equity(
     ----------
     hands : sequence of hands or ranges, one per player (2 to 10; stud 2 to 8)
         Hold'em: a hand ("AsAh", ["As", "Ah"], [51, 50]) or a range ("QQ+,AKs", "random",
-        "15%", "AKs:0.5", "0.5(AKs)", "80%(A8s+)"), or a `Range`. Omaha: 4 to 6 cards, several
-        hands and patterns separated by commas ("AAxx$ds, KKxx": docs/tour-equity.md), or
-        "random" ("random5", "random6"). Stud: each player's 2 to 7
+        "15%", "AKs:0.5", "0.5(AKs)", "80%(A8s+)"), or a `Range`. Omaha: a hand of 4 to 6 cards
+        or a range in ProPokerTools' generic syntax ("AA:$ds, JJ!JJJ", "RRON", "AA***" of five
+        cards, "random5": docs/omaha-ranges.md). Stud: each player's 2 to 7
         known cards. With `wild`, a hold'em hand may hold a joker ("AsJk"). The draw deals
         (2 to 8 players): the cards each player keeps for the next draw ("7s6d3c2h" draws
         one, five cards stand pat, "" or 5 draws five; Badugi: four cards).
