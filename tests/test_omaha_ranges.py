@@ -79,7 +79,7 @@ def brute(size: int, keep: Callable[[Hand], bool], deck: Iterable[int] = range(5
 
 
 def hands(text: str, deck: Iterable[int] | None = None) -> list[Hand]:
-    r = parse_omaha_range(text, None if deck is None else list(deck))
+    r = parse_omaha_range(text, deck=None if deck is None else list(deck))
     assert r.combos.dtype == np.uint8 and r.masks.dtype == np.uint64
     assert r.masks.tolist() == [sum(1 << int(c) for c in row) for row in r.combos.tolist()]
     return [tuple(row) for row in r.combos.tolist()]
@@ -228,12 +228,12 @@ def test_five_and_six_card_counts_by_combinatorics():
 def test_a_short_deck_and_its_cards():
     short = range(16, 52)  # 6 to A
     # C(4,2)*C(32,2) + C(4,3)*32 + 1
-    assert len(parse_omaha_range("AA", short)) == 6 * 496 + 4 * 32 + 1 == 3_105
+    assert len(parse_omaha_range("AA", deck=short)) == 6 * 496 + 4 * 32 + 1 == 3_105
     assert hands("random", short) == brute(4, lambda h: True, short)
     assert hands("[A-2]", short) == hands("random", short)
     assert hands("RRON", short) == brute(4, lambda h: sorted(ranks(h).values()) == [1, 1, 2], short)
     with pytest.raises(ValueError, match="range '55' holds no hand of 4 cards of the 36-card deck"):
-        parse_omaha_range("55", short)
+        parse_omaha_range("55", deck=short)
 
 
 def test_the_range_object():

@@ -122,7 +122,7 @@ class BoardSetup:
         hands weighted as it says; a range of several hands loses those holding a board or
         dead card (`known`)."""
         try:
-            rng = parse_omaha_range(text, self.deck, size=size)
+            rng = parse_omaha_range(text, deck=self.deck, size=size)
         except ValueError as error:
             raise ValueError(f"player {i + 1}: {error}") from None
         if len(rng) > 1:

@@ -125,7 +125,7 @@ def _frozen(
     return OmahaRange(combos, masks, weights)
 
 
-def parse_omaha_range(text: str, deck: npt.ArrayLike | None = None, *, size: int | None = None) -> OmahaRange:
+def parse_omaha_range(text: str, *, deck: npt.ArrayLike | None = None, size: int | None = None) -> OmahaRange:
     """Parse an Omaha range in ProPokerTools' generic syntax into its hands.
 
     Parameters
