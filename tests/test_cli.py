@@ -239,7 +239,11 @@ def test_build_tables_matches_repository(tmp_path):
         (("equity", "AA"), "2 to 10 players"),
         (("equity", "AA", "KK", "--trials", "0"), "trials"),
         (("equity", "AA", "KK", "--seed", "-1"), "seed"),
-        (("equity", "AsAhKs", "KdKh2c2d", "--deal", "omaha"), "4, 5 or 6 cards"),
+        (("equity", "AsAhKsKdQsQh2c", "KdKh2c2d", "--deal", "omaha"), "7 card symbols, more than 6"),
+        (
+            ("equity", "AA", "KK", "--syntax", "generic", "--deal", "razz"),
+            "syntax= goes with the board deals",
+        ),
     ],
 )
 def test_bad_input(args, words):

@@ -55,6 +55,7 @@ def test_every_page_is_built(site):
         "index",
         "tour-bulk",
         "tour-equity",
+        "omaha-ranges",
         "tour-games",
         "tour-numba",
         "tour-cli",

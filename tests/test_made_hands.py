@@ -490,6 +490,15 @@ def test_omaha_breakdown():
         pokerlut.breakdown("AKs", "Kh 7d 2c").narrow("wrap")  # no wrap in hold'em
 
 
+def test_omaha_narrow_keeps_the_generic_syntax_weights():
+    r = pokerlut.breakdown("AA@50, KK@25", "Kh 7h 2c", deal="omaha")
+    narrowed = r.narrow("set")
+    again = pokerlut.breakdown(narrowed, r.board, deal="omaha")
+    chosen = r.in_lines("set")
+    assert again.weight == pytest.approx(r.weights[chosen].sum()) and {25.0, 50.0} <= set(again.weights)
+    assert "KdKc2h2d@25" in narrowed.split(", ")  # set of kings, its weight
+
+
 def test_short_deck_breakdown():
     r = pokerlut.breakdown("random", "9h 8h 7c", deal="short-deck")
     assert len(r.cards) == 528  # C(33, 2)

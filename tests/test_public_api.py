@@ -50,6 +50,7 @@ DATA_ARGS = {
     "parse_batch": 1,
     "parse_card": 1,
     "parse_cards": 1,
+    "parse_omaha_range": 1,
     "parse_range": 1,
     "paytable": 1,
     "paytables": 0,
@@ -73,6 +74,7 @@ CLASSES = {
     "Outs",
     "PayLine",
     "Paytable",
+    "OmahaRange",
     "PlayerEquity",
     "Range",
     "Rules",
@@ -150,6 +152,10 @@ WRONG = {
     "parse_batch": (lambda: pokerlut.parse_batch([HAND, 5]), lambda: pokerlut.parse_batch(["As Zz"])),
     "parse_card": (lambda: pokerlut.parse_card(51), lambda: pokerlut.parse_card("Zz")),
     "parse_cards": (lambda: pokerlut.parse_cards(2.5), lambda: pokerlut.parse_cards("As Zz")),
+    "parse_omaha_range": (
+        lambda: pokerlut.parse_omaha_range(5),
+        lambda: pokerlut.parse_omaha_range("AA$q"),
+    ),
     "parse_range": (lambda: pokerlut.parse_range(5), lambda: pokerlut.parse_range("AKx")),
     "paytable": (lambda: pokerlut.paytable(5), lambda: pokerlut.paytable("no-such-table")),
     "stand_ins": (

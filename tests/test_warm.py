@@ -213,6 +213,7 @@ with event.install_recorder("numba:compile") as compiled:
 for deal, board in (("holdem", "Kh 7d 2c"), ("short-deck", "Kh 7d 6c 9s"), ("omaha", "Kh 7d 2c")):
     pokerlut.breakdown("random", board, deal=deal)
     pokerlut.hand_on_board("AsKs" if deal != "omaha" else "AsKsQdJd", board, deal=deal)
+pokerlut.equity(["AA:xxyy, KKKK", "RRON!AA"], "Kh 7d 2c", deal="omaha", trials=2000, seed=1)
 cached = _dispatchers()
 print(json.dumps([_name(ev.data["dispatcher"], ev.data["args"]) for _, ev in compiled.buffer
                   if ev.is_start and any(ev.data["dispatcher"] is d for d in cached)]))

@@ -36,6 +36,7 @@ from ._names import Category
 from ._equity.deal import deals
 from ._equity.front import equity
 from ._equity.ranges import Range, parse_range
+from ._equity.omaha_ranges import OmahaRange, parse_omaha_range
 from ._equity.result import EquityResult, PlayerEquity
 from ._equity.draw.chance import DrawChance, draw_chance
 from ._equity.draw.policy import draw_keep, draw_policies
@@ -63,6 +64,7 @@ __all__ = [
     "PayLine",
     "Paytable",
     "PlayerEquity",
+    "OmahaRange",
     "Range",
     "Rules",
     "Tables",
@@ -104,6 +106,7 @@ __all__ = [
     "parse_batch",
     "parse_card",
     "parse_cards",
+    "parse_omaha_range",
     "parse_range",
     "paytable",
     "paytables",

@@ -80,6 +80,7 @@ def jobs() -> list[Job]:
     # imported here, not above: a worker process imports this module to run its jobs, and
     # needs only the subsystems of the jobs it is given
     from ._analysis.breakdown import warm_jobs as breakdown_jobs
+    from ._equity.omaha_ranges import warm_jobs as omaha_range_jobs
     from ._equity.warmup import warm_jobs as equity_jobs
     from ._evaluate import warm_jobs as evaluate_jobs
     from ._omaha import warm_jobs as omaha_jobs
@@ -91,6 +92,7 @@ def jobs() -> list[Job]:
     subsystems = (
         evaluate_jobs,
         omaha_jobs,
+        omaha_range_jobs,
         text_jobs,
         stats_jobs,
         equity_jobs,

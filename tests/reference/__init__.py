@@ -12,7 +12,11 @@ tests/test_reference*.py.
 - `video_poker`: video poker pay tables, every draw of every hold;
 - `abstraction`: exact hand-strength features (HS, EHS, hand potential), with `high`'s keys;
 - `made_hands`: made hands and draws on a flop or turn, from docs/made-hands.md (not RULES.md:
-  the words are the project's, following Flopzilla's), with `games`' categories.
+  the words are the project's, following Flopzilla's), with `games`' categories;
+- `propokertools`: Omaha ranges in ProPokerTools' generic syntax (`AAxx`, `RRON:$ds`, `KK+`),
+  from the specification of issue 55 (not RULES.md), every hand judged by trying every way of
+  laying its cards on the pattern's symbols (numpy); its self-tests are in
+  tests/test_generic_syntax.py.
 
 tests/conftest.py puts tests/ on sys.path: `from reference.high import best_key`.
 """

@@ -208,7 +208,8 @@ class Breakdown:
         Returns
         -------
         Range or str
-            Hold'em and short deck: a `Range`. Omaha: the hands as text, separated by commas.
+            Hold'em and short deck: a `Range`. Omaha: the hands as text, separated by commas
+            (each with its ``@`` weight when the range has weights).
 
         Raises
         ------
@@ -230,8 +231,10 @@ class Breakdown:
         chosen = np.flatnonzero(self.in_lines(*lines))
         if not len(chosen):
             raise ValueError(f"no combo of {self.hand!r} is in {' or '.join(lines)} on {self.board}")
-        if self.cards.shape[1] > 2:  # Omaha's hands: four cards or more
-            return ", ".join(self.combos[i] for i in chosen)
+        if self.cards.shape[1] > 2:  # Omaha's hands: text in the generic syntax, weights @N
+            if (self.weights[chosen] == 1).all():
+                return ", ".join(self.combos[i] for i in chosen)
+            return ", ".join(f"{self.combos[i]}@{int(self.weights[i])}" for i in chosen)
         cards = np.sort(self.cards[chosen], axis=1)
         order = np.lexsort((cards[:, 1], cards[:, 0]))
         return Range(cards[order], self.weights[chosen][order])

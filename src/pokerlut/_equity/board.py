@@ -100,6 +100,8 @@ class BoardSetup:
                     f"the {len(self.deck)}-card deck: {text!r}"
                 )
             return Hand(np.sort(hole)[None, :])
+        if self.deal.generic_ranges:
+            return self._omaha_player(i, text, known, size=2)
         rng = parse_range(text)
         if len(self.deck) < 52:  # short deck: "random" is the deck's hands, others must fit
             if text.strip().lower() in ("random", "any"):
@@ -114,19 +116,20 @@ class BoardSetup:
             )
         return live
 
-    def _omaha_player(self, i: int, text: str, known: np.ndarray) -> Hand:
-        """An Omaha player: a range in the syntax of `omaha_ranges` (a hand, hands and patterns
-        such as "AAxx$ds" separated by commas, "random"), its hands equally likely; a range of
-        several hands loses those holding a board or dead card (`known`)."""
+    def _omaha_player(self, i: int, text: str, known: np.ndarray, size: int | None = None) -> Hand:
+        """An Omaha player (or a hold'em player of `size` 2 in the generic syntax): a range in
+        ProPokerTools' generic syntax (`omaha_ranges`: "AA:xxyy, JJ!JJJ", "AA@50,KK@25"), its
+        hands weighted as it says; a range of several hands loses those holding a board or
+        dead card (`known`)."""
         try:
-            rng = parse_omaha_range(text, self.deck)
+            rng = parse_omaha_range(text, deck=self.deck, size=size)
         except ValueError as error:
             raise ValueError(f"player {i + 1}: {error}") from None
         if len(rng) > 1:
             rng = rng.without_mask(sum(1 << int(c) for c in known.tolist()))
             if len(rng) == 0:
                 raise ValueError(f"player {i + 1}: every hand of {text!r} holds a board or dead card")
-        return Hand(rng.combos)
+        return Hand(rng.combos, rng.weights if rng.weighted else None)
 
     def _in_deck(self, i: int, cards: np.ndarray, what: str = "card") -> None:
         outside = cards[~np.isin(cards, self.deck)]
@@ -232,14 +235,15 @@ class Lazy:
 
 @dataclass(frozen=True)
 class Hand:
-    """Hands of any size (Omaha, or a hold'em hand with a joker), equally likely: shaped like
-    a range."""
+    """Hands of any size (Omaha, or a hold'em hand with a joker), each with a weight (equally
+    likely when none are given): shaped like a range."""
 
     combos: np.ndarray  # (hands, hole cards)
+    given_weights: np.ndarray | None = None  # (hands,), relative
 
     @property
     def weights(self) -> np.ndarray:
-        return np.ones(len(self.combos))
+        return np.ones(len(self.combos)) if self.given_weights is None else self.given_weights
 
     @cached_property
     def masks(self) -> np.ndarray:  # once: a "random6" range has 20 M hands

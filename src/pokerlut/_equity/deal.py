@@ -38,6 +38,9 @@ class Deal:
     low: Game | None = None
     stud: bool = False  # no board: every player gets his own cards up to seven
     draws: int = 0  # a draw game's draws (holes: the hand's size); 0: not a draw game
+    # hold'em ranges in ProPokerTools' generic syntax (`omaha_ranges`), not PokerStove's;
+    # Omaha's always are (`equity(syntax=...)` sets it)
+    generic_ranges: bool = False
 
     @property
     def board(self) -> bool:

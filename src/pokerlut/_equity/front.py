@@ -67,6 +67,7 @@ def equity(
     device: str = "cpu",
     draw_rounds: int | None = None,
     policy: str | Callable[..., int] | None = None,
+    syntax: str | None = None,
 ) -> EquityResult:
     """Each player's chance to win, tie, and share of the pot, exact or by Monte Carlo.
 
@@ -74,9 +75,9 @@ def equity(
     ----------
     hands : sequence of hands or ranges, one per player (2 to 10; stud 2 to 8)
         Hold'em: a hand ("AsAh", ["As", "Ah"], [51, 50]) or a range ("QQ+,AKs", "random",
-        "15%", "AKs:0.5", "0.5(AKs)", "80%(A8s+)"), or a `Range`. Omaha: 4 to 6 cards, several
-        hands and patterns separated by commas ("AAxx$ds, KKxx": docs/tour-equity.md), or
-        "random" ("random5", "random6"). Stud: each player's 2 to 7
+        "15%", "AKs:0.5", "0.5(AKs)", "80%(A8s+)"), or a `Range`. Omaha: a hand of 4 to 6 cards
+        or a range in ProPokerTools' generic syntax ("AA:$ds, JJ!JJJ", "RRON", "AA***" of five
+        cards, "random5": docs/omaha-ranges.md). Stud: each player's 2 to 7
         known cards. With `wild`, a hold'em hand may hold a joker ("AsJk"). The draw deals
         (2 to 8 players): the cards each player keeps for the next draw ("7s6d3c2h" draws
         one, five cards stand pat, "" or 5 draws five; Badugi: four cards).
@@ -128,6 +129,11 @@ def equity(
         `pokerlut.draw_policies()` (default: the deal's game's) or a numba-jitted function
         ``(cards, draw_rounds, t, t_low) -> keep bitmask`` (docs/tour-equity.md, "Draw
         games").
+    syntax : {None, "pokerstove", "generic"}, optional
+        How the board deals read a range: "pokerstove" (hold'em's "QQ+, AKs"; not Omaha's)
+        or "generic", ProPokerTools' generic syntax ("AA:xxyy, JJ!JJJ", "RR@50"; see
+        docs/omaha-ranges.md). Default: PokerStove's for hold'em and short deck, the generic
+        syntax for Omaha.
 
     Returns
     -------
@@ -201,6 +207,8 @@ def equity(
         from .._gpu import equity as gpu
 
         gpu.prepare(found)
+    if syntax is not None and (drawing or (found is not None and found.stud)):
+        raise ValueError(f"syntax= goes with the board deals (hold'em, short deck, Omaha), not {deal!r}")
     if drawing:
         if wild is not None or deck_size is not None or game is not None:
             raise ValueError(
@@ -221,7 +229,7 @@ def equity(
         setups = [StudShowdowns(players, texts[0], dead_text, resolve_deal(deal, game), by_category)]
         which = [0]
     else:
-        board_deal = resolve_deal(deal, game, wild, deck_size)
+        board_deal = _with_syntax(resolve_deal(deal, game, wild, deck_size), syntax)
         setups, which = _board_games(players, texts, dead_text, board_deal, by_category, device)
     if trials is not None and (type(trials) is not int or not 1 <= trials <= MAX_TRIALS):
         raise ValueError(f"trials must be an int 1 .. {MAX_TRIALS:.0e}, not {trials!r}")
@@ -308,6 +316,19 @@ def _board_texts(board: str, boards: int | Sequence[str] | None) -> list[str]:
             "(put each board's cards in the list)"
         )
     return list(boards)
+
+
+def _with_syntax(deal: Deal, syntax: str | None) -> Deal:
+    """The board deal reading ranges in ``syntax`` (`equity`'s argument)."""
+    if syntax not in (None, "pokerstove", "generic"):
+        raise ValueError(f"syntax is 'pokerstove' or 'generic', not {syntax!r}")
+    if syntax == "pokerstove" and deal.omaha:
+        raise ValueError(
+            "Omaha ranges are read in ProPokerTools' generic syntax: syntax='pokerstove' is hold'em's"
+        )
+    if syntax == "generic" and not deal.omaha:
+        return dataclasses.replace(deal, generic_ranges=True)
+    return deal
 
 
 def _board_games(

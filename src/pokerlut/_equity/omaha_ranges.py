@@ -1,138 +1,74 @@
-"""Omaha ranges: text such as ``"AAxx, KK**$ds, [A-T][A-T]$B$B!AAxx"`` -> four-, five- or
-six-card hands, after ProPokerTools' generic syntax.
+"""Omaha ranges: text in ProPokerTools' generic syntax (``"AA:xxyy, JJ!JJJ, KK"``) -> four-,
+five- or six-card hands, with a weight each.
 
-A range is tokens separated by commas, its hands equally likely (a hand named by several tokens
-is one hand). Whitespace anywhere is ignored; ranks and suits may be in either case. A token is a
-hand or a *pattern*: one symbol per card, so its length gives the hand size (4, 5 or 6; one size
-in a range). A hand matches a pattern when its cards can be laid one on each symbol, each card
-on a symbol that admits it: ``AAxx`` is every hand with at least two aces, AAAx and AAAA among
-them, as ProPokerTools reads it. Counts (``k``) are of the 270,725 four-card hands of 52 cards:
+The rules, with worked examples and counts, are in docs/omaha-ranges.md; in short: terms joined
+by ``,`` (or), ``:`` (and), ``!`` (but not; also prefix), parentheses; a term is card symbols
+(``A`` ``As`` ``s`` ``*``, suit variables ``w x y z``, rank variables: every other letter,
+lists ``[AK]`` ``[A-T]`` ``[sh]``, rank macros ``$B $R $F $M $Z $L $N $W``, no-pair braces
+``{...}``), a span (``KK+``, ``KK-TT``, ``JT98+``, ``[KK-QQ][77-66]``) and whole-hand
+conditions ``$ds $ss $np``; a term shorter than the hand leaves the other cards free (``AA``:
+at least two aces); ``@N`` weights (1..100) on every top-level sub-range or none. pokerlut's own
+words ``random``, ``random4``, ``random5``, ``random6`` are every hand, and a whole hand in any
+card text `parse_cards` reads (``"Ah Kh Qd Jd"``) is that hand.
 
-=======================  ==========================================================  =======
-``AhKhQdJd``             a hand (any card text `parse_cards` reads: ``Ah Kh 10d 9d``)       1
-``A`` .. ``2``           a rank symbol: any card of the rank
-``As``                   a card symbol: that card
-``x`` ``X`` ``*``        any card
-``[AKQ]`` ``[A-T]``      a rank set: a card of any of its ranks; a span goes either
-                         way (``[9-6]``) and mixes with ranks (``[AK7-5]``)
-``$B`` ``$W`` ``$L``     classes, as rank sets: broadway ``[AKQJT]``, wheel ``[A2345]``,
-                         low ``[A2345678]`` (no others)
-``AAxx``                 at least two aces: 6*C(48,2) + 4*48 + 1                       6,961
-``AKQJ``                 an ace, a king, a queen and a jack: 4**4                        256
-``AsKs**``               the ace and the king of spades and two more: C(50,2)          1,225
-``AA$B$B``               two aces and two broadway cards; an ace is one too, so          785
-                         AAAK and AAAA are in: four of the 20 broadway cards, 2+ aces
-``...$ds``               double suited: two suits (or more) hold two cards (or more)
-``...$ss``               single suited: exactly one suit holds two cards (or more)
-``...$r``                rainbow: no suit holds two cards (no 5- or 6-card hand is)
-``...$np``               no pair: no rank twice
-``xxxx$ds``              double suited (2-2): 6 pairs of suits * C(13,2)**2           36,504
-``xxxx$r``               rainbow: 13**4                                               28,561
-``AAxx$ds$np``           constraints come after the symbols; all of them hold
-``AAxx!AAAx``            ``!``: but not those (as many ``!`` as wanted, each a
-                         pattern of the same size with constraints of its own)         6,768
-``random`` ``random5``   every hand of 4 (``random``, ``random4``), 5 or 6 cards     270,725
-``random6``
-=======================  ==========================================================  =======
+Hands are matched by one pass of a numba kernel over every hand of the deck
+(`pokerlut._kernels.omaha_match`); the parser is `omaha_syntax`.
 
-Every hand is exactly one of ``$r``, ``$ss`` and ``$ds``: four cards are rainbow (1-1-1-1),
-single suited (2-1-1, 3-1, 4) or double suited (2-2); five and six cards are single suited
-(2-1-1-1, 3-1-1, 4-1, ...) or double suited (2-2-1, 3-2, 2-2-1-1, 3-3, 4-2, ...).
-
-``x`` is any card, as players write it, never a suit variable: ProPokerTools reads ``x`` (and
-``w``, ``y``, ``z``) as a suit variable, ``AxKx`` as a suited ace and king; here ``AxKx`` is
-``AKxx`` and ``y`` is an error. Not offered, each an error: suit variables, rank variables
-(``RROO``), weights (``:0.5``; ProPokerTools' ``:`` is "and", here constraints are), other
-classes (``$M``, ``$Z``, ...), partial patterns (``AA`` for ``AAxx``) and percentages.
-
-Hands are found with numpy, over every hand of the deck, or over the sequences of one admitted
-card per symbol when there are fewer of those (at most `MAX_SEQUENCES`); a pattern is tested
-by Hall's condition (a hand matches when every group of symbols admits at least as many of its
-cards as the group has symbols). Measured on two AMD EPYC cores: four-card ranges take a few
-milliseconds (``AAxx`` 8 ms, ``xxxx$ds`` 1 ms), five-card 10 to 50 ms, six-card 0.1 to 0.5 s;
-the first five- or six-card range of a deck builds its table of five-card hands (34 MB, kept;
-25 ms, or 0.4 s when memory is slow to come). The largest range, ``random6`` (all 20,358,520
-six-card hands), holds 272 MiB of cards and bitmasks and needs about 620 MB while it is built.
-
-Every malformed token raises a ``ValueError`` that names it, and so does a token that matches
-no hand.
-
->>> r = parse_omaha_range("AAxx, KKxx$ds")
+>>> r = parse_omaha_range("AA, KK:$ds")
 >>> len(r), r.combos.dtype, r.combos.shape
 (7819, dtype('uint8'), (7819, 4))
->>> len(parse_omaha_range("AAxx!AAAx")), len(parse_omaha_range("xxxxx$ds"))
-(6768, 1216800)
->>> parse_omaha_range("AsKs**$r")
+>>> len(parse_omaha_range("AA!AAA")), len(parse_omaha_range("xxyy*")), len(parse_omaha_range("xxyyz"))
+(6768, 1216800, 949104)
+>>> parse_omaha_range("AsAs")
 Traceback (most recent call last):
 ...
-ValueError: 'AsKs**$r' matches no hand of the 52-card deck
->>> parse_omaha_range("AAxy")
-Traceback (most recent call last):
-...
-ValueError: bad symbol 'y' in 'AAxy': expected a rank (A K Q J T 9 .. 2), a card ('As'), any card ('x', 'X' or '*'), a rank set ('[AKQ]', '[A-T]'), a class ('$B', '$W', '$L'), or after the cards a suit constraint ('$ds', '$ss', '$r', '$np')
+ValueError: range 'AsAs' holds no hand of 4 cards of the 52-card deck
 """
 
 from __future__ import annotations
 
 import math
 import re
+import warnings
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from .._cards import RANK_OF, RANKS, SUIT_OF, format_cards, parse_cards
+from .._cards import format_cards
+from .._warmup import Job
+from .._kernels.omaha_match import (
+    DOUBLE_SUITED,
+    MAX_SYMBOLS,
+    NO_PAIR,
+    RAINBOW,
+    SINGLE_SUITED,
+    extend_sets,
+    lay_patterns,
+    raise_sets,
+)
+from .omaha_syntax import Chain, Complement, Node, Symbol, Term, Union, parse_expression
 
 __all__ = ["OmahaRange", "parse_omaha_range"]
 
 SIZES = (4, 5, 6)
-RANDOM = {"random": 4, "random4": 4, "random5": 5, "random6": 6}
-CLASSES = {"B": "AKQJT", "W": "A2345", "L": "A2345678"}
-CONSTRAINTS = ("ds", "ss", "r", "np")
-#: Patterns whose symbols admit at most this many card sequences are matched from those
-#: sequences; others by testing every hand of the deck.
-MAX_SEQUENCES = 1 << 20
-
-_RANK_CHARS = RANKS + RANKS.lower()
-_SUIT_CHARS = "".join(s for s in SUIT_OF if len(s) == 1)
-# Explicit character classes rather than re.IGNORECASE, as `_cards` does.
-_SYMBOL = re.compile(
-    rf"(?P<set>\[[^\]]*\])"
-    rf"|\$(?P<dollar>[dD][sS]|[sS][sS]|[nN][pP]|[rR]|[bBwWlL])"
-    rf"|(?P<card>(?:10|[{_RANK_CHARS}])[{_SUIT_CHARS}])\ufe0f?"
-    rf"|(?P<rank>10|[{_RANK_CHARS}])"
-    rf"|(?P<any>[xX*])"
-)
-_SPAN = re.compile(rf"([{_RANK_CHARS}])(?:-([{_RANK_CHARS}]))?")
-_WHITESPACE = re.compile(r"\s+")
-_EXPECTED = (
-    "expected a rank (A K Q J T 9 .. 2), a card ('As'), any card ('x', 'X' or '*'), a rank set"
-    " ('[AKQ]', '[A-T]'), a class ('$B', '$W', '$L'), or after the cards a suit constraint"
-    " ('$ds', '$ss', '$r', '$np')"
-)
-
-_ALL_CARDS = (1 << 64) - 1
-_SUIT_MASKS = [sum(1 << (4 * r + s) for r in range(13)) for s in range(4)]
-_NIBBLES = {k: np.uint64(k * 0x1111_1111_1111_1111) for k in (3, 5, 6, 8)}  # k in every 4 bits
-
-
-class Pattern(NamedTuple):
-    """A pattern: the cards each symbol admits (bitmasks, bit ``card`` set) and the
-    constraints (``"ds"``, ``"ss"``, ``"r"``, ``"np"``)."""
-
-    symbols: tuple[int, ...]
-    constraints: tuple[str, ...]
+FLAGS = {"ds": DOUBLE_SUITED, "ss": SINGLE_SUITED, "np": NO_PAIR, "r": RAINBOW}
+_WARNED: set[str] = set()  # texts warned about once already (an old reading)
+# the characters of pokerlut's old dialect: ranks, suits, x, *, rank sets, $ classes and
+# constraints, "!" and ","; a text of others was an error before, so reads as nothing old
+_OLD_DIALECT = re.compile(r"(?:[AKQJTakqjt2-9shdcSHDCxX*\[\]\-!,\s]|10|\$(?:[BWL]|ds|ss|np|r))*")
 
 
 @dataclass(frozen=True, eq=False)
 class OmahaRange:
-    """Omaha hands of one size, equally likely, read-only; built by :func:`parse_omaha_range`.
+    """Omaha hands of one size with a weight each, read-only; built by :func:`parse_omaha_range`.
 
     ``combos``: uint8 (k, size), each row card ints in increasing order, rows distinct and in
     increasing (lexicographic) order. ``masks``: uint64 (k,), each row's cards as a bitmask.
+    ``weights``: float64 (k,), relative (1.0 each when the range has no ``@`` weights).
 
     >>> parse_omaha_range("AAAA, KKKK")
     OmahaRange('KsKhKdKc, AsAhAdAc')
@@ -140,9 +76,19 @@ class OmahaRange:
 
     combos: npt.NDArray[np.uint8]
     masks: npt.NDArray[np.uint64]
+    weights: npt.NDArray[np.float64]
 
     def __len__(self) -> int:
         return len(self.combos)
+
+    @property
+    def weighted(self) -> bool:
+        """Whether the range has ``@`` weights (else every hand weighs 1.0).
+
+        >>> parse_omaha_range("AAAA@50, KKKK@25").weighted, parse_omaha_range("AAAA").weighted
+        (True, False)
+        """
+        return bool(self.weights.strides[0])  # unweighted: one 1.0 seen len() times
 
     @property
     def size(self) -> int:
@@ -153,13 +99,13 @@ class OmahaRange:
         """The range without the hands that hold a card of ``dead_mask`` (bit ``card`` set); the
         range itself when none does.
 
-        >>> len(parse_omaha_range("AAxx").without_mask(1 << 51))  # As dead: 3 aces left
+        >>> len(parse_omaha_range("AA").without_mask(1 << 51))  # As dead: 3 aces left
         3432
         """
         keep = (self.masks & np.uint64(dead_mask)) == 0
         if keep.all():
             return self
-        return _frozen(self.combos[keep], self.masks[keep])
+        return _frozen(self.combos[keep], self.masks[keep], self.weights[keep] if self.weighted else None)
 
     def __repr__(self) -> str:
         if len(self) > 12:
@@ -167,198 +113,286 @@ class OmahaRange:
         return f"OmahaRange({', '.join(format_cards(c[::-1], sep='') for c in self.combos)!r})"
 
 
-def parse_omaha_range(text: str, deck: npt.ArrayLike | None = None) -> OmahaRange:
-    """Parse an Omaha range into its hands (the syntax is in the module documentation).
+def _frozen(
+    combos: npt.NDArray[np.uint8],
+    masks: npt.NDArray[np.uint64],
+    weights: npt.NDArray[np.float64] | None = None,
+) -> OmahaRange:
+    if weights is None:  # a view of one 1.0: random6's 20 M hands need no 163 MB of ones
+        weights = np.broadcast_to(np.float64(1.0), (len(combos),))
+    for array in (combos, masks, weights):
+        array.setflags(write=False)
+    return OmahaRange(combos, masks, weights)
+
+
+def parse_omaha_range(text: str, *, deck: npt.ArrayLike | None = None, size: int | None = None) -> OmahaRange:
+    """Parse an Omaha range in ProPokerTools' generic syntax into its hands.
 
     Parameters
     ----------
     text : str
-        The range: tokens separated by commas ("AAxx, KKxx$ds, AhKhQdJd").
+        The range ("AA:xxyy, JJ!JJJ, KK", "AA@50,KK@25"), or a hand in any card text.
     deck : array_like of int, optional
-        The cards hands are made of (the 52 cards by default; a short deck's 36). A card symbol
-        outside it is an error; a rank outside it matches nothing.
+        The cards hands are made of (the 52 cards by default; a short deck's 36).
+    size : int, optional
+        Cards per hand: 4, 5 or 6 (or hold'em's 2, when hold'em ranges are read in this
+        syntax). By default the most card symbols of a term, at least 4
+        (``AA`` is a 4-card range, ``AA***`` a 5-card one).
 
     Returns
     -------
     OmahaRange
-        Every hand of the deck that the range names.
+        Every hand of the deck that the range names, with its weight.
 
     Raises
     ------
     TypeError
         `text` that is not a str.
     ValueError
-        An empty range or token, a malformed token (the message names it), tokens of different
-        hand sizes, a token that matches no hand.
+        A malformed range (the message names the part), a term with more card symbols than
+        the hand has cards, a range that holds no hand.
+
+    Warns
+    -----
+    FutureWarning
+        Once per text, when it reads differently from pokerlut's old dialect (``x`` any card,
+        ``$B`` broadway, ``$r`` rainbow).
 
     Examples
     --------
-    >>> len(parse_omaha_range("AAxx")), len(parse_omaha_range("AA$B$B")), len(parse_omaha_range("KK**$ds"))
+    >>> len(parse_omaha_range("AA")), len(parse_omaha_range("AA$R$R")), len(parse_omaha_range("KK$ds"))
     (6961, 785, 864)
-    >>> len(parse_omaha_range("AAxx", deck=range(16, 52)))  # short deck: 6 to A
+    >>> len(parse_omaha_range("AA", deck=range(16, 52)))  # short deck: 6 to A
     3105
-    >>> parse_omaha_range("AAxx:0.5")
-    Traceback (most recent call last):
-    ...
-    ValueError: 'AAxx:0.5': Omaha ranges have no weights (their hands are equally likely)
+    >>> r = parse_omaha_range("AAAA@50, KKKK@25")
+    >>> r.weights.tolist()
+    [25.0, 50.0]
     """
     if not isinstance(text, str):
         raise TypeError(f"a range must be a str, not {type(text).__name__}: {text!r}")
     cards = np.arange(52) if deck is None else np.unique(np.asarray(deck, dtype=np.int64))
-    if len(cards) == 0 or cards[0] < 0 or cards[-1] > 63:
-        raise ValueError("a deck is cards 0..63, at least one")
-    return _parse(text, tuple(cards.tolist()))
-
-
-def _parse(text: str, deck: tuple[int, ...]) -> OmahaRange:
-    tokens = _WHITESPACE.sub("", text).split(",")
-    if tokens == [""]:
-        raise ValueError(f"empty range {text!r}")
-    table = _deck(deck)
-    found: list[tuple[int, npt.NDArray[np.int64]]] = []
-    for position, token in enumerate(tokens):
-        if not token:
-            raise ValueError(f"empty token at position {position} in range {text!r}")
-        size, index = _token(token, table)
-        if found and size != found[0][0]:
-            raise ValueError(
-                f"Omaha hands have 4, 5 or 6 cards, all of one size in a range: {token!r} has"
-                f" {size}, {tokens[0]!r} {found[0][0]}"
-            )
-        found.append((size, index))
-    size = found[0][0]
-    indices = np.concatenate([index for _, index in found])
-    total = math.comb(table.n, size)
-    if len(found) == 1:
-        pass  # one token's hands are distinct and in order
-    elif len(indices) * 32 < total:
-        indices = np.unique(indices)
-    else:
-        chosen = np.zeros(total, dtype=np.bool_)
-        chosen[indices] = True
-        indices = np.flatnonzero(chosen)
-    combos, masks = table.hands(size, indices)
-    return _frozen(combos, masks)
-
-
-def _frozen(combos: npt.NDArray[np.uint8], masks: npt.NDArray[np.uint64]) -> OmahaRange:
-    combos.setflags(write=False)
-    masks.setflags(write=False)
-    return OmahaRange(combos, masks)
-
-
-def _token(token: str, table: _Deck) -> tuple[int, npt.NDArray[np.int64]]:
-    """(hand size, lexicographic indices of the hands) of one token."""
-    if ":" in token:
-        raise ValueError(f"{token!r}: Omaha ranges have no weights (their hands are equally likely)")
-    included, *excluded = token.split("!")
-    if not included or not all(excluded):
-        raise ValueError(f"empty pattern in {token!r}: write 'AAxx!AAAx' (hands of AAxx but not of AAAx)")
-    pattern = _pattern(included, token, table)
-    size = len(pattern.symbols)
-    index = table.matching(pattern)
+    if len(cards) == 0 or cards[0] < 0 or cards[-1] > 51:
+        raise ValueError("a deck is cards 0..51, at least one")
+    if size is not None and size not in (2, *SIZES):
+        raise ValueError(f"Omaha hands have 4, 5 or 6 cards (hold'em's 2), not {size}")
+    tree = parse_expression(text)
+    table = _deck(tuple(cards.tolist()))
+    n = size if size is not None else min(6, max(4, _most_symbols(tree)))
+    chosen, weights = _weighted(tree, n, table)
+    _warn_old_reading(text, int(np.count_nonzero(chosen)), n, table)
+    index = np.arange(len(chosen)) if chosen.all() else np.flatnonzero(chosen)
     if len(index) == 0:
-        where = f"{included!r} in {token!r}" if excluded else repr(token)
-        raise ValueError(f"{where} matches no hand of the {table.n}-card deck")
-    if excluded:
-        masks = table.hands(size, index)[1]
-        out = np.zeros(len(index), dtype=np.bool_)
-        for part in excluded:
-            other = _pattern(part, token, table)
-            if len(other.symbols) != size:
-                raise ValueError(
-                    f"{part!r} in {token!r} has {len(other.symbols)} cards, not {size} as {included!r}"
-                )
-            out |= table.test(other, masks)
-        index = index[~out]
-        if len(index) == 0:
-            raise ValueError(f"{token!r} matches no hand: what follows '!' takes every hand of {included!r}")
-    return size, index
+        raise ValueError(f"range {text!r} holds no hand of {n} cards of the {table.n}-card deck")
+    combos, masks = table.hands(n, index)
+    return _frozen(combos, masks, weights[index] if weights is not None else None)
 
 
-def _pattern(text: str, token: str, table: _Deck) -> Pattern:
-    """The pattern of ``text`` (part of ``token``, named in errors): symbols, then constraints;
-    or a hand in another card text that `parse_cards` reads (``Ah;Kh;Qd;Jd``)."""
-    try:
-        return _symbols(text, token, table)
-    except ValueError:
-        try:
-            hand = parse_cards(text)
-        except ValueError:
-            hand = None
-        if hand is None or len(hand) not in SIZES:
-            raise
-        return _symbols(format_cards(hand, sep=""), token, table)
+def count_hands(text: str, size: int = 4) -> int:
+    """How many ``size``-card hands of the 52-card deck the range holds (0 allowed).
+
+    >>> count_hands("AAxx"), count_hands("RRON"), count_hands("AsAs"), count_hands("AA", 5)
+    (5256, 82368, 0, 108336)
+    """
+    chosen, _ = _weighted(parse_expression(text), size, _deck(tuple(range(52))))
+    return int(np.count_nonzero(chosen))
 
 
-def _symbols(text: str, token: str, table: _Deck) -> Pattern:
-    """`_pattern` of a pattern."""
-    if text.lower() in RANDOM:
-        return Pattern((_ALL_CARDS,) * RANDOM[text.lower()], ())
-    symbols: list[int] = []
-    constraints: list[str] = []
-    position = 0
-    while position < len(text):
-        m = _SYMBOL.match(text, position)
-        if m is None:
-            bad = text[position : position + 2] if text[position] == "$" else text[position]
-            if text[position] == "$":
-                raise ValueError(
-                    f"unknown {bad!r} in {token!r}: classes are '$B', '$W', '$L'; suit"
-                    " constraints '$ds', '$ss', '$r', '$np'"
-                )
-            raise ValueError(f"bad symbol {bad!r} in {token!r}: {_EXPECTED}")
-        position = m.end()
-        dollar = m["dollar"]
-        if dollar is not None and dollar.lower() in CONSTRAINTS:
-            constraints.append(dollar.lower())
-            continue
-        if constraints:
-            raise ValueError(
-                f"card symbol {m[0]!r} after a suit constraint in {token!r}: constraints come last"
-            )
-        if dollar is not None:
-            symbols.append(_ranks(CLASSES[dollar.upper()]))
-        elif m["set"] is not None:
-            symbols.append(_rank_set(m["set"], token))
-        elif m["card"] is not None:
-            card = 1 << int(parse_cards(m["card"])[0])
-            if card & ~table.mask:
-                raise ValueError(f"card {m['card']} in {token!r} is not in the {table.n}-card deck")
-            if card in symbols:
-                raise ValueError(f"card {m['card']} twice in {token!r}")
-            symbols.append(card)
-        elif m["rank"] is not None:
-            symbols.append(_ranks(m["rank"]))
+def _most_symbols(node: Node) -> int:
+    if isinstance(node, Term):
+        return max(len(p) for p in node.patterns)
+    if isinstance(node, Union):
+        return max(_most_symbols(part) for part, _ in node.parts)
+    if isinstance(node, Chain):
+        return max(_most_symbols(part) for part in (node.first, *(x for _, x in node.rest)))
+    return _most_symbols(node.operand)
+
+
+def _weighted(
+    tree: Union, size: int, table: _Deck
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.float64] | None]:
+    """The hands of the range (a mask over every hand) and, when weighted, each hand's
+    weight: the largest of its sub-ranges'."""
+    if tree.parts[0][1] is None:
+        return _evaluate(tree, size, table), None
+    chosen = np.zeros(math.comb(table.n, size), np.bool_)
+    weights = np.zeros(len(chosen))
+    for part, weight in tree.parts:
+        hands = _evaluate(part, size, table)
+        chosen |= hands
+        np.maximum(weights, np.where(hands, float(weight or 0), 0.0), out=weights)
+    return chosen, weights
+
+
+def _evaluate(node: Node, size: int, table: _Deck) -> npt.NDArray[np.bool_]:
+    """The hands of ``node``, as a mask over every hand in lexicographic order."""
+    if isinstance(node, Term):
+        return _term(node, size, table)
+    if isinstance(node, Union):  # hands written out are set at once, the rest evaluated
+        out = np.zeros(math.comb(table.n, size), np.bool_)
+        written = []
+        for part, _ in node.parts:
+            if (hand := _written_hand(part, size)) is not None:
+                written.append(hand)
+            else:
+                out |= _evaluate(part, size, table)
+        if written:
+            out[table.index(size, written)] = True
+        return out
+    if isinstance(node, Complement):
+        return ~_evaluate(node.operand, size, table)
+    out = _evaluate(node.first, size, table)
+    for op, operand in node.rest:
+        other = _evaluate(operand, size, table)
+        if op == ":":
+            out &= other
         else:
-            symbols.append(_ALL_CARDS)
-    if len(symbols) not in SIZES:
-        hint = " (a pattern has a symbol for every card: 'AAxx', not 'AA')" if len(symbols) < 4 else ""
-        raise ValueError(f"Omaha hands have 4, 5 or 6 cards, not {len(symbols)}: {text!r}{hint}")
-    return Pattern(tuple(symbols), tuple(constraints))
+            out &= ~other
+    return out
 
 
-def _ranks(ranks: str) -> int:
-    """The bitmask of every card of the ranks ('A', 'AKQJT', '10')."""
-    values = {RANK_OF[ranks]} if ranks == "10" else {RANK_OF[r] for r in ranks}
-    return sum(0xF << (4 * r) for r in values)
+class _Patterns(NamedTuple):
+    """A term's patterns as `lay_patterns` takes them (`pokerlut._kernels.omaha_match`), a
+    row each."""
+
+    counts: npt.NDArray[np.int64]
+    admits: npt.NDArray[np.int64]
+    rank_var: npt.NDArray[np.int64]
+    suit_var: npt.NDArray[np.int64]
+    group: npt.NDArray[np.int64]
+    same: npt.NDArray[np.bool_]
+    rank_allowed: npt.NDArray[np.int64]
+    suit_allowed: npt.NDArray[np.int64]
+    flags: npt.NDArray[np.int64]
+
+    def rows(self, keep: npt.NDArray[np.bool_]) -> _Patterns:
+        return _Patterns._make(array[keep] for array in self)
 
 
-def _rank_set(text: str, token: str) -> int:
-    """'[AKQ]', '[A-T]', '[9-6]', '[AK7-5]' -> the bitmask of their cards."""
-    body, ranks, position = text[1:-1], "", 0
-    while position < len(body):
-        m = _SPAN.match(body, position)
-        if m is None:
-            break
-        low, high = sorted(RANK_OF[r] for r in (m[1], m[2] or m[1]))
-        ranks += RANKS[low : high + 1]
-        position = m.end()
-    if not body or position < len(body):
-        raise ValueError(
-            f"bad rank set {text!r} in {token!r}: expected ranks and spans in brackets, as '[AKQ]', '[A-T]', '[9-6]'"
+def _written_hand(node: Node, size: int) -> tuple[int, ...] | None:
+    """The cards of a term that is one hand written out (``AhKhQdJd``), else None."""
+    if not isinstance(node, Term) or node.conditions or len(node.patterns) != 1:
+        return None
+    (pattern,) = node.patterns
+    if len(pattern) != size or any(s.cards.bit_count() != 1 or s.group >= 0 for s in pattern):
+        return None
+    cards = tuple(sorted(s.cards.bit_length() - 1 for s in pattern))
+    return cards if len(set(cards)) == size else None
+
+
+def _term(term: Term, size: int, table: _Deck) -> npt.NDArray[np.bool_]:
+    """The hands matching one term: its patterns as the kernel's arrays, one pass."""
+    if (hand := _written_hand(term, size)) is not None:
+        out = np.zeros(math.comb(table.n, size), np.bool_)
+        out[table.index(size, [hand])] = True
+        return out
+    count = len(term.patterns)
+    counts = np.zeros(count, np.int64)
+    admits = np.zeros((count, MAX_SYMBOLS), np.int64)
+    rank_var, suit_var, group = (np.full((count, MAX_SYMBOLS), -1, np.int64) for _ in range(3))
+    same = np.zeros((count, MAX_SYMBOLS), np.bool_)
+    rank_allowed = np.zeros((count, 13), np.int64)
+    suit_allowed = np.zeros((count, 4), np.int64)
+    flags = np.full(count, sum(FLAGS[c] for c in set(term.conditions)), np.int64)
+    for t, pattern in enumerate(term.patterns):
+        if len(pattern) > size:
+            raise ValueError(f"{term.text!r} has {len(pattern)} card symbols, more than {size}")
+        # the narrowest symbols first, and the variables written most often: fewer tries
+        uses = Counter(v for s in pattern for v in (s.rank_var, s.suit_var) if v)
+
+        def shape(s: Symbol) -> tuple[int, int, int, str, str, int, int]:
+            """A symbol's sort key: symbols of one shape differ at most in the names of
+            variables written once (``w`` and ``x`` in ``wxyz``), so trading their cards
+            lays the hand as well: the kernel lays them in the hand's order only."""
+            rank_var, suit_var = ("~" if uses[v] == 1 else v for v in (s.rank_var, s.suit_var))
+            return (
+                s.cards.bit_count(),
+                -uses[s.rank_var],
+                -uses[s.suit_var],
+                rank_var,
+                suit_var,
+                s.cards,
+                s.group,
+            )
+
+        placed = sorted((s for s in pattern if not s.free), key=shape)
+        ranks = {s.rank_var for s in placed if s.rank_var}
+        suits = {s.suit_var for s in placed if s.suit_var}
+        rank_index = {v: i for i, v in enumerate(sorted(ranks))}
+        suit_index = {v: i for i, v in enumerate(sorted(suits))}
+        rank_allowed[t] = ((1 << 13) - 1) & ~sum(
+            {1 << s.explicit_rank for s in pattern if s.explicit_rank >= 0}
         )
-    return _ranks(ranks)
+        suit_allowed[t] = 15 & ~sum({1 << s.explicit_suit for s in pattern if s.explicit_suit >= 0})
+        counts[t] = len(placed)
+        for i, s in enumerate(placed):
+            admits[t, i] = s.cards
+            rank_var[t, i] = rank_index.get(s.rank_var, -1)
+            suit_var[t, i] = suit_index.get(s.suit_var, -1)
+            group[t, i] = s.group
+            same[t, i] = i > 0 and shape(s) == shape(placed[i - 1])
+    patterns = _Patterns(counts, admits, rank_var, suit_var, group, same, rank_allowed, suit_allowed, flags)
+    result = np.zeros(math.comb(table.n, size), np.bool_)
+    whole = (counts == 0) | (counts == size)
+    if whole.any():  # patterns laid on the whole hand
+        lay_patterns(table.cards, size, *patterns.rows(whole), result, False)
+    if whole.all():
+        return result
+    level, cores = 0, np.zeros(0, np.bool_)
+    for k in range(int(counts[~whole].min()), size + 1):
+        if k > level and level:  # the sets holding a core, one card larger
+            raised = np.zeros(math.comb(table.n, k), np.bool_)
+            last = k == size
+            # from the cores when they are few (each with each card), else from every set
+            few = np.count_nonzero(cores) * (table.n - k + 1) < len(raised) * 2
+            (extend_sets if few else raise_sets)(
+                cores, table.cards, k, int(flags[0]) if last else 0, result if last else raised, not last
+            )
+            cores = raised
+        level = k
+        at = counts == k
+        if k < size and at.any():
+            if len(cores) == 0:
+                cores = np.zeros(math.comb(table.n, k), np.bool_)
+            no_flags = patterns.rows(at)._replace(flags=np.zeros(int(at.sum()), np.int64))  # raise's
+            lay_patterns(table.cards, k, *no_flags, cores, True)
+    return result
+
+
+def _warn_old_reading(text: str, now: int, size: int, table: _Deck) -> None:
+    """A `FutureWarning`, once per text, when pokerlut's old dialect read it differently:
+    ``x`` any card (now a suit variable), ``$B`` broadway (now big cards AKQJ; broadway is
+    ``$R``); and for ``$r`` (rainbow), not ProPokerTools' and read one more release. ``now``:
+    the range's hands as read now."""
+    if size == 2 or text in _WARNED or not _OLD_DIALECT.fullmatch(text):
+        return  # (hold'em read in this syntax never had the old dialect)
+    old = text.replace("x", "*").replace("X", "*").replace("$B", "$R")
+    hints = []
+    if old != text:
+        try:
+            before = int(np.count_nonzero(_weighted(parse_expression(old), size, table)[0]))
+        except ValueError:  # the old dialect read it as nothing (a span, a 6-card pattern)
+            before = now
+        if now != before:
+            if "x" in text.lower():
+                hints.append("x is a suit variable (* is any card)")
+            if "$B" in text:
+                hints.append("$B is AKQJ (broadway is $R)")
+            hints.append(f"{now:,} hands (before this release {before:,}); write {old!r} for that")
+    if "$r" in text:
+        hints.append("$r (rainbow) is not ProPokerTools' and goes in a later release: write wxyz")
+    if hints:
+        _WARNED.add(text)
+        warnings.warn(
+            f"{text!r} reads as ProPokerTools' generic syntax: {'; '.join(hints)}",
+            FutureWarning,
+            stacklevel=3,
+        )
+
+
+def warm_jobs() -> list[Job]:
+    """The warm-up call of the range matcher's kernels (`pokerlut warm`): a pattern shorter
+    than the hand (its cores, then the hands that hold one) and a whole one."""
+    return [Job("omaha ranges", parse_omaha_range, ("AA, KKKK",), 4.0)]
 
 
 @lru_cache(maxsize=4)
@@ -379,6 +413,18 @@ class _Deck:
         self.mask = sum(1 << c for c in deck)
         self.comb = np.array([[math.comb(a, b) for b in range(7)] for a in range(self.n + 1)], np.int64)
         self.subsets: dict[int, tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8]]] = {}
+
+    def index(self, size: int, hands: list[tuple[int, ...]]) -> npt.NDArray[np.int64]:
+        """The lexicographic indices of these hands (sorted cards each) of ``size`` cards; a
+        hand with a card outside the deck is left out. (Lexicographic index = C(n, k) - 1 -
+        the colexicographic index of the positions counted from the deck's end.)"""
+        at = np.full(64, -1, np.int64)
+        at[self.cards] = self.n - 1 - np.arange(self.n)
+        positions = at[np.array(hands, np.int64)]
+        positions = positions[(positions >= 0).all(axis=1)]
+        colex = self.comb[positions[:, ::-1], np.arange(1, size + 1)].sum(axis=1)
+        index: npt.NDArray[np.int64] = math.comb(self.n, size) - 1 - colex
+        return index
 
     def first(self, size: int, i: int) -> int:
         """The index of the first hand whose first card is the ``i``-th."""
@@ -428,99 +474,3 @@ class _Deck:
             cards[a:b, 0] = self.cards[i]
             np.bitwise_or(part, self.bits[i], out=masks[a:b])
         return cards, masks
-
-    def matching(self, pattern: Pattern) -> npt.NDArray[np.int64]:
-        """The indices, in order, of the hands that match ``pattern``."""
-        size = len(pattern.symbols)
-        admitted = [s & self.mask for s in pattern.symbols]
-        if not all(admitted):
-            return np.zeros(0, np.int64)
-        if math.prod(s.bit_count() for s in admitted) <= min(MAX_SEQUENCES, math.comb(self.n, size)):
-            return self._from_sequences(pattern, admitted)
-        conditions = self.conditions(admitted)
-        if not conditions and not pattern.constraints:
-            return np.arange(math.comb(self.n, size), dtype=np.int64)
-        if size <= 5:
-            return np.flatnonzero(self.test(pattern, self.lex(size)[0], conditions))
-        sub_masks = self.lex(size - 1)[0]
-        found = []
-        for i in range(self.n - size + 1):
-            masks = sub_masks[self.first(size - 1, i + 1) :] | self.bits[i]
-            found.append(np.flatnonzero(self.test(pattern, masks, conditions)) + self.first(size, i))
-        return np.concatenate(found)
-
-    def _from_sequences(self, pattern: Pattern, admitted: list[int]) -> npt.NDArray[np.int64]:
-        """`matching` by listing every sequence of one admitted card per symbol."""
-        position = np.full(64, -1, np.int64)
-        position[self.cards] = np.arange(self.n)
-        choices = [position[[c for c in range(64) if s >> c & 1]] for s in admitted]
-        rows = np.stack(np.meshgrid(*choices, indexing="ij"), axis=-1).reshape(-1, len(choices))
-        rows.sort(axis=1)
-        rows = rows[(np.diff(rows, axis=1) > 0).all(axis=1)]
-        index = np.unique(self.index(rows))
-        if pattern.constraints:
-            index = index[self.test(pattern, self.hands(rows.shape[1], index)[1], [])]
-        return index
-
-    def index(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-        """The lexicographic indices of hands given as increasing positions in the deck."""
-        n, size = self.n, rows.shape[1]
-        index = np.zeros(len(rows), np.int64)
-        before = np.full(len(rows), -1, np.int64)
-        for p in range(size):
-            index += self.comb[n - 1 - before, size - p] - self.comb[n - rows[:, p], size - p]
-            before = rows[:, p]
-        return index
-
-    def conditions(self, admitted: list[int]) -> list[tuple[np.uint64, int]]:
-        """Hall's conditions for one card on each symbol: for each union ``U`` of admitted cards,
-        a hand holds at least as many cards of ``U`` as there are symbols admitting only cards
-        of ``U``. The conditions every hand meets, and those another implies, are left out."""
-        size, narrow = len(admitted), [s for s in admitted if s != self.mask]
-        need: dict[int, int] = {}
-        for k in range(1, len(narrow) + 1):
-            for group in combinations(narrow, k):
-                union = 0
-                for s in group:
-                    union |= s
-                outside = (self.mask & ~union).bit_count()
-                t = sum(1 for s in admitted if s & ~union == 0)
-                if t > size - outside:  # else every hand of the deck holds that many
-                    need[union] = t
-        kept = dict(need)
-        for union, t in need.items():
-            if any(u != union and v - (u & ~union).bit_count() >= t for u, v in kept.items()):
-                del kept[union]
-        return [(np.uint64(u), t) for u, t in kept.items()]
-
-    def test(
-        self,
-        pattern: Pattern,
-        masks: npt.NDArray[np.uint64],
-        conditions: list[tuple[np.uint64, int]] | None = None,
-    ) -> npt.NDArray[np.bool_]:
-        """Whether each hand (a bitmask) matches ``pattern`` (``conditions``: its Hall
-        conditions, computed when not given)."""
-        if conditions is None:
-            conditions = self.conditions([s & self.mask for s in pattern.symbols])
-        ok = np.ones(len(masks), np.bool_)
-        for union, t in conditions:
-            ok &= np.bitwise_count(masks & union) >= t
-        if {"ds", "ss", "r"} & set(pattern.constraints):
-            pairs = sum((np.bitwise_count(masks & np.uint64(s)) >= 2).astype(np.uint8) for s in _SUIT_MASKS)
-            for name, keep in (("ds", pairs >= 2), ("ss", pairs == 1), ("r", pairs == 0)):
-                if name in pattern.constraints:
-                    ok &= keep
-        if "np" in pattern.constraints:
-            ok &= _no_pair(masks)
-        return ok
-
-
-def _no_pair(masks: npt.NDArray[np.uint64]) -> npt.NDArray[np.bool_]:
-    """Whether no rank has two cards. A rank's four cards are four bits (a nibble): they are
-    summed in place, pairs of bits then nibbles, and a sum of 2 or more shows as bit 3 once 6 is
-    added (4 + 6 < 16: no carry into the next rank)."""
-    pairs = (masks & _NIBBLES[5]) + ((masks >> np.uint64(1)) & _NIBBLES[5])
-    sums = (pairs & _NIBBLES[3]) + ((pairs >> np.uint64(2)) & _NIBBLES[3])
-    result: npt.NDArray[np.bool_] = ((sums + _NIBBLES[6]) & _NIBBLES[8]) == 0
-    return result

@@ -218,6 +218,7 @@ def cmd_equity(args: argparse.Namespace) -> None:
         progress=(lambda done: bar(round(100 * done))) if bar else None,
         draw_rounds=args.draw_rounds,
         policy=args.policy,
+        syntax=args.syntax,
     )
     if bar:
         bar(100)

@@ -213,6 +213,8 @@ def build_parser(description: str) -> argparse.ArgumentParser:
             'pokerlut equity "QQ+,AKs" "0.5(22+)" 15% --trials 2000000 --seed 1',
             "pokerlut equity AsAh KsKh --trials 1000000000 --device cuda",
             'pokerlut equity "As 2d 3c 4h" "Ks Kh Qd Qc" --deal omaha-hi-lo --json',
+            'pokerlut equity "AA:xxyy" "RRON!AA" --deal omaha --board "Kd 7c 2h"',
+            'pokerlut equity "AxKx" "QQ" --syntax generic --board "Kd 7c 2h"',
             'pokerlut equity "As 2h 3c" "Ks Kh 9c" --deal razz --dead "7c"',
             'pokerlut equity AsAh KsKh --board "Kd 7c 2h" --boards 2',
             'pokerlut equity AsAh KsKh --board "Kd 7c 2h" --by-category',
@@ -281,6 +283,13 @@ def build_parser(description: str) -> argparse.ArgumentParser:
         default=None,
         help="draw deals: the drawing policy of the draws after the first (default: the deal's "
         "game's; pokerlut.draw_policies() names them: high, deuce-to-seven, ace-to-five)",
+    )
+    p.add_argument(
+        "--syntax",
+        choices=("pokerstove", "generic"),
+        default=None,
+        help="how ranges read: pokerstove (hold'em's QQ+,AKs) or generic, ProPokerTools' generic "
+        "syntax (AA:xxyy, JJ!JJJ); default: pokerstove for hold'em, generic for Omaha",
     )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
