@@ -14,7 +14,7 @@ import pytest
 
 import pokerlut
 
-ORDER = ("Parameters", "Returns", "Raises", "Examples")  # numpydoc's order of these sections
+ORDER = ("Parameters", "Returns", "Raises", "Warns", "Examples")  # numpydoc's order of these sections
 UNDERLINE = re.compile(r"-{3,}")
 FUNCTIONS = [name for name in pokerlut.__all__ if inspect.isfunction(getattr(pokerlut, name))]
 

@@ -4,6 +4,8 @@ by tests/reference/games.py): every board (stud: every deal) of small spots scor
 fractions of the pot; Monte Carlo within 3 standard errors of exact; boards of 1 and 2 cards;
 bad input."""
 
+import re
+
 import pytest
 
 import pokerlut
@@ -109,7 +111,7 @@ def test_monte_carlo_is_within_3_standard_errors_of_exact(game, players, board):
         (dict(hands=["AsAh", "55"], deal="short-deck"), "range '55' holds 5c, not in the short-deck deck"),
         (dict(hands=["AsAh", "5s5h"], deal="short-deck"), "holds 5h, not in the short-deck deck"),
         (dict(hands=["As2d3c4h", "KsKhQdQc"], deal="omaha-hi-lo", board="5h 6d 9c As"), "card As is"),
-        (dict(hands=["As2d3c", "KsKhQdQc"], deal="omaha-hi-lo"), "4, 5 or 6 cards, not 3"),
+        (dict(hands=["As2d3c$q", "KsKhQdQc"], deal="omaha-hi-lo"), re.escape("unknown macro at '$q'")),
         (dict(hands=["AsAh", "KsKh"], deal="razz-hi"), "unknown deal 'razz-hi'"),
         (dict(hands=["AsAh", "KsKh"], deal="omaha", wild="jokers"), "wild cards are offered in hold'em"),
         (dict(hands=["AsAh", "KsKh"], board="2c 3c 4c 5c 6c 7c"), "0 to 5 cards, not 6"),
@@ -224,8 +226,9 @@ def test_omaha_players_as_ranges_of_hands_or_random():
     assert both.players[0].equity == pytest.approx((one + two) / 2, abs=1e-12)  # same boards each
     river = pokerlut.equity(["random", other], board=board + " 2d 3h", deal="omaha")
     assert river.exact and river.dealt == 123_410  # every four cards of the 43 live ones
-    with pytest.raises(ValueError, match="all of one size"):
-        pokerlut.equity(["AhKhQdJd, AsKsQcJc9c", other], deal="omaha")
+    # a term shorter than the range's hands leaves the rest free: a five-card range holding
+    # AhKhQdJd with each of the 48 other cards, and AsKsQcJc9c
+    assert len(pokerlut.parse_omaha_range("AhKhQdJd, AsKsQcJc9c")) == 48 + 1
     with pytest.raises(ValueError, match="every hand of .* holds a board or dead card"):
         pokerlut.equity(["AhKhQdTs, AsKsQcTs", other], board=board, deal="omaha")
 
