@@ -167,8 +167,10 @@ def sample_equities(
             # each way draws the next places exactly as the model does, so switching between
             # them on what has been drawn so far leaves the order the model's
             while placed < k and (k - placed) * total <= n * rest:
-                state, r = next_random(state)  # a column of the alias table, u * n (u < 1 can
-                column = min(np.int64(((r >> np.uint64(11)) * UNIT) * n), n - 1)  # round to n)
+                # a column of the alias table: u * n, at most n - 1 (u just below 1 may round
+                # it up to n), then the column's player or its alias
+                state, r = next_random(state)
+                column = min(np.int64(((r >> np.uint64(11)) * UNIT) * n), n - 1)
                 state, r = next_random(state)
                 j = column if ((r >> np.uint64(11)) * UNIT) < keep[column] else other[column]
                 if taken[j] != stamp:
