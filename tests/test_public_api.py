@@ -44,6 +44,7 @@ DATA_ARGS = {
     "games": 0,
     "hand_on_board": 2,
     "holds": 2,
+    "icm": 2,
     "italian_deck": 1,
     "load_tables": 1,
     "outs": 3,
@@ -71,6 +72,7 @@ CLASSES = {
     "Game",
     "HandOnBoard",
     "Hold",
+    "IcmResult",
     "Outs",
     "PayLine",
     "Paytable",
@@ -143,6 +145,7 @@ WRONG = {
         lambda: pokerlut.hand_on_board("AsAh", "Kd 7c"),
     ),
     "holds": (lambda: pokerlut.holds(HAND, 5), lambda: pokerlut.holds(HAND, "no-such-table")),
+    "icm": (lambda: pokerlut.icm("5000 3000", [50]), lambda: pokerlut.icm([5000, -1], [50])),
     "italian_deck": (lambda: pokerlut.italian_deck("4"), lambda: pokerlut.italian_deck(12)),
     "load_tables": (lambda: pokerlut.load_tables(5), lambda: pokerlut.load_tables("no-such-game")),
     "outs": (
@@ -245,11 +248,19 @@ def _results():
         "HandOnBoard": pokerlut.hand_on_board("AsAh", "2c 7d 9h Tc"),
         "Breakdown": pokerlut.breakdown("QQ+,AKs", "2c 7d 9h"),
         "DrawChance": pokerlut.draw_chance("7s6d3c2h", "7-low", "Kd", deal="2-7-triple-draw"),
+        "IcmResult": pokerlut.icm([5000, 3000, 2000], [50, 30, 20]),
     }
 
 
 # the rows of each result's to_frame()
-FRAME_ROWS = {"EquityResult": 2, "EquityByCard": 44, "EquityDistribution": 22, "Outs": 44, "Breakdown": 40}
+FRAME_ROWS = {
+    "EquityResult": 2,
+    "EquityByCard": 44,
+    "EquityDistribution": 22,
+    "Outs": 44,
+    "Breakdown": 40,
+    "IcmResult": 3,
+}
 
 
 @pytest.mark.parametrize(
@@ -265,6 +276,7 @@ FRAME_ROWS = {"EquityResult": 2, "EquityByCard": 44, "EquityDistribution": 22, "
         "HandOnBoard",
         "Breakdown",
         "DrawChance",
+        "IcmResult",
     ],
 )
 def test_every_result_has_a_docstring_a_short_repr_and_plain_data(name):

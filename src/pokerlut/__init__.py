@@ -40,6 +40,7 @@ from ._equity.omaha_ranges import OmahaRange, parse_omaha_range
 from ._equity.result import EquityResult, PlayerEquity
 from ._equity.draw.chance import DrawChance, draw_chance
 from ._equity.draw.policy import draw_keep, draw_policies
+from ._icm import IcmResult, icm
 from .rules import Rules, games
 from .stats import count_hands, strengths_in_order
 from ._kernels.table_types import Tables
@@ -60,6 +61,7 @@ __all__ = [
     "Game",
     "HandOnBoard",
     "Hold",
+    "IcmResult",
     "Outs",
     "PayLine",
     "Paytable",
@@ -100,6 +102,7 @@ __all__ = [
     "games",
     "hand_on_board",
     "holds",
+    "icm",
     "italian_deck",
     "load_tables",
     "outs",

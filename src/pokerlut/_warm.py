@@ -83,6 +83,7 @@ def jobs() -> list[Job]:
     from ._equity.omaha_ranges import warm_jobs as omaha_range_jobs
     from ._equity.warmup import warm_jobs as equity_jobs
     from ._evaluate import warm_jobs as evaluate_jobs
+    from ._icm import warm_jobs as icm_jobs
     from ._omaha import warm_jobs as omaha_jobs
     from ._text import warm_jobs as text_jobs
     from ._video_poker.best_play import warm_jobs as video_poker_jobs
@@ -99,6 +100,7 @@ def jobs() -> list[Job]:
         breakdown_jobs,
         video_poker_jobs,
         abstraction_jobs,
+        icm_jobs,
     )
     return [job for declared in subsystems for job in declared()]
 

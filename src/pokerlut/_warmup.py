@@ -2,7 +2,7 @@
 
 Each subsystem with numba kernels lists, beside them, the small calls of its entry points that
 compile every one of its kernels: a function ``warm_jobs()`` returning `Job`s, in `_evaluate`,
-`_omaha`, `_text`, `stats`, `_equity.warmup`, `_analysis.breakdown`, `_video_poker`,
+`_omaha`, `_text`, `stats`, `_equity.warmup`, `_analysis.breakdown`, `_video_poker`, `_icm`,
 `abstraction._features` and, on the GPU, `_gpu.warmup`. `pokerlut._warm` collects those lists
 (a new one is added to its `jobs()` or `gpu_jobs()`) and runs them on worker processes. This
 module sits low (it imports only the rules), so that any subsystem can import it.
