@@ -16,7 +16,10 @@ tests/test_reference*.py.
 - `propokertools`: Omaha ranges in ProPokerTools' generic syntax (`AAxx`, `RRON:$ds`, `KK+`),
   from the specification of issue 55 (not RULES.md), every hand judged by trying every way of
   laying its cards on the pattern's symbols (numpy); its self-tests are in
-  tests/test_generic_syntax.py.
+  tests/test_generic_syntax.py;
+- `icm`: the Independent Chip Model (Malmuth-Harville), every finishing order enumerated, from
+  the model's definition (issue 56, not RULES.md); its self-tests, and pokerkit's
+  `calculate_icm` against it, are in tests/test_icm_reference.py.
 
 tests/conftest.py puts tests/ on sys.path: `from reference.high import best_key`.
 """
