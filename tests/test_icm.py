@@ -15,6 +15,7 @@ import pokerlut
 from pokerlut import _icm
 from pokerlut._icm import icm
 from pokerlut._kernels.icm import exact_dense
+from reference import icm as reference_icm
 
 # pokerkit's `calculate_icm(payouts, chips)` docstring examples: (chips, payouts, the values
 # as its doctest prints them, "..." where it cuts them)
@@ -221,3 +222,17 @@ def test_the_result():
     frame = r.to_frame()
     assert frame.index.name == "player" and list(frame.columns) == ["stack", "equity", "stderr"]
     assert frame["equity"].tolist() == r.equity.tolist()
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_exact_equals_the_independent_brute_force_over_finishing_orders(players, programme):
+    """tests/reference/icm.py, written from the model alone (every order, Fractions): integer
+    stacks, some players out of chips, payouts fewer than the players and in any order."""
+    rng = np.random.default_rng(players)
+    for zeros in (0, 1, players // 3):
+        stacks = [int(s) for s in rng.integers(1, 500, players)]
+        stacks[:zeros] = [0] * zeros
+        payouts = [int(p) for p in rng.integers(0, 100, int(rng.integers(1, players + 1)))]
+        want = reference_icm.icm(stacks, payouts)
+        got = icm(stacks, payouts, exact=True).equity
+        assert got.tolist() == pytest.approx([float(w) for w in want], abs=1e-9), (stacks, payouts)
