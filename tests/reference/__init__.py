@@ -8,6 +8,9 @@ tests/test_reference*.py.
 - `badugi`: Badugi hands, from docs/rules.md (Badugi);
 - `equity`: exact equity of every deal (boards, stud, one draw), every completion enumerated,
   hands valued by `games`, `badugi` or `wild`;
+- `allin_ev`: the pots of an all-in hand (side pots, dead money, the uncalled bet returned) and
+  each player's exact all-in EV and realized result, every pot shared by `equity`, from issue
+  56's definition (not RULES.md); its self-tests are tests/test_allin_ev_reference.py;
 - `italian`: Italian closed poker's hand comparison;
 - `video_poker`: video poker pay tables, every draw of every hold;
 - `abstraction`: exact hand-strength features (HS, EHS, hand potential), with `high`'s keys;
