@@ -90,6 +90,7 @@ LAYERS: dict[str, float] = {
     "pokerlut._equity.warmup": 4.8,  # the engines' warm-up calls, through the front door
     # what is built on equity
     "pokerlut._analysis": 5,
+    "pokerlut._history": 5,  # hand histories: all-in EV over equity
     "pokerlut._gpu.matrix": 5,
     "pokerlut.matrix": 5,
     # the command line, and the warm-up that runs every kernel
