@@ -10,7 +10,7 @@ INSTALLED := $(VENV)/.installed
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev,cli,docs,pandas,distributed,plot,abstraction,gpu]"
+	$(BIN)/python -m pip install --quiet -e ".[dev,cli,docs,pandas,distributed,plot,abstraction,gpu,history]"
 	$(INSTALL_PEERS)
 	touch $(INSTALLED)
 

@@ -1,1 +1,2 @@
-"""Players' hand histories: all-in EV with side pots (`allin`); reading histories comes next."""
+"""Players' hand histories: all-in EV with side pots (`allin`), PHH files scored hand by hand
+(`phh`)."""

@@ -1,0 +1,131 @@
+"""Hand histories (`pokerlut._history.phh`): hands played at random through pokerkit's state
+machine (multiway all-ins on the turn, short stacks, folds, uncalled bets) and written out as
+PHH, read back and scored: net won equal to pokerkit's own payoffs, the all-in EV equal to the
+independent reference (tests/reference/allin_ev.py) at the moment betting closed; the real
+2009 files of ../shared/data/phh (skipped where absent); bad records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pokerkit = pytest.importorskip("pokerkit")
+
+from pokerlut import format_cards  # noqa: E402
+from pokerlut._history.phh import read, score  # noqa: E402
+from reference import allin_ev as reference  # noqa: E402
+
+PHH = Path(__file__).resolve().parents[2] / "shared" / "data" / "phh"
+AUTOMATIONS = (
+    pokerkit.Automation.ANTE_POSTING,
+    pokerkit.Automation.BET_COLLECTION,
+    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
+    pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    pokerkit.Automation.HAND_KILLING,
+    pokerkit.Automation.CHIPS_PUSHING,
+    pokerkit.Automation.CHIPS_PULLING,
+)
+GAMES = {  # PHH's deal -> (pokerkit's game, hole cards, pokerlut's deal)
+    "holdem": (pokerkit.NoLimitTexasHoldem(AUTOMATIONS, False, 0, (1, 2), 2), 2),
+    "omaha": (pokerkit.PotLimitOmahaHoldem(AUTOMATIONS, False, 0, (1, 2), 2), 4),
+}
+
+
+def play(deal: str, seed: int) -> tuple[str, object, dict | None]:
+    """A random hand: everyone in calls to the turn, then shoves, calls or folds at random.
+    Returns its PHH text, pokerkit's final state and the spot when betting closed on the turn
+    with one player or none not all-in (chips put in, the live players' cards, the board)."""
+    game, holes = GAMES[deal]
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 6))
+    stacks = rng.choice([30, 80, 150, 400], n).tolist()
+    state = game(stacks, n)
+    cards = [format_cards(c) for c in rng.permutation(52)[: n * holes + 5].astype(np.uint8).reshape(-1, 1)]
+    for i in range(n):
+        state.deal_hole("".join(cards[i * holes : (i + 1) * holes]))
+    board = cards[n * holes :]
+
+    def check_or_call_around() -> None:
+        while state.actor_index is not None:
+            state.check_or_call()
+
+    def deal_board(cards: str) -> None:  # the burn card unknown: it may be any of the deck
+        state.burn_card("??")
+        state.deal_board(cards)
+
+    check_or_call_around()  # preflop
+    deal_board("".join(board[:3]))
+    check_or_call_around()
+    deal_board(board[3])
+    spot = None
+    while state.actor_index is not None:  # the turn: shove, call or fold
+        r = rng.random()
+        if r < 0.2 and state.can_fold():
+            state.fold()
+        elif r < 0.7 and state.can_complete_bet_or_raise_to():
+            state.complete_bet_or_raise_to(state.max_completion_betting_or_raising_to_amount)
+        else:
+            state.check_or_call()
+    live = [i for i in range(n) if state.statuses[i]]
+    if state.status and len(live) > 1 and sum(state.stacks[i] > 0 for i in live) <= 1:
+        put_in = [int(a - b) for a, b in zip(state.starting_stacks, state.stacks)]
+        hands = {i: "".join(cards[i * holes : (i + 1) * holes]) for i in live}
+        spot = dict(contributions=put_in, hands=hands, board=" ".join(board[:4]))
+    if state.status and state.can_burn_card():
+        deal_board(board[4])
+        check_or_call_around()  # the river, when two players or more have chips
+    history = pokerkit.HandHistory.from_game_state(game, state)
+    return history.dumps(), state, spot
+
+
+@pytest.mark.parametrize("deal", GAMES)
+@pytest.mark.parametrize("seed", range(10))
+def test_played_hands_read_back_as_pokerkit_and_the_reference_score_them(deal, seed):
+    text, state, spot = play(deal, seed)
+    scored = score(text)
+    assert scored.reason == "" and scored.net == tuple(float(p) for p in state.payoffs)
+    if spot is None:
+        assert scored.allin_ev is None
+        return
+    want = reference.allin_ev(deal, **spot)
+    assert scored.allin_ev == pytest.approx([float(want.net[i]) for i in range(len(scored.net))], abs=1e-9)
+    assert sum(scored.allin_ev) == pytest.approx(sum(scored.net), abs=1e-9)  # nothing lost
+
+
+def test_enough_played_hands_go_all_in():
+    """The test above sees qualifying hands, multiway ones and side pots among them."""
+    spots = [spot for deal in GAMES for seed in range(10) if (spot := play(deal, seed)[2])]
+    assert len(spots) >= 6
+    assert any(len(s["hands"]) > 2 for s in spots)
+    assert any(len(set(s["contributions"][i] for i in s["hands"])) > 1 for s in spots)  # a side pot
+
+
+@pytest.mark.skipif(not PHH.is_dir(), reason="../shared/data/phh is not here (a user's clone)")
+@pytest.mark.parametrize("name", sorted(p.name for p in PHH.glob("*.phhs")) if PHH.is_dir() else [])
+def test_real_files_read_hand_by_hand_as_pokerkit_replays_them(name):
+    """Every hand of the 2009 files: net won as pokerkit's replay of the hand alone; on the
+    hands that qualify, the all-in EV adds up to the same total (nothing lost)."""
+    scored = list(read(PHH / name))
+    text = (PHH / name).read_text()
+    assert len(scored) == text.count("\n[") + text.startswith("[")
+    for hand in scored:
+        assert hand.reason in ("", "the cards of a player all-in are not shown"), hand
+        assert sum(hand.net) == pytest.approx(0, abs=1e-9)
+        if hand.allin_ev is not None:
+            assert sum(hand.allin_ev) == pytest.approx(0, abs=1e-9)
+    assert any(hand.allin_ev is not None for hand in scored)
+
+
+def test_a_bad_hand_is_kept_with_its_reason_and_the_rest_of_the_file_read(tmp_path):
+    good, _, _ = play("holdem", 1)
+    path = tmp_path / "three.phhs"
+    path.write_text(f"[1]\n{good}\n[2]\nvariant = 'NT'\nactions = ['oops']\n[3]\n{good}\n")
+    first, bad, third = read(path)
+    assert first.reason == third.reason == "" and first.net == third.net
+    assert bad.number == 2 and bad.reason.startswith("does not read") and bad.allin_ev is None
+    infinite = good.replace("starting_stacks = [", "starting_stacks = [inf, ", 1)
+    assert "not a number of chips" in score(infinite).reason or score(infinite).reason.startswith(
+        "does not read"
+    )
