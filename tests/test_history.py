@@ -129,3 +129,18 @@ def test_a_bad_hand_is_kept_with_its_reason_and_the_rest_of_the_file_read(tmp_pa
     assert "not a number of chips" in score(infinite).reason or score(infinite).reason.startswith(
         "does not read"
     )
+
+
+@pytest.mark.skipif(not PHH.is_dir(), reason="../shared/data/phh is not here (a user's clone)")
+def test_real_files_showdowns_rake_and_big_blind():
+    """The showdown hands the provenance counts (two players or more never folded), the
+    blinds of each site, and the rake: what left the table, taken by the winners."""
+    ong = list(read(PHH / "ong_400NLH_handhq_986.phhs"))
+    pty = list(read(PHH / "pty_25NLH_handhq_1610.phhs"))
+    assert [sum(any(h.showdown) for h in hands) for hands in (ong, pty)] == [72, 40]
+    assert {h.big_blind for h in ong} == {4.0} and {h.big_blind for h in pty} == {0.25}
+    assert all(sum(h.showdown) != 1 for h in ong + pty)
+    first = ong[0]  # p9 raised to 16, p6 called, p6 folded to the flop bet: pot 38, winnings 36.10
+    assert first.net[8] == pytest.approx(22) and first.rake[8] == pytest.approx(1.9)
+    assert all(r == 0 for h in pty for r in h.rake)  # PartyPoker's records give no finishing stacks
+    assert all(r >= 0 and (r == 0 or n > 0) for h in ong for n, r in zip(h.net, h.rake))

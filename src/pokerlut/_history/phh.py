@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -45,10 +45,19 @@ _TABLE = re.compile(r"^\[(\d+)\][ \t]*$", re.M)
 
 @dataclass(frozen=True)
 class Scored:
-    """One hand, scored. ``net``: each player's chips won (negative: lost), as pokerkit's
-    replay of the record has it; ``allin_ev``: each player's all-in EV (net) when the hand
-    qualifies, else None; ``reason``: why a hand that went all-in does not qualify, or why the
-    hand could not be read ("" otherwise)."""
+    """One hand, scored.
+
+    ``net``: each player's chips won (negative: lost), as pokerkit's replay of the record has
+    it (before rake); ``allin_ev``: each player's all-in EV (net) when the hand qualifies, else
+    None; ``allin_variance``: the variance of each player's result over the completions the
+    EV averages (None with it); ``reason``: why a hand that went all-in does not qualify, or
+    why the hand could not be read ("" otherwise). ``variant``: PHH's code; ``big_blind``: the
+    larger of the first two blinds (games without blinds: the small bet); ``showdown``: whether
+    each player was still in at a showdown (two players or more never folded); ``rake``: the
+    chips that left the table (the stacks' total fell by them), where the record gives its
+    finishing stacks, shared by the players who won in proportion to their net (0 otherwise;
+    a record whose finishing stacks share a pot otherwise than the replay still sums right).
+    """
 
     file: str
     number: int
@@ -56,6 +65,11 @@ class Scored:
     net: tuple[float, ...]
     allin_ev: tuple[float, ...] | None
     reason: str = ""
+    variant: str = ""
+    big_blind: float = 0.0
+    showdown: tuple[bool, ...] = ()
+    rake: tuple[float, ...] = ()
+    allin_variance: tuple[float, ...] | None = None
 
     @property
     def adjusted(self) -> tuple[float, ...]:
@@ -92,8 +106,18 @@ def score(text: str, file: str = "", number: int = 1) -> Scored:
 def _score(history: Any, file: str, number: int) -> Scored:
     """`score` of a record pokerkit has read (its replay may still raise)."""
     players = tuple(history.players or [f"p{i + 1}" for i in range(len(history.starting_stacks))])
+    blinds = [float(b) for b in (history.blinds_or_straddles or ())[:2]]
+    about = Scored(
+        file,
+        number,
+        players,
+        (),
+        None,
+        variant=history.variant,
+        big_blind=max(blinds, default=0.0) or float(history.small_bet or 0),
+    )
     if any(not np.isfinite(float(s)) for s in history.starting_stacks):
-        return Scored(file, number, players, (), None, "a stack that is not a number of chips")
+        return replace(about, reason="a stack that is not a number of chips")
     moment = None
     shown: dict[int, list[Any]] = {}  # each player's cards the last time all were known
     for state in history:  # pokerkit hands back one state, changed at every step
@@ -103,18 +127,26 @@ def _score(history: Any, file: str, number: int) -> Scored:
             if cards and not any(c.unknown_status for c in cards):
                 shown[i] = list(cards)
     net = tuple(float(p) for p in state.payoffs)
+    folded = {int(a.split()[0][1:]) - 1 for a in history.actions if a.split()[1:2] == ["f"]}
+    showdown = tuple(len(players) - len(folded) > 1 and i not in folded for i in range(len(players)))
+    rake = (0.0,) * len(players)
+    if history.finishing_stacks:  # the chips that left the table, shared by the winners
+        taken = -float(sum(b - a for a, b in zip(history.starting_stacks, history.finishing_stacks)))
+        won = sum(n for n in net if n > 0)
+        rake = tuple(taken * max(n, 0.0) / won if won else 0.0 for n in net)
+    about = replace(about, net=net, showdown=showdown, rake=rake)
     if moment is None:
-        return Scored(file, number, players, net, None)
+        return about
     live, put_in, board, dealt = moment
     if history.variant not in DEALS:
-        return Scored(file, number, players, net, None, f"all-in EV not scored yet in {history.variant}")
+        return replace(about, reason=f"all-in EV not scored yet in {history.variant}")
     hands: list[str | None] = [None] * len(put_in)
     for i in live:
         if i not in shown or (history.variant in _STUD and len(shown[i]) < dealt):
-            return Scored(file, number, players, net, None, "the cards of a player all-in are not shown")
+            return replace(about, reason="the cards of a player all-in are not shown")
         hands[i] = "".join(repr(c) for c in shown[i][: dealt or None])
     ev = allin_ev(hands, put_in, board, deal=DEALS[history.variant])
-    return Scored(file, number, players, net, tuple(ev.net.tolist()))
+    return replace(about, allin_ev=tuple(ev.net.tolist()))
 
 
 def _closed(state: Any, variant: str) -> tuple[list[int], list[float], str, int] | None:
