@@ -53,6 +53,7 @@ DATA_ARGS = {
     "parse_cards": 1,
     "parse_omaha_range": 1,
     "parse_range": 1,
+    "read_histories": 1,
     "paytable": 1,
     "paytables": 0,
     "stand_ins": 1,
@@ -71,6 +72,7 @@ CLASSES = {
     "EquityResult",
     "Game",
     "HandOnBoard",
+    "Histories",
     "Hold",
     "IcmResult",
     "Outs",
@@ -160,6 +162,7 @@ WRONG = {
         lambda: pokerlut.parse_omaha_range("AA$q"),
     ),
     "parse_range": (lambda: pokerlut.parse_range(5), lambda: pokerlut.parse_range("AKx")),
+    "read_histories": (lambda: pokerlut.read_histories(5), lambda: pokerlut.read_histories([])),
     "paytable": (lambda: pokerlut.paytable(5), lambda: pokerlut.paytable("no-such-table")),
     "stand_ins": (
         lambda: pokerlut.stand_ins(2.5, wild="jokers"),

@@ -41,6 +41,7 @@ from ._equity.result import EquityResult, PlayerEquity
 from ._equity.draw.chance import DrawChance, draw_chance
 from ._equity.draw.policy import draw_keep, draw_policies
 from ._icm import IcmResult, icm
+from ._history.corpus import Histories, read_histories
 from .rules import Rules, games
 from .stats import count_hands, strengths_in_order
 from ._kernels.table_types import Tables
@@ -60,6 +61,7 @@ __all__ = [
     "EquityResult",
     "Game",
     "HandOnBoard",
+    "Histories",
     "Hold",
     "IcmResult",
     "OmahaRange",
@@ -111,6 +113,7 @@ __all__ = [
     "parse_cards",
     "parse_omaha_range",
     "parse_range",
+    "read_histories",
     "paytable",
     "paytables",
     "stand_ins",

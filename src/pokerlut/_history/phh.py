@@ -41,6 +41,7 @@ DEALS = {
 }
 _STUD = ("F7S", "F7S/8", "FR")
 _TABLE = re.compile(r"^\[(\d+)\][ \t]*$", re.M)
+_CARD = re.compile(r"[2-9TJQKA?][cdhs?]")
 
 
 @dataclass(frozen=True)
@@ -119,13 +120,13 @@ def _score(history: Any, file: str, number: int) -> Scored:
     if any(not np.isfinite(float(s)) for s in history.starting_stacks):
         return replace(about, reason="a stack that is not a number of chips")
     moment = None
-    shown: dict[int, list[Any]] = {}  # each player's cards the last time all were known
+    allin = False  # a player still in had no chips left, at some step
     for state in history:  # pokerkit hands back one state, changed at every step
         if moment is None:
             moment = _closed(state, history.variant)
-        for i, cards in enumerate(state.hole_cards):  # a loser's are mucked after showing
-            if cards and not any(c.unknown_status for c in cards):
-                shown[i] = list(cards)
+        allin = allin or any(s and not c for s, c in zip(state.statuses, state.stacks))
+    if state.status:
+        return replace(about, reason="the record stops before the hand ends")
     net = tuple(float(p) for p in state.payoffs)
     folded = {int(a.split()[0][1:]) - 1 for a in history.actions if a.split()[1:2] == ["f"]}
     showdown = tuple(len(players) - len(folded) > 1 and i not in folded for i in range(len(players)))
@@ -136,17 +137,39 @@ def _score(history: Any, file: str, number: int) -> Scored:
         rake = tuple(taken * max(n, 0.0) / won if won else 0.0 for n in net)
     about = replace(about, net=net, showdown=showdown, rake=rake)
     if moment is None:
-        return about
+        return replace(
+            about, reason="all-in, but betting went on to the last card" if allin and any(showdown) else ""
+        )
     live, put_in, board, dealt = moment
     if history.variant not in DEALS:
         return replace(about, reason=f"all-in EV not scored yet in {history.variant}")
     hands: list[str | None] = [None] * len(put_in)
+    shown = _shown(history.actions)
     for i in live:
         if i not in shown or (history.variant in _STUD and len(shown[i]) < dealt):
             return replace(about, reason="the cards of a player all-in are not shown")
-        hands[i] = "".join(repr(c) for c in shown[i][: dealt or None])
+        hands[i] = "".join(shown[i][: dealt or None])
     ev = allin_ev(hands, put_in, board, deal=DEALS[history.variant])
     return replace(about, allin_ev=tuple(ev.net.tolist()))
+
+
+def _shown(actions: list[str]) -> dict[int, list[str]]:
+    """Each player's cards as the record shows them, in the order dealt: his last showdown
+    action that shows every card (``p2 sm 6hQc``), else his deals if none is unknown (``d dh
+    p1 AsAh``). From the record, not the replay: a losing hand shown at the end is mucked by
+    the same step of pokerkit's replay that shows it."""
+    dealt: dict[int, list[str]] = {}
+    shown: dict[int, list[str]] = {}
+    for action in actions:
+        words = action.split()
+        if words[:2] == ["d", "dh"] and len(words) > 3:
+            dealt.setdefault(int(words[2][1:]) - 1, []).extend(_CARD.findall(words[3]))
+        elif words[1:2] == ["sm"] and len(words) > 2 and "?" not in words[2]:
+            shown[int(words[0][1:]) - 1] = _CARD.findall(words[2])
+    for i, cards in dealt.items():
+        if not any("?" in c for c in cards):
+            shown.setdefault(i, cards)
+    return shown
 
 
 def _closed(state: Any, variant: str) -> tuple[list[int], list[float], str, int] | None:

@@ -23,6 +23,7 @@ from ._analysis_commands import (
     cmd_range_distribution,
     cmd_range_outs,
 )
+from ._history_commands import cmd_history_graph, cmd_history_hands, cmd_history_summary
 from ._commands import (
     cmd_build_tables,
     cmd_bulk,
@@ -495,6 +496,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     q.set_defaults(run=cmd_abstraction_buckets)
 
     _range_command(sub)
+    _history_command(sub)
 
     p = _command(
         sub,
@@ -619,3 +621,51 @@ def _range_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     hands_help = 'one range or hand: "QQ+,AKs", random, 15%%, AsKs; Omaha: hands'
     common(q, "the flop (3 cards) or the turn (4)", True, hands_help, game=False)
     q.set_defaults(run=cmd_range_breakdown)
+
+
+def _history_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`pokerlut history summary | hands | graph`: players' hand histories, all-in EV and luck."""
+    p = _command(
+        sub,
+        "history",
+        "hand histories (PHH): net won, all-in EV with side pots, luck, win rates; the graph",
+        (
+            "pokerlut history summary hands/",
+            "pokerlut history summary hands/ --player Ann --json",
+            "pokerlut history hands hands/2009.phhs --player Ann --parquet ann.parquet",
+            "pokerlut history graph hands/ --player Ann --png ann.png",
+        ),
+    )
+    action = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
+
+    def common(q: argparse.ArgumentParser, player_required: bool = False) -> None:
+        q.add_argument("paths", nargs="+", help=".phh and .phhs files, and folders of them")
+        if player_required:
+            q.add_argument("--player", required=True, help="the player's name as the files give it")
+        else:
+            q.add_argument(
+                "--player", action="append", default=None, help="only this player (again for more)"
+            )
+        q.add_argument("--threads", type=int, default=None, help="processes reading files (default: all)")
+
+    def outputs(q: argparse.ArgumentParser, what: str) -> None:
+        q.add_argument("--top", type=int, default=50, help=f"the table shows this many {what} (default 50)")
+        q.add_argument("--json", action="store_true", help="print every row as JSON")
+        q.add_argument("--parquet", default=None, metavar="FILE", help="write every row to a Parquet file")
+
+    q = action.add_parser("summary", help="a row per player: hands, net won, all-in adjusted, luck, bb/100")
+    common(q)
+    outputs(q, "players, most hands first")
+    q.set_defaults(run=cmd_history_summary)
+
+    q = action.add_parser("hands", help="a row per hand and player: net won, all-in EV, luck, why not scored")
+    common(q)
+    outputs(q, "rows")
+    q.set_defaults(run=cmd_history_hands)
+
+    q = action.add_parser(
+        "graph", help="a player's net won, all-in adjusted, showdown and non-showdown lines"
+    )
+    common(q, player_required=True)
+    q.add_argument("--png", required=True, metavar="FILE", help="the PNG to write")
+    q.set_defaults(run=cmd_history_graph)
