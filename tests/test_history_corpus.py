@@ -38,7 +38,8 @@ def corpus(tmp_path_factory):
         "".join(f"[{i + 1}]\n{t}\n" for i, t in enumerate([*texts[12:20], bad, *texts[20:29]]))
     )
     (folder / "c.phh").write_text(texts[29])
-    (folder / "notes.txt").write_text("not a hand history")
+    (folder / "notes.txt").write_text("not a hand history")  # read, and said to be none
+    (folder / "notes.md").write_text("not read")
     return folder
 
 
@@ -55,8 +56,13 @@ def test_a_row_per_hand_and_player_as_each_hand_was_scored(corpus, histories):
     h = histories
     scored = scored_of(corpus)
     good = [s for s in scored if s.net]
-    assert h.files == 3 and len(h.skipped) == 1
+    assert h.files == 4 and len(h.skipped) == 2
     assert h.skipped.iloc[0].to_dict() == {
+        "file": str(corpus / "notes.txt"),
+        "hand": 0,
+        "reason": "no hand of a site pokerkit reads: " + ", ".join(pokerlut._history.sites.SITES),
+    }
+    assert h.skipped.iloc[1].to_dict() == {
         "file": str(corpus / "sub" / "b.phhs"),
         "hand": 9,
         "reason": scored[12 + 1 + 8].reason,
@@ -88,7 +94,7 @@ def test_a_row_per_hand_and_player_as_each_hand_was_scored(corpus, histories):
                 assert row.allin and row.allin_ev == row.adjusted == s.allin_ev[seat]
                 assert row.luck == pytest.approx(s.net[seat] - s.allin_ev[seat])
     assert h.hands["allin"].sum() >= 4  # the test sees all-ins
-    assert repr(h) == "Histories(30 hands of 5 players in 3 files, 1 skipped)"
+    assert repr(h) == "Histories(30 hands of 5 players in 4 files, 2 skipped)"
 
 
 def test_the_summary_is_each_players_sums(corpus, histories):
@@ -170,7 +176,7 @@ def test_parquet_and_processes(corpus, histories, tmp_path, monkeypatch):
 def test_bad_paths_are_named(corpus, tmp_path):
     with pytest.raises(FileNotFoundError, match="no such file or folder: '.*nowhere'"):
         pokerlut.read_histories([corpus, corpus / "nowhere"])
-    (tmp_path / "notes.txt").write_text("not a hand history")
+    (tmp_path / "notes.md").write_text("not a hand history")
     with pytest.raises(ValueError, match="no hand-history file"):
         pokerlut.read_histories(tmp_path)
     with pytest.raises(ValueError, match="no hand-history file"):
@@ -196,10 +202,10 @@ def test_the_command(corpus, histories, tmp_path, capsys):
     assert main(["history", "summary", str(corpus), "--threads", "1"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0].split()[:3] == ["player", "hands", "net"]
-    assert "30 hands of 5 players in 3 files, 1 skipped" in out
+    assert "30 hands of 5 players in 4 files, 2 skipped" in out
     assert main(["history", "summary", str(corpus), "--player", "Ann", "--player", "Bob", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["files"] == 3 and data["hands"] == 30 and len(data["skipped"]) == 1
+    assert data["files"] == 4 and data["hands"] == 30 and len(data["skipped"]) == 2
     summary = histories.summary(["Ann", "Bob"])
     assert [r["player"] for r in data["rows"]] == summary.index.tolist()  # most hands first
     assert [r["net"] for r in data["rows"]] == pytest.approx(summary["net"].tolist())

@@ -18,12 +18,13 @@ from typing import Any, Union
 import numba
 import numpy as np
 
-from .phh import Scored, read
+from . import phh, sites
+from .phh import Scored
 
 __all__ = ["HAND_COLUMNS", "SUMMARY_COLUMNS", "Histories", "history_files", "read_histories"]
 
 Paths = Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]]
-SUFFIXES = (".phh", ".phhs")
+SUFFIXES = (".phh", ".phhs", ".txt", ".xml")  # PHH; the sites' text (iPoker's is XML)
 # Files are read in processes when they hold at least this much (some 3,000 hands): each
 # process starts in about a second (Python, pokerlut, pokerkit)
 PARALLEL_BYTES = 2 << 20
@@ -65,8 +66,8 @@ SUMMARY_COLUMNS = (
 
 
 def history_files(paths: Paths) -> list[Path]:
-    """The hand-history files named: each file as given, each folder's ``.phh`` and ``.phhs``
-    files (its subfolders' too) in name order.
+    """The hand-history files named: each file as given, each folder's ``.phh``, ``.phhs``,
+    ``.txt`` and ``.xml`` files (its subfolders' too) in name order.
 
     >>> history_files([])
     Traceback (most recent call last):
@@ -303,8 +304,8 @@ def read_histories(paths: Paths, *, threads: int | None = None) -> Histories:
 
 
 def _read_file(path: Path) -> list[Scored]:
-    """Every hand of one file, scored (a worker's task)."""
-    return list(read(path))
+    """Every hand of one file, scored (a worker's task): PHH by its suffix, else a site's."""
+    return list((phh.read if path.suffix in (".phh", ".phhs") else sites.read)(path))
 
 
 def _tabulate(pd: Any, scored: Iterable[Scored], files: int) -> Histories:

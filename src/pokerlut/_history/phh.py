@@ -27,7 +27,7 @@ import numpy as np
 
 from .allin import allin_ev
 
-__all__ = ["DEALS", "Scored", "read", "score"]
+__all__ = ["DEALS", "Scored", "read", "score", "score_history"]
 
 #: PHH's variant codes -> pokerlut's deals (the variants whose all-in EV is scored so far).
 DEALS = {
@@ -99,13 +99,13 @@ def score(text: str, file: str = "", number: int = 1) -> Scored:
             # pokerkit's advice on real records (the dataset's own fields such as
             # time_zone_abbreviation, "no reason for this player to fold"): not errors
             warnings.simplefilter("ignore", UserWarning)
-            return _score(HandHistory.loads(text), file, number)
+            return score_history(HandHistory.loads(text), file, number)
     except Exception as error:  # pokerkit's errors are of many kinds: each names the hand
         return Scored(file, number, (), (), None, f"does not read: {type(error).__name__}: {error}")
 
 
-def _score(history: Any, file: str, number: int) -> Scored:
-    """`score` of a record pokerkit has read (its replay may still raise)."""
+def score_history(history: Any, file: str, number: int) -> Scored:
+    """One hand pokerkit has read (a PHH record, or a site's parsed), scored; its replay may raise."""
     players = tuple(history.players or [f"p{i + 1}" for i in range(len(history.starting_stacks))])
     blinds = [float(b) for b in (history.blinds_or_straddles or ())[:2]]
     about = Scored(
