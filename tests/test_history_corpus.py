@@ -223,3 +223,29 @@ def test_the_command(corpus, histories, tmp_path, capsys):
         "pokerlut history: no such file or folder: " + repr(str(corpus / "nowhere")),
         "pokerlut history: no hand of player 'Zed' in these histories",
     ]
+
+
+def test_parts_keep_each_file_and_a_rerun_reads_only_the_rest(corpus, histories, tmp_path, monkeypatch):
+    done = []
+    first = pokerlut.read_histories(corpus, threads=1, parts=tmp_path / "parts", progress=done.append)
+    assert done == [1, 2, 3, 4] and len(list((tmp_path / "parts").glob("file-*.parquet"))) == 4
+    pd.testing.assert_frame_equal(first.hands, histories.hands)
+    (tmp_path / "parts" / "file-00001.parquet").unlink()  # c.phh's part lost
+    read = []
+    real = pokerlut._history.corpus._file_frame
+    monkeypatch.setattr(pokerlut._history.corpus, "_file_frame", lambda path: read.append(path) or real(path))
+    again = pokerlut.read_histories(corpus, threads=1, parts=tmp_path / "parts")
+    assert read == [corpus / "c.phh"]
+    pd.testing.assert_frame_equal(again.hands, histories.hands)
+    pd.testing.assert_frame_equal(again.skipped, histories.skipped)
+    with pytest.raises(ValueError, match="holds the parts of another job"):
+        pokerlut.read_histories(corpus / "a.phhs", parts=tmp_path / "parts")
+
+
+def test_on_dask(corpus, histories):
+    pytest.importorskip("distributed")
+    h = pokerlut.read_histories(corpus, scheduler="local", workers=1)
+    pd.testing.assert_frame_equal(h.hands, histories.hands)
+    pd.testing.assert_frame_equal(h.skipped, histories.skipped)
+    with pytest.raises(ValueError, match="workers= is the size of a local cluster"):
+        pokerlut.read_histories(corpus, workers=2)

@@ -8,7 +8,7 @@ docs/hand-histories.md defines every figure.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
@@ -19,7 +19,6 @@ import numba
 import numpy as np
 
 from . import phh, sites
-from .phh import Scored
 
 __all__ = ["HAND_COLUMNS", "SUMMARY_COLUMNS", "Histories", "history_files", "read_histories"]
 
@@ -234,21 +233,45 @@ class Histories:
         return self.hands[self.hands["player"].isin(wanted)]
 
 
-def read_histories(paths: Paths, *, threads: int | None = None) -> Histories:
+def read_histories(
+    paths: Paths,
+    *,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    client: Any = None,
+    parts: str | os.PathLike[str] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Histories:
     """Read hand histories and score them: net won, all-in EV with side pots, and luck.
 
     Every hand's net won and, for the hands that went all-in before the last card, the all-in
-    EV with side pots (docs/hand-histories.md). Needs pokerkit (the ``history`` extra) and pandas (``pandas``). A hand that cannot be read
-    or replayed is skipped with its file, number and reason; the rest of the file is read.
+    EV with side pots (docs/hand-histories.md). Needs pokerkit (the ``history`` extra) and
+    pandas (``pandas``). A hand that cannot be read or replayed is skipped with its file,
+    number and reason; the rest of the file is read.
 
     Parameters
     ----------
     paths : path or sequence of paths
-        PHH files (``.phh``: a hand; ``.phhs``: many) and folders of them (read with their
+        Hand-history files: PHH (``.phh``: a hand; ``.phhs``: many), or a site's text (``.txt``,
+        ``.xml``: the formats pokerkit parses); and folders of them (read with their
         subfolders).
     threads : int, optional
-        Processes reading files at once (several files of 2 MiB or more in all); default the
-        caller's ``numba.get_num_threads()``.
+        Processes reading files at once, without Dask (several files of 2 MiB or more in all);
+        default the caller's ``numba.get_num_threads()``.
+    scheduler : str, optional
+        Read the files on Dask (the ``distributed`` extra), a task per file: ``"local"`` (a new
+        local cluster of `workers` processes) or a running scheduler's address
+        (``"tcp://host:8786"``).
+    workers : int, optional
+        With ``scheduler="local"``: the cluster's worker processes (default: the cores).
+    client : distributed.Client, optional
+        Read on this client's cluster (in place of `scheduler`).
+    parts : path, optional
+        A folder where each file's rows are kept as a Parquet part as soon as it is read; a
+        rerun on the same files reads only the files whose part is not there (resume).
+    progress : callable, optional
+        Called with the number of files read so far, after each.
 
     Returns
     -------
@@ -263,7 +286,7 @@ def read_histories(paths: Paths, *, threads: int | None = None) -> Histories:
     TypeError
         Paths that are not paths.
     ValueError
-        No hand-history file among the paths.
+        No hand-history file among the paths; `parts` holding another job's parts.
 
     Examples
     --------
@@ -289,38 +312,72 @@ def read_histories(paths: Paths, *, threads: int | None = None) -> Histories:
     Ann         1 -100.0      65.3     -5000.0               3263.7
     Bob         1  100.0     -65.3      5000.0              -3263.7
     """
-    from ..distributed import need
+    from ..distributed import Parts, check_workers, connect, need, run_parts
 
     pd = need("pandas", "pandas")
     need("pokerkit", "history")
     files = history_files(paths)
-    workers = min(numba.get_num_threads() if threads is None else threads, len(files))
-    if workers > 1 and sum(f.stat().st_size for f in files) >= PARALLEL_BYTES:
-        with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
-            per_file = list(pool.map(_read_file, files))
+    dask = scheduler is not None or client is not None
+    if workers is not None and scheduler != "local":
+        raise ValueError('workers= is the size of a local cluster: it goes with scheduler="local"')
+    check_workers(workers)
+    frames: dict[int, Any] = {}
+    store = None
+    if parts is not None:
+        manifest = {"format": 1, "files": [str(f.resolve()) for f in files]}
+        store = Parts(parts, manifest, len(files), "file-{:05d}.parquet")
+        frames = {k: pd.read_parquet(store.path(k)) for k in range(len(files)) if k not in store.todo()}
+    todo = [k for k in range(len(files)) if k not in frames]
+
+    def keep(k: int, frame: Any) -> None:
+        frames[k] = frame
+        if store is not None:
+            store.save(k, lambda path: frame.to_parquet(path, index=False))
+        if progress is not None:
+            progress(len(frames))
+
+    if dask:
+        with connect(None if scheduler == "local" else scheduler, workers, client) as connected:
+            run_parts(connected, _file_frame, ((k, (files[k],)) for k in todo), keep, "history")
     else:
-        per_file = [_read_file(f) for f in files]
-    return _tabulate(pd, [hand for hands in per_file for hand in hands], len(files))
+        processes = min(numba.get_num_threads() if threads is None else threads, len(todo))
+        if processes > 1 and sum(files[k].stat().st_size for k in todo) >= PARALLEL_BYTES:
+            with ProcessPoolExecutor(processes, mp_context=get_context("spawn")) as pool:
+                for k, frame in zip(todo, pool.map(_file_frame, [files[k] for k in todo])):
+                    keep(k, frame)
+        else:
+            for k in todo:
+                keep(k, _file_frame(files[k]))
+    every = pd.concat([frames[k] for k in range(len(files))], ignore_index=True)
+    skipped = every["player"].isna()
+    hands = every[~skipped].reset_index(drop=True)
+    hands = hands.astype(
+        {"file": "category", "variant": "category", "player": str, "seat": "int64", "reason": str}
+    )
+    gone = (
+        every.loc[skipped, ["file", "hand", "reason"]]
+        .reset_index(drop=True)
+        .astype({"file": str, "reason": str})
+    )
+    return Histories(hands, gone, len(files))
 
 
-def _read_file(path: Path) -> list[Scored]:
-    """Every hand of one file, scored (a worker's task): PHH by its suffix, else a site's."""
-    return list((phh.read if path.suffix in (".phh", ".phhs") else sites.read)(path))
+def _file_frame(path: Path) -> Any:
+    """Every hand of one file, scored (a task): a row per hand and player (`HAND_COLUMNS`),
+    and a row per hand skipped (player None, its reason). PHH by the suffix, else a site's."""
+    import pandas as pd
 
-
-def _tabulate(pd: Any, scored: Iterable[Scored], files: int) -> Histories:
-    """The hands frame and the skipped frame of scored hands."""
+    scored = (phh.read if path.suffix in (".phh", ".phhs") else sites.read)(path)
     rows: dict[str, list[Any]] = {name: [] for name in HAND_COLUMNS}
-    skipped: dict[str, list[Any]] = {"file": [], "hand": [], "reason": []}
     for hand in scored:
-        if not hand.net:
-            skipped["file"].append(hand.file)
-            skipped["hand"].append(hand.number)
-            skipped["reason"].append(hand.reason)
-            continue
         n = len(hand.net)
         ev = hand.allin_ev
         variance = hand.allin_variance
+        if not n:  # not read: a row of its own, player None
+            for name, value in _SKIPPED.items():
+                rows[name].append(value)
+            rows["file"][-1], rows["hand"][-1], rows["reason"][-1] = hand.file, hand.number, hand.reason
+            continue
         rows["file"] += [hand.file] * n
         rows["hand"] += [hand.number] * n
         rows["variant"] += [hand.variant] * n
@@ -336,7 +393,18 @@ def _tabulate(pd: Any, scored: Iterable[Scored], files: int) -> Histories:
         rows["luck_variance"] += [0.0] * n if variance is None else variance
         rows["showdown"] += hand.showdown
         rows["reason"] += [hand.reason] * n
-    hands = pd.DataFrame(rows)
-    for name in ("file", "variant"):
-        hands[name] = hands[name].astype("category")
-    return Histories(hands, pd.DataFrame(skipped), files)
+    frame = pd.DataFrame(rows)
+    return frame.astype(
+        {"player": object, "variant": object, "reason": object, "allin": bool, "showdown": bool}
+    )
+
+
+# A skipped hand's row before its file, number and reason are set
+_SKIPPED: dict[str, Any] = {
+    **{name: np.nan for name in HAND_COLUMNS},
+    "variant": "",
+    "player": None,
+    "seat": -1,
+    "allin": False,
+    "showdown": False,
+}
