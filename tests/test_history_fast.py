@@ -225,6 +225,47 @@ def test_declined_records_read_through_pokerkit(tmp_path, changes, declined):
         assert second.reason == "a stack that is not a number of chips"
 
 
+KNOWN = "'d dh p1 AsKs', 'd dh p2 QdQc', 'd dh p3 7h2c', "
+TO_RIVER = (  # everyone checks or calls to the river, then checks it
+    "'p3 cc', 'p1 cc', 'p2 cc', 'd db 9c8d3s', 'p1 cc', 'p2 cc', 'p3 cc', 'd db Tc', "
+    "'p1 cc', 'p2 cc', 'p3 cc', 'd db 4h', 'p1 cc', 'p2 cc', 'p3 cc'"
+)
+RAISED_TO_RIVER = TO_RIVER.replace(
+    "'p1 cc', 'p2 cc', 'p3 cc', 'd db Tc'", "'p1 cbr 20', 'p2 cc', 'p3 cc', 'd db Tc'"
+)
+
+
+@pytest.mark.parametrize(
+    "actions",
+    [
+        f"[{KNOWN}{TO_RIVER}, 'p1 sm -', 'p2 sm -', 'p3 sm']",  # every card shown, one muck
+        f"[{KNOWN}{TO_RIVER}, 'p1 sm As??', 'p2 sm Qd??', 'p3 sm']",  # one card shown each
+        f"[{KNOWN}{TO_RIVER}]",  # no shows: pokerkit shows them face down, unknown at the river
+        f"[{KNOWN}{TO_RIVER}, 'p1 sm ????', 'p2 sm ????', 'p3 sm ????']",  # three hands play the board
+        f"[{KNOWN}'p3 cc', 'p1 cc', 'p2 f', 'd db 9c8d3s', 'p1 f']",  # folds where a check was free
+        f"[{KNOWN}{RAISED_TO_RIVER}, 'p1 sm', 'p2 sm', 'p3 sm 7h2c']",  # all but one muck
+        "['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 30', 'p1 cc', 'p2 cc', 'd db AsKdQh', "
+        "'p1 cbr 20', 'p3 cc', 'd db Jc', 'p1 cc', 'p3 cc', 'd db Ts', 'p1 cc', 'p3 cc', 'p1 sm ????', "
+        "'p2 sm 2c3d', 'p3 sm ????']",  # the board plays: main pot three ways, the side pot two
+    ],
+)
+def test_showdowns_as_pokerkit_has_them(actions):
+    """Showdowns real records hold and pokerkit reads its own way: every card shown (``-``),
+    one card of two, no shows (pokerkit's replay shows the hands face down itself), hands
+    face down that play the board, a fold where a check was free, all but one mucking."""
+    text = record(actions=actions, starting_stacks="[100, 30, 80]")
+    assert same(text)
+
+
+def test_omaha_shows_two_cards_of_four_and_everyone_mucks():
+    """Omaha: two cards shown of four make a hand (two of them with three of the board); a
+    showdown where everyone mucks burns the pot in pokerkit: declined."""
+    holes = "'d dh p1 AsKsQh2d', 'd dh p2 QdQc9h8h', 'd dh p3 7h2c3c4c', "
+    shown = f"[{holes}{TO_RIVER}, 'p1 sm AsKs????', 'p2 sm ????????', 'p3 sm 7h2c????']"
+    assert same(record(variant="'PO'", actions=shown))
+    assert fast.score(record(actions=f"[{KNOWN}{TO_RIVER}, 'p1 sm', 'p2 sm', 'p3 sm']")) is None
+
+
 def test_a_winner_who_shows_after_the_hand_and_a_loser_killed_after_showing():
     """Two quirks of pokerkit's replay the fast path keeps: a winner may show his cards after
     everyone folded (the hand is over, pokerkit takes it), and a loser who shows last at the
