@@ -144,9 +144,16 @@ def test_real_files_fast_path_scores_every_hand_as_pokerkit(name):
 
 @pytest.mark.parametrize("deal", ["holdem", "omaha"])
 def test_played_hands_fast_path_scores_as_pokerkit(deal):
-    """test_history's hands (all in on the turn, multiway, side pots, folds): all taken,
-    each equal to pokerkit's score."""
-    assert all(same(play(deal, seed)[0]) for seed in SEEDS)
+    """test_history's hands: all taken, each equal to pokerkit's score; among them all-ins
+    on the turn, multiway ones and side pots (so the test sees what it is for)."""
+    spots = []
+    for seed in SEEDS:
+        text, _, spot = play(deal, seed)
+        assert same(text)
+        spots += [spot] if spot else []
+    assert len(spots) >= 30
+    assert sum(len(s["hands"]) > 2 for s in spots) >= 10
+    assert sum(len({s["contributions"][i] for i in s["hands"]}) > 1 for s in spots) >= 10  # side pots
 
 
 @pytest.mark.parametrize("variant", ["NT", "PO", "FT"])

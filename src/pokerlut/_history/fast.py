@@ -635,7 +635,8 @@ def _fields(text: str) -> dict[str, str] | None:
     value`` as pokerkit's ``dumps`` writes one, no key twice, none that pokerkit would take
     for its own machinery. The values the replay reads are read strictly where they are read;
     each other one must be a string, number, boolean, local time or one-line array of strings
-    and numbers (checked once per text of line)."""
+    and numbers (checked once per text of line). A control character (which tomllib refuses in
+    a string) anywhere: None."""
     fields: dict[str, str] = {}
     for line in text.split("\n"):
         if not line:
@@ -644,7 +645,11 @@ def _fields(text: str) -> dict[str, str] | None:
         if not equals or key in fields:
             return None
         fields[key] = value
-        if key in _USED or line in _PLAIN:
+        if line in _PLAIN:
+            continue
+        if not line.isprintable():
+            return None
+        if key in _USED:
             continue
         if key in _MACHINERY or not _KEY.fullmatch(key) or not _VALUE.fullmatch(value):
             return None
