@@ -107,7 +107,6 @@ _USED = {
 _MACHINERY = {"automations", "divmod", "rake", "parse_value", "user_defined_fields"}
 _CACHE_LIMIT = 1 << 16  # texts remembered per cache, then it starts again
 _EXACT = Context(traps=[Inexact])  # pokerkit's precision (28 digits), and a rounding raises
-_INFINITE = Decimal("Infinity")  # pokerkit's parse of a stack written inf
 
 Number = Any  # an int or a Decimal, as pokerkit's parse_value gives it
 _Action = tuple[str, int, Any]  # kind ("dh", "db", "f", "cc", "cbr", "sm"), player, its card or amount
@@ -120,26 +119,18 @@ def score(text: str, file: str = "", number: int = 1) -> Scored | None:
     fields = _fields(text)
     if fields is None:
         return None
-    code = _string(fields.get("variant")) or ""
-    variant = VARIANTS.get(code)
-    if variant is None:
-        return None
-    sizes: list[Number] = [_number(fields.get(name, "")) for name in variant.sizes]
-    small_bet = sizes[0] if variant.limit == "fixed" else _number(fields.get("small_bet", "0"))
-    antes, blinds = _numbers(fields.get("antes", "")), _numbers(fields.get("blinds_or_straddles", ""))
-    start = _numbers(fields.get("starting_stacks", ""))
+    table = _table(*(fields.get(name) for name in _TABLE_FIELDS))
+    stacks_text = fields.get("starting_stacks", "")
+    start = _numbers(stacks_text)
     finishing = _numbers(fields.get("finishing_stacks", "[]"))
     actions, players = _strings(fields.get("actions", "")), _strings(fields.get("players", "[]"))
-    if (
-        antes is None
-        or blinds is None
-        or start is None
-        or finishing is None
-        or actions is None
-        or players is None
-        or small_bet is None
-        or None in sizes
-    ):
+    if table is None or finishing is None or actions is None or players is None:
+        return None
+    code, variant, sizes, antes, blinds, blind = table
+    infinite = start is None and "inf" in stacks_text  # one site writes a stack so
+    if infinite:  # the stacks with 1 for inf (no number holds "inf"), for the checks below
+        start = _numbers(stacks_text.replace("inf", "1"))
+    if start is None:
         return None
     n = len(start)
     names = tuple(players) if players else tuple(f"p{i + 1}" for i in range(n))
@@ -149,20 +140,11 @@ def score(text: str, file: str = "", number: int = 1) -> Scored | None:
         or len(blinds) != n
         or len(names) != n
         or len(finishing) not in (0, n)
-        or fields.get("ante_trimming_status", "false") != "false"
-        or min(sizes) <= 0
-        or _INFINITE in antes
-        or _INFINITE in blinds
-        or _INFINITE in finishing
-        or min(antes) < 0
-        or sum(1 for b in blinds if b > 0) > 2  # a straddle
-        or not (any(antes) or any(blinds))
         or min(start) <= 0
         or n * variant.holes + 8 > 52  # every hole card, the board and the burns from one deck
     ):
         return None
-    blind = big_blind(blinds, small_bet)
-    if _INFINITE in start:  # as pokerkit's path: kept, with why the hand has no score
+    if infinite:  # pokerkit's path keeps the hand, and says why it has no score
         return Scored(file, number, names, (), None, "a stack that is not a number of chips", code, blind)
     replayed = _replay(variant, sizes, antes, blinds, start, actions)
     if replayed is None:
@@ -178,6 +160,65 @@ def score(text: str, file: str = "", number: int = 1) -> Scored | None:
         return with_allin(scored, *moment, shown)
     except Exception:  # cards allin_ev refuses (a card twice): pokerkit's path says why
         return None
+
+
+class _Table(NamedTuple):
+    """What a record says of its table, the same hand after hand: the variant (its code and
+    rules), the bet sizes, the antes and blinds, and the big blind of its score."""
+
+    code: str
+    variant: Variant
+    sizes: list[Number]
+    antes: tuple[Number, ...]
+    blinds: tuple[Number, ...]
+    big_blind: float
+
+
+_TABLE_FIELDS = (
+    "variant",
+    "antes",
+    "blinds_or_straddles",
+    "min_bet",
+    "small_bet",
+    "big_bet",
+    "ante_trimming_status",
+)
+_TABLES: dict[tuple[str | None, ...], _Table | None] = {}
+
+
+def _table(*texts: str | None) -> _Table | None:
+    """The record's table from the texts of `_TABLE_FIELDS`, read once per texts; None for one
+    this path does not replay: another variant, a bet size that is not positive, negative
+    antes, straddles (a third blind), nothing posted, or antes trimmed."""
+    try:
+        return _TABLES[texts]
+    except KeyError:
+        pass
+    code_text, antes_text, blinds_text, min_bet, small_bet_text, big_bet, trimming = texts
+    code = _string(code_text) or ""
+    variant = VARIANTS.get(code)
+    antes, blinds = _numbers(antes_text or ""), _numbers(blinds_text or "")
+    given = {"min_bet": min_bet, "small_bet": small_bet_text, "big_bet": big_bet}
+    sizes: list[Number] = [_number(given[name] or "") for name in variant.sizes] if variant else [None]
+    small_bet = _number(small_bet_text or "0")
+    table = None
+    if (
+        variant is not None
+        and antes is not None
+        and blinds is not None
+        and small_bet is not None
+        and None not in sizes
+        and trimming in (None, "false")
+        and min(sizes) > 0
+        and min(antes, default=0) >= 0
+        and sum(1 for b in blinds if b > 0) <= 2  # a third blind is a straddle
+        and (any(antes) or any(blinds))
+    ):
+        table = _Table(code, variant, sizes, antes, blinds, big_blind(blinds, small_bet))
+    if len(_TABLES) >= _CACHE_LIMIT:
+        _TABLES.clear()
+    _TABLES[texts] = table
+    return table
 
 
 def _replay(
@@ -262,11 +303,11 @@ def _replay(
                 queue.clear()
                 closed = n_live > 1 and sum(1 for i in range(n) if live[i] and stacks[i]) <= 1
                 all_in = all_in or closed or (street == _RIVER and not all(stacks))
-                if any(bets):
+                if top:  # the largest bet, where no other matched it, back above the second
                     cutoff = sorted(bets)[-2]
-                    for i in range(n):  # a lone winner's bet is not collected: it is his anyway
-                        if bets[i] > cutoff and not (n_live == 1 and live[i]):
-                            stacks[i] += bets[i] - cutoff
+                    i = bets.index(top)
+                    if top > cutoff and not (n_live == 1 and live[i]):  # a lone winner's is his
+                        stacks[i] += top - cutoff
                     bets = [0] * n
                 if closed and moment is None:  # (an uncalled bet gives chips back, never takes)
                     moment = _moment(start, stacks, live, board)
@@ -674,9 +715,8 @@ def _number(text: str) -> Number | None:
 
 
 def _numbers(text: str) -> tuple[Number, ...] | None:
-    """A one-line TOML array of numbers, ``[2, 4.50]``, or None; ``inf`` is read as pokerkit
-    reads it (Decimal infinity: one site writes a stack so). Remembered by text (the antes and
-    blinds of a table repeat hand after hand)."""
+    """A one-line TOML array of numbers, ``[2, 4.50]``, or None. Remembered by text (the antes
+    and blinds of a table repeat hand after hand)."""
     values = _ARRAYS.get(text)
     if values is None:
         if text[:1] != "[" or text[-1:] != "]":
@@ -684,7 +724,7 @@ def _numbers(text: str) -> tuple[Number, ...] | None:
         items = text[1:-1].split(", ") if text != "[]" else []
         found = [_NUMBERS.get(item) for item in items]
         if None in found:
-            found = [_INFINITE if item == "inf" else _number(item) for item in items]
+            found = [_number(item) for item in items]
             if None in found:
                 return None
         values = tuple(found)
