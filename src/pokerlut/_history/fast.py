@@ -110,6 +110,8 @@ _EXACT = Context(traps=[Inexact])  # pokerkit's precision (28 digits), and a rou
 
 Number = Any  # an int or a Decimal, as pokerkit's parse_value gives it
 _Action = tuple[str, int, Any]  # kind ("dh", "db", "f", "cc", "cbr", "sm"), player, its card or amount
+_Moment = tuple[list[int], list[float], str, int]  # `phh._closed`'s: players in, put in, board, 0
+_Replayed = tuple[list[Number], set[int], _Moment | None, dict[int, list[str]]]
 
 
 def score(text: str, file: str = "", number: int = 1) -> Scored | None:
@@ -228,9 +230,7 @@ def _replay(
     blinds: tuple[Number, ...],
     start: tuple[Number, ...],
     actions: list[str],
-) -> (
-    tuple[list[Number], set[int], tuple[list[int], list[float], str, int] | None, dict[int, list[str]]] | None
-):
+) -> _Replayed | None:
     """The record's actions replayed as pokerkit's state machine plays them: each player's
     final stack, the players who folded, the moment betting closed for the rest of the hand
     with cards to come (`phh._closed`'s players still in, chips put in, board and 0) or None,
@@ -280,8 +280,8 @@ def _replay(
             if step == "round":  # a betting round begins: who may act, from where
                 if n_live < 2:  # all but one mucked before the river: pokerkit trips on it
                     return None
-                if street:  # after the flop, the first player (bets collected: pokerkit's key is 0)
-                    opener = 0
+                if street:  # from the flop on, the first player (no bets out: pokerkit's keys
+                    opener = 0  # tie, the last player's wins and the one after him opens)
                 else:  # preflop, after the largest blind (a dead one counts below none: its sign)
                     keys = [
                         (bet if blind > 0 else -bet if blind < 0 else 0) for bet, blind in zip(bets, blinds)
@@ -328,7 +328,8 @@ def _replay(
                 pending = [i for i in range(n) if live[i] and not all(up[i])]
                 step = "show" if pending else "shown"
                 continue
-            if step == "shown":  # all in before the river: the next card, then another showdown
+            if step == "shown":  # all in before the river, the next card (another showdown); else
+                # the hands that cannot win are killed and the pots awarded
                 if all_in and street < _RIVER:
                     street, step = street + 1, "board"
                     to_board = _BOARD[street]
@@ -453,7 +454,7 @@ def _replay(
 
 def _moment(
     start: Sequence[Number], stacks: list[Number], live: list[bool], board: list[int]
-) -> tuple[list[int], list[float], str, int] | None:
+) -> _Moment | None:
     """`phh._closed` where nobody is to act and no bet is out: with two players or more in, at
     most one of them with chips, and cards to come, the players still in, each player's chips
     put in, the board so far and 0 (the cards dealt, a stud figure); else None."""
