@@ -1,6 +1,8 @@
 """Hand histories in the PHH standard (`.phh`, and `.phhs` files of many hands), read hand by
 hand through pokerkit (the optional ``history`` extra), each hand scored: every player's net
 won, as pokerkit's replay has it, and, for a hand that went all-in, the all-in EV (`allin`).
+`read` takes each hand by the fast path (`fast`: hold'em and pot-limit Omaha replayed without
+pokerkit, to the same scores) where it can, and through pokerkit (`score`) where it cannot.
 
 A hand *qualifies* when, before its last card is dealt (a board of 0, 3 or 4 cards; in stud
 before seventh street), betting is closed for the rest of the hand: two players or more in, at
@@ -19,75 +21,34 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from .allin import allin_ev
+from . import fast as fast_path
+from .scored import DEALS, STUD, Scored, big_blind, rake, shown_cards, showdown, with_allin
 
 __all__ = ["DEALS", "Scored", "read", "score", "score_history"]
 
-#: PHH's variant codes -> pokerlut's deals (the variants whose all-in EV is scored so far).
-DEALS = {
-    "FT": "holdem",
-    "NT": "holdem",
-    "PO": "omaha",
-    "FO/8": "omaha-hi-lo",
-    "F7S": "stud",
-    "F7S/8": "stud-hi-lo",
-    "FR": "razz",
-}
-_STUD = ("F7S", "F7S/8", "FR")
 _TABLE = re.compile(r"^\[(\d+)\][ \t]*$", re.M)
-_CARD = re.compile(r"[2-9TJQKA?][cdhs?]")
 
 
-@dataclass(frozen=True)
-class Scored:
-    """One hand, scored.
-
-    ``net``: each player's chips won (negative: lost), as pokerkit's replay of the record has
-    it (before rake); ``allin_ev``: each player's all-in EV (net) when the hand qualifies, else
-    None; ``allin_variance``: the variance of each player's result over the completions the
-    EV averages (None with it); ``reason``: why a hand that went all-in does not qualify, or
-    why the hand could not be read ("" otherwise). ``variant``: PHH's code; ``big_blind``: the
-    larger of the first two blinds (games without blinds: the small bet); ``showdown``: whether
-    each player was still in at a showdown (two players or more never folded); ``rake``: the
-    chips that left the table (the stacks' total fell by them), where the record gives its
-    finishing stacks, shared by the players who won in proportion to their net (0 otherwise;
-    a record whose finishing stacks share a pot otherwise than the replay still sums right).
-    """
-
-    file: str
-    number: int
-    players: tuple[str, ...]
-    net: tuple[float, ...]
-    allin_ev: tuple[float, ...] | None
-    reason: str = ""
-    variant: str = ""
-    big_blind: float = 0.0
-    showdown: tuple[bool, ...] = ()
-    rake: tuple[float, ...] = ()
-    allin_variance: tuple[float, ...] | None = None
-
-    @property
-    def adjusted(self) -> tuple[float, ...]:
-        """The all-in adjusted result: the all-in EV when the hand qualifies, else net won."""
-        return self.net if self.allin_ev is None else self.allin_ev
-
-
-def read(path: str | Path) -> Iterator[Scored]:
-    """Every hand of a ``.phh`` or ``.phhs`` file, scored (`score`), in the file's order."""
+def read(path: str | Path, *, fast: bool = True) -> Iterator[Scored]:
+    """Every hand of a ``.phh`` or ``.phhs`` file, scored, in the file's order: by the fast
+    path (`fast.score`) where it replays the record for sure, else by pokerkit (`score`), whose
+    figures the fast path's equal. ``fast=False``: every hand through pokerkit."""
     text = Path(path).read_text(encoding="utf-8")
     cuts = list(_TABLE.finditer(text))
     if not cuts:  # a .phh: one hand
-        yield score(text, str(path), 1)
-        return
-    for k, cut in enumerate(cuts):
-        end = cuts[k + 1].start() if k + 1 < len(cuts) else len(text)
-        yield score(text[cut.end() : end], str(path), int(cut[1]))
+        records = [(text, 1)]
+    else:
+        ends = [cut.start() for cut in cuts[1:]] + [len(text)]
+        records = [(text[cut.end() : end], int(cut[1])) for cut, end in zip(cuts, ends)]
+    for record, number in records:
+        scored = fast_path.score(record, str(path), number) if fast else None
+        yield scored if scored is not None else score(record, str(path), number)
 
 
 def score(text: str, file: str = "", number: int = 1) -> Scored:
@@ -107,7 +68,6 @@ def score(text: str, file: str = "", number: int = 1) -> Scored:
 def score_history(history: Any, file: str, number: int) -> Scored:
     """One hand pokerkit has read (a PHH record, or a site's parsed), scored; its replay may raise."""
     players = tuple(history.players or [f"p{i + 1}" for i in range(len(history.starting_stacks))])
-    blinds = [float(b) for b in (history.blinds_or_straddles or ())[:2]]
     about = Scored(
         file,
         number,
@@ -115,61 +75,27 @@ def score_history(history: Any, file: str, number: int) -> Scored:
         (),
         None,
         variant=history.variant,
-        big_blind=max(blinds, default=0.0) or float(history.small_bet or 0),
+        big_blind=big_blind(history.blinds_or_straddles, history.small_bet),
     )
     if any(not np.isfinite(float(s)) for s in history.starting_stacks):
         return replace(about, reason="a stack that is not a number of chips")
     moment = None
-    allin = False  # a player still in had no chips left, at some step
+    all_in = False  # a player still in had no chips left, at some step
     for state in history:  # pokerkit hands back one state, changed at every step
         if moment is None:
             moment = _closed(state, history.variant)
-        allin = allin or any(s and not c for s, c in zip(state.statuses, state.stacks))
+        all_in = all_in or any(s and not c for s, c in zip(state.statuses, state.stacks))
     if state.status:
         return replace(about, reason="the record stops before the hand ends")
     net = tuple(float(p) for p in state.payoffs)
     folded = {int(a.split()[0][1:]) - 1 for a in history.actions if a.split()[1:2] == ["f"]}
-    showdown = tuple(len(players) - len(folded) > 1 and i not in folded for i in range(len(players)))
-    rake = (0.0,) * len(players)
-    if history.finishing_stacks:  # the chips that left the table, shared by the winners
-        taken = -float(sum(b - a for a, b in zip(history.starting_stacks, history.finishing_stacks)))
-        won = sum(n for n in net if n > 0)
-        rake = tuple(taken * max(n, 0.0) / won if won else 0.0 for n in net)
-    about = replace(about, net=net, showdown=showdown, rake=rake)
-    if moment is None:
-        return replace(
-            about, reason="all-in, but betting went on to the last card" if allin and any(showdown) else ""
-        )
-    live, put_in, board, dealt = moment
-    if history.variant not in DEALS:
-        return replace(about, reason=f"all-in EV not scored yet in {history.variant}")
-    hands: list[str | None] = [None] * len(put_in)
-    shown = _shown(history.actions)
-    for i in live:
-        if i not in shown or (history.variant in _STUD and len(shown[i]) < dealt):
-            return replace(about, reason="the cards of a player all-in are not shown")
-        hands[i] = "".join(shown[i][: dealt or None])
-    ev = allin_ev(hands, put_in, board, deal=DEALS[history.variant])
-    return replace(about, allin_ev=tuple(ev.net.tolist()))
-
-
-def _shown(actions: list[str]) -> dict[int, list[str]]:
-    """Each player's cards as the record shows them, in the order dealt: his last showdown
-    action that shows every card (``p2 sm 6hQc``), else his deals if none is unknown (``d dh
-    p1 AsAh``). From the record, not the replay: a losing hand shown at the end is mucked by
-    the same step of pokerkit's replay that shows it."""
-    dealt: dict[int, list[str]] = {}
-    shown: dict[int, list[str]] = {}
-    for action in actions:
-        words = action.split()
-        if words[:2] == ["d", "dh"] and len(words) > 3:
-            dealt.setdefault(int(words[2][1:]) - 1, []).extend(_CARD.findall(words[3]))
-        elif words[1:2] == ["sm"] and len(words) > 2 and "?" not in words[2]:
-            shown[int(words[0][1:]) - 1] = _CARD.findall(words[2])
-    for i, cards in dealt.items():
-        if not any("?" in c for c in cards):
-            shown.setdefault(i, cards)
-    return shown
+    about = replace(
+        about,
+        net=net,
+        showdown=showdown(folded, len(players)),
+        rake=rake(history.starting_stacks, history.finishing_stacks, net, len(players)),
+    )
+    return with_allin(about, moment, shown_cards(history.actions), all_in)
 
 
 def _closed(state: Any, variant: str) -> tuple[list[int], list[float], str, int] | None:
@@ -182,7 +108,7 @@ def _closed(state: Any, variant: str) -> tuple[list[int], list[float], str, int]
     if len(live) < 2 or sum(state.stacks[i] > 0 for i in live) > 1:
         return None
     board = [c for cards in state.board_cards for c in cards]
-    if variant in _STUD:
+    if variant in STUD:
         dealt = len(state.hole_cards[live[0]])
         if dealt >= 7:
             return None
