@@ -1,7 +1,8 @@
 """Hand histories (`pokerlut._history.phh`): hands played at random through pokerkit's state
 machine (multiway all-ins on the turn, short stacks, folds, uncalled bets) and written out as
 PHH, read back and scored: net won equal to pokerkit's own payoffs, the all-in EV equal to the
-independent reference (tests/reference/allin_ev.py) at the moment betting closed; the real
+independent reference (tests/reference/allin_ev.py) at the moment betting closed, the folded
+players' cards (known: the record deals them face up) out of the deck; the real
 2009 files of ../shared/data/phh (skipped where absent); bad records."""
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ AUTOMATIONS = (
 GAMES = {  # PHH's deal -> (pokerkit's game, hole cards, pokerlut's deal)
     "holdem": (pokerkit.NoLimitTexasHoldem(AUTOMATIONS, False, 0, (1, 2), 2), 2),
     "omaha": (pokerkit.PotLimitOmahaHoldem(AUTOMATIONS, False, 0, (1, 2), 2), 4),
+    "short-deck": (pokerkit.NoLimitShortDeckHoldem(AUTOMATIONS, False, 0, (1, 2), 2), 2),
 }
 
 
@@ -42,7 +44,8 @@ def play(deal: str, seed: int) -> tuple[str, object, dict | None]:
     n = int(rng.integers(2, 6))
     stacks = rng.choice([30, 80, 150, 400], n).tolist()
     state = game(stacks, n)
-    cards = [format_cards(c) for c in rng.permutation(52)[: n * holes + 5].astype(np.uint8).reshape(-1, 1)]
+    deck = rng.permutation(np.arange(16 if deal == "short-deck" else 0, 52))  # short deck: 6 and up
+    cards = [format_cards(c) for c in deck[: n * holes + 5].astype(np.uint8).reshape(-1, 1)]
     for i in range(n):
         state.deal_hole("".join(cards[i * holes : (i + 1) * holes]))
     board = cards[n * holes :]
@@ -72,7 +75,8 @@ def play(deal: str, seed: int) -> tuple[str, object, dict | None]:
     if state.status and len(live) > 1 and sum(state.stacks[i] > 0 for i in live) <= 1:
         put_in = [int(a - b) for a, b in zip(state.starting_stacks, state.stacks)]
         hands = {i: "".join(cards[i * holes : (i + 1) * holes]) for i in live}
-        spot = dict(contributions=put_in, hands=hands, board=" ".join(board[:4]))
+        folded = " ".join("".join(cards[i * holes : (i + 1) * holes]) for i in range(n) if i not in live)
+        spot = dict(contributions=put_in, hands=hands, board=" ".join(board[:4]), dead=folded)
     if state.status and state.can_burn_card():
         deal_board(board[4])
         check_or_call_around()  # the river, when two players or more have chips
@@ -102,6 +106,7 @@ def test_enough_played_hands_go_all_in():
     assert len(spots) >= 6
     assert any(len(s["hands"]) > 2 for s in spots)
     assert any(len(set(s["contributions"][i] for i in s["hands"])) > 1 for s in spots)  # a side pot
+    assert any(s["dead"] for s in spots)  # folded hands out of the deck
 
 
 @pytest.mark.skipif(not PHH.is_dir(), reason="../shared/data/phh is not here (a user's clone)")
@@ -150,3 +155,89 @@ def test_real_files_showdowns_rake_and_big_blind():
     assert first.net[8] == pytest.approx(22) and first.rake[8] == pytest.approx(1.9)
     assert all(r == 0 for h in pty for r in h.rake)  # PartyPoker's records give no finishing stacks
     assert all(r >= 0 and (r == 0 or n > 0) for h in ong for n, r in zip(h.net, h.rake))
+
+
+DRAWS = {  # PHH's variant -> pokerkit's game, the stacks to shove with, pokerlut's deal
+    "2-7-single-draw": (
+        pokerkit.NoLimitDeuceToSevenLowballSingleDraw(AUTOMATIONS, False, 0, (1, 2), 2),
+        (20, 60, 150),
+    ),
+    "2-7-triple-draw": (
+        pokerkit.FixedLimitDeuceToSevenLowballTripleDraw(AUTOMATIONS, False, 0, (1, 2), 2, 4),
+        (4, 8, 14),
+    ),
+    "badugi": (pokerkit.FixedLimitBadugi(AUTOMATIONS, False, 0, (1, 2), 2, 4), (4, 8, 14)),
+}
+
+
+def play_draw(deal: str, seed: int) -> tuple[str, object, dict | None]:
+    """A random draw hand of 2 or 3 players: everyone bets all in, calls or folds at random,
+    discards 0 or 1 card at random at each draw. Returns its PHH text, pokerkit's final state and the spot
+    at the last draw when betting had closed before it (chips put in, the cards each player
+    still in kept, the discards and folded hands out)."""
+    game, sizes = DRAWS[deal]
+    holes = 4 if deal == "badugi" else 5
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 4))
+    deck = [format_cards(c) for c in rng.permutation(52).astype(np.uint8).reshape(-1, 1)]
+    state = game(rng.choice(sizes, n).tolist(), n)
+    for i in range(n):
+        state.deal_hole("".join(deck[i * holes : (i + 1) * holes]))
+    deck = deck[n * holes :]
+    last = max(k for k, street in enumerate(state.streets) if street.draw_status)
+    out: list[str] = []  # discards, folded hands
+    spot = None
+    while state.status:
+        if state.actor_index is not None:
+            r = rng.random()
+            if r < 0.15 and state.can_fold():
+                out.append("".join(repr(c) for c in state.hole_cards[state.actor_index]))
+                state.fold()
+            elif r < 0.6 and state.can_complete_bet_or_raise_to():
+                state.complete_bet_or_raise_to(state.max_completion_betting_or_raising_to_amount)
+            else:
+                state.check_or_call()
+        elif state.can_stand_pat_or_discard():
+            hand = state.hole_cards[state.stand_patter_or_discarder_index]
+            # at most one card, so that the reference's enumeration of every draw stays small
+            thrown = [hand[k] for k in sorted(rng.choice(holes, int(rng.integers(0, 2)), replace=False))]
+            out.append("".join(repr(c) for c in thrown))
+            state.stand_pat_or_discard(thrown)
+            live = [i for i in range(n) if state.statuses[i]]
+            closed = sum(state.stacks[i] > 0 for i in live) <= 1
+            if state.street_index == last and not state.can_stand_pat_or_discard() and closed:
+                spot = dict(  # the last discard of the last draw, betting closed before it
+                    contributions=[int(a - b) for a, b in zip(state.starting_stacks, state.stacks)],
+                    hands={i: "".join(repr(c) for c in state.hole_cards[i]) for i in live},
+                    dead=" ".join(out),
+                )
+        elif state.can_burn_card():
+            state.burn_card("??")
+        elif state.can_deal_hole():
+            state.deal_hole(deck.pop())
+        else:  # pokerkit's own steps are automated: nothing else waits
+            raise AssertionError(f"a state nobody can move: {state}")
+    history = pokerkit.HandHistory.from_game_state(game, state)
+    return history.dumps(), state, spot
+
+
+@pytest.mark.parametrize("deal", DRAWS)
+@pytest.mark.parametrize("seed", range(12))
+def test_draw_hands_all_in_before_the_last_draw_score_the_cards_kept(deal, seed):
+    text, state, spot = play_draw(deal, seed)
+    scored = score(text)
+    assert scored.net == tuple(float(p) for p in state.payoffs)
+    if spot is None:
+        assert scored.allin_ev is None
+        return
+    assert scored.reason == ""
+    want = reference.allin_ev(deal, **spot)
+    assert scored.allin_ev == pytest.approx([float(want.net[i]) for i in range(len(scored.net))], abs=1e-9)
+
+
+def test_enough_draw_hands_go_all_in_before_the_last_draw():
+    spots = [(deal, spot) for deal in DRAWS for seed in range(12) if (spot := play_draw(deal, seed)[2])]
+    assert len(spots) >= 4 and any(len(s["hands"]) > 2 for _, s in spots)
+    dealt = {"badugi": 8}  # characters of a whole hand
+    assert any(len(h) < dealt.get(d, 10) for d, s in spots for h in s["hands"].values())  # drew
+    assert any(s["dead"] for _, s in spots)

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from . import fast as fast_path
-from .scored import DEALS, STUD, Scored, big_blind, rake, shown_cards, showdown, with_allin
+from .scored import DEALS, DRAW, STUD, Scored, big_blind, rake, shown_cards, showdown, with_allin
 
 __all__ = ["DEALS", "Scored", "read", "score", "score_history"]
 
@@ -81,10 +81,17 @@ def score_history(history: Any, file: str, number: int) -> Scored:
         return replace(about, reason="a stack that is not a number of chips")
     moment = None
     all_in = False  # a player still in had no chips left, at some step
+    kept = None  # a draw game's: the cards each player kept at the last draw
+    closed_before = False  # and whether betting had closed by then
+    draw = history.variant in DRAW
     for state in history:  # pokerkit hands back one state, changed at every step
         if moment is None:
             moment = _closed(state, history.variant)
         all_in = all_in or any(s and not c for s, c in zip(state.statuses, state.stacks))
+        if draw and kept is None and _last_draw_dealt_next(state):  # once, when all have drawn
+            kept = {i: [repr(c) for c in cards] for i, cards in enumerate(state.hole_cards)}
+            kept = {i: cards for i, cards in kept.items() if cards and "??" not in cards}
+            closed_before = moment is not None
     if state.status:
         return replace(about, reason="the record stops before the hand ends")
     net = tuple(float(p) for p in state.payoffs)
@@ -95,7 +102,21 @@ def score_history(history: Any, file: str, number: int) -> Scored:
         showdown=showdown(folded, len(players)),
         rake=rake(history.starting_stacks, history.finishing_stacks, net, len(players)),
     )
-    return with_allin(about, moment, shown_cards(history.actions), all_in)
+    if not draw:
+        return with_allin(about, moment, shown_cards(history.actions), all_in)
+    # a draw game's all-in counts at the last draw, betting closed before it: the cards kept
+    # then are in play, every discard the record shows is out
+    discards = [a.split()[2] for a in history.actions if a.split()[1:2] == ["sd"] and len(a.split()) > 2]
+    dead = "".join(d for d in discards if "?" not in d)
+    shown = {**shown_cards(history.actions), **(kept or {})}  # the folded players' too
+    return with_allin(about, moment if closed_before else None, shown, all_in, dead)
+
+
+def _last_draw_dealt_next(state: Any) -> bool:
+    """Whether every player has stood pat or discarded at the last draw (its cards are dealt
+    next, or nobody drew)."""
+    last = max(k for k, street in enumerate(state.streets) if street.draw_status)
+    return bool(state.street_index == last and not any(state.standing_pat_or_discarding_statuses))
 
 
 def _closed(state: Any, variant: str) -> tuple[list[int], list[float], str, int] | None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from .allin import allin_ev
 
-__all__ = ["DEALS", "STUD", "Scored", "big_blind", "rake", "shown_cards", "showdown", "with_allin"]
+__all__ = ["DEALS", "DRAW", "STUD", "Scored", "big_blind", "rake", "shown_cards", "showdown", "with_allin"]
 
 #: PHH's variant codes -> pokerlut's deals (the variants whose all-in EV is scored so far).
 DEALS = {
@@ -29,8 +29,13 @@ DEALS = {
     "F7S": "stud",
     "F7S/8": "stud-hi-lo",
     "FR": "razz",
+    "NS": "short-deck",
+    "N2L1D": "2-7-single-draw",
+    "F2L3D": "2-7-triple-draw",
+    "FB": "badugi",
 }
 STUD = ("F7S", "F7S/8", "FR")
+DRAW = ("N2L1D", "F2L3D", "FB")
 _CARD = re.compile(r"[2-9TJQKA?][cdhs?]")
 
 
@@ -122,12 +127,14 @@ def with_allin(
     moment: tuple[Sequence[int], Sequence[float], str, int] | None,
     shown: Mapping[int, Sequence[str]],
     all_in: bool,
+    dead: str = "",
 ) -> Scored:
     """`about` with its all-in EV where it qualifies: `moment`, when its betting closed for the
     rest of the hand with cards to come, the players still in, each player's chips put in,
     the board so far and (stud) the cards each had (None: it never did); `shown`: each
-    player's cards the record shows (`shown_cards`); `all_in`: a player still in had no chips
-    left at some step. A hand that went all-in but is not scored keeps its net won and says
+    player's cards the record shows (`shown_cards`; a draw game's: the cards kept at the last
+    draw); `all_in`: a player still in had no chips left at some step; `dead`: cards known out
+    of play (a draw game's discards); the cards `shown` of the players who folded are too. A hand that went all-in but is not scored keeps its net won and says
     why."""
     if moment is None:
         late = all_in and any(about.showdown)
@@ -140,5 +147,7 @@ def with_allin(
         if i not in shown or (about.variant in STUD and len(shown[i]) < dealt):
             return replace(about, reason="the cards of a player all-in are not shown")
         hands[i] = "".join(shown[i][: dealt or None])
-    ev = allin_ev(hands, put_in, board, deal=DEALS[about.variant])
+    folded = "".join("".join(cards) for i, cards in shown.items() if i not in live)  # known: out
+    out = "".join(dict.fromkeys(_CARD.findall(dead + folded)))  # a folded draw hand's discards
+    ev = allin_ev(hands, put_in, board, out, deal=DEALS[about.variant])
     return replace(about, allin_ev=tuple(ev.net.tolist()))
