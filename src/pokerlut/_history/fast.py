@@ -17,8 +17,8 @@ the uncalled bet returned), its showdown (a hand shown face down, ``????``, stay
 river its cards are unknown and, in hold'em, it plays the board), its killing of the hands that
 cannot win, its cut of the pots, and its quirks: a dead blind (a negative entry) is posted
 live, a winner may show his cards after the hand, a loser who shows last is killed in the step
-that shows him (the cards come from the record, `scored.shown_cards`, on both paths). A stack written ``inf`` gets
-pokerkit's path's reason. What it declines: another variant, straddles (a third blind), antes
+that shows him (the cards come from the record, `scored.shown_cards`, on both paths). A stack
+written ``inf`` gets pokerkit's path's reason. What it declines: another variant, straddles (a third blind), antes
 with ante trimming, an action out of turn or one pokerkit would have to repair (a deal or a
 show missing, a raise out of bounds), a partial deal, a record that stops before the hand ends
 or goes on after it, a split it is not sure of, a pot nobody can win, a card twice, and any line

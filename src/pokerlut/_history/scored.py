@@ -11,8 +11,8 @@ them keeps the two paths' figures the same by construction.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -20,7 +20,7 @@ from .allin import allin_ev
 
 __all__ = ["DEALS", "DRAW", "STUD", "Scored", "big_blind", "rake", "shown_cards", "showdown", "with_allin"]
 
-#: PHH's variant codes -> pokerlut's deals (the variants whose all-in EV is scored so far).
+#: PHH's variant codes -> pokerlut's deals: every variant pokerkit plays.
 DEALS = {
     "FT": "holdem",
     "NT": "holdem",
