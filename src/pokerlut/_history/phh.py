@@ -146,7 +146,7 @@ def _score(history: Any, file: str, number: int) -> Scored:
             return replace(about, reason="the cards of a player all-in are not shown")
         hands[i] = "".join(repr(c) for c in shown[i][: dealt or None])
     ev = allin_ev(hands, put_in, board, deal=DEALS[history.variant])
-    return replace(about, allin_ev=tuple(ev.net.tolist()))
+    return replace(about, allin_ev=tuple(ev.net.tolist()), allin_variance=tuple(ev.variance.tolist()))
 
 
 def _closed(state: Any, variant: str) -> tuple[list[int], list[float], str, int] | None:
