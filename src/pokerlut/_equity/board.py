@@ -13,7 +13,7 @@ import numpy as np
 from .._kernels.table_types import SuitsSettle, Tables
 from .._cards import CardsLike, format_cards, parse_cards
 from .categories import kernel_tables
-from .counters import bins
+from .counters import bins, nested_pots
 from .deal import Deal, no_repeats, read_cards
 from .omaha_ranges import parse_omaha_range
 from .ranges import Range, combo_masks, parse_range
@@ -34,7 +34,8 @@ def _has_joker(text: str) -> bool:
 class BoardSetup:
     """Parsed and checked input: the players' possible hole cards, board, dead and live cards;
     `by_category`: the kernels count the pot by the winning hand's category too
-    (`categories.kernel_tables`: `category_names`, `buckets`, `low_buckets`)."""
+    (`categories.kernel_tables`: `category_names`, `buckets`, `low_buckets`); `nested`: the
+    pots nested in a split pot, each its number of players, the first (`counters.nested_pots`)."""
 
     def __init__(
         self,
@@ -44,6 +45,7 @@ class BoardSetup:
         deal: Deal,
         others: CardsLike = "",
         by_category: bool = False,
+        nested: Sequence[int] = (),
     ) -> None:
         if isinstance(players, str) or not 2 <= len(players) <= 10:
             raise ValueError("give 2 to 10 players, as a list of hands or ranges")
@@ -56,6 +58,7 @@ class BoardSetup:
             self.rules, deal.low.rules if deal.low else None, by_category
         )
         self.categories = len(self.category_names)
+        self.nested = nested_pots(nested, len(players), self.split, self.categories)
         self.deck = deal.deck
         # hold'em where five suited cards settle a hand: boards are counted in classes
         # (`kernels.boards`); other rankings deal every board
@@ -179,7 +182,7 @@ class BoardSetup:
         """The deals of hole cards (`deals`) as chunks that fit the outcome counters, split on
         the first player's hands and made one at a time (a lazy list); None if the other
         players' deals alone do not fit."""
-        limit = min(MAX_DEALS, MAX_OUTCOME_CELLS // bins(len(self.ranges), self.split, self.categories))
+        limit = min(MAX_DEALS, MAX_OUTCOME_CELLS // self.bins())
         whole = self.deals(limit)
         if whole is not None:
             return [whole]
@@ -208,11 +211,16 @@ class BoardSetup:
         missing = 5 - len(self.board)
         return 10 * math.comb(13 + missing - 1, missing)
 
+    def bins(self) -> int:
+        """A row of outcome counters (`counters.bins`) of one deal."""
+        return bins(len(self.ranges), self.split, self.categories, len(self.nested))
+
     def evaluations_per_board(self) -> int:
         per_hand = 2 if self.split else 1
-        if self.omaha:
-            return per_hand * sum(OMAHA_COMBOS[int(h)] for h in self.hole_sizes)
-        return per_hand * len(self.ranges)
+        players = [*range(len(self.ranges)), *(p for m in self.nested.tolist() for p in range(m))]
+        if self.omaha:  # the nested pots' players are evaluated again
+            return per_hand * sum(OMAHA_COMBOS[int(self.hole_sizes[p])] for p in players)
+        return per_hand * len(players)
 
     def tables(self) -> tuple[Tables, Tables]:
         """The kernel tables: (high, low); low = high when the pot is not split."""

@@ -4,30 +4,52 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any
 
 import numba
 import numpy as np
 
-from .._kernels.showdown import POT, SPLIT_FIELDS, Scratch
+from .._kernels.showdown import NO_NESTED, POT, SPLIT_FIELDS, Scratch
 
 CALL_WORK = 10_000_000  # evaluations per kernel call (~0.1 s): progress and Ctrl-C between calls
 
 
-def counters(n_players: int, split: bool, categories: int = 0) -> int:
+def counters(n_players: int, split: bool, categories: int = 0, nested: int = 0) -> int:
     """Outcome counters per showdown: one per winner bitmask, or for a split pot the
     showdowns and SPLIT_FIELDS per player (`kernels.showdown.add_split`). By category (the
     number of `categories` counted, 0: not): a block of winner bitmasks per category
-    (`kernels.showdown.outcome_bin`), or a split pot's units per category and player."""
+    (`kernels.showdown.outcome_bin`), or a split pot's units per category and player; with
+    `nested` pots in a split pot (`nested_pots`), its products of units per nested pot and
+    player (`kernels.showdown.add_nested`)."""
     if split:
-        return 1 + (SPLIT_FIELDS + categories) * n_players
+        return 1 + (SPLIT_FIELDS + categories + nested) * n_players
     return max(categories, 1) << n_players
 
 
-def bins(n_players: int, split: bool, categories: int = 0) -> int:
+def bins(n_players: int, split: bool, categories: int = 0, nested: int = 0) -> int:
     """A row of outcome counters: `counters`, at least 16 (128 bytes) so that two threads
     never write into one cache line."""
-    return max(counters(n_players, split, categories), 16)
+    return max(counters(n_players, split, categories, nested), 16)
+
+
+def nested_pots(nested: Sequence[int], n_players: int, split: bool, categories: int) -> np.ndarray:
+    """The pots nested in a split pot, checked, for the kernels (`kernels.showdown.Spot`):
+    each a number of players, the first of the pot's, fewer than the pot's and more than
+    the next one's, two at least; not counted with categories (their counters share the
+    fields). A game that is not split counts none: its histogram over winner bitmasks holds
+    every nested pot's winners already (`kernels.showdown`)."""
+    sizes = np.asarray(nested, dtype=np.int64).reshape(-1)
+    if not len(sizes):
+        return NO_NESTED
+    if not split or categories:
+        raise ValueError("nested pots are counted in a split pot, not by category")
+    if (sizes >= n_players).any() or (sizes < 2).any() or (np.diff(sizes) >= 0).any():
+        raise ValueError(
+            f"nested pots: each the first of the {n_players} players, fewer than the pot before "
+            f"and two at least, not {sizes.tolist()}"
+        )
+    return sizes
 
 
 def working_rows(n_players: int) -> list[Scratch]:

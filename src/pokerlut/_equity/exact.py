@@ -12,11 +12,11 @@ import numba
 import numpy as np
 
 from .._kernels import boards
-from .._kernels.exact import ENUMERATE_BOARDS
+from .._kernels.exact import ENUMERATE_BOARDS, ENUMERATE_NESTED
 from .._kernels.showdown import Spot
 from .._parallel import balanced_order
 from .board import BoardSetup, Lazy
-from .counters import CALL_WORK, bins, counters, working_rows
+from .counters import CALL_WORK, counters, working_rows
 from .._parallel import in_calls, on_shares
 
 
@@ -73,14 +73,14 @@ def deal_counts(
     analyses (`pokerlut._analysis`)."""
     cards, masks, _ = deals
     threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
-    counts = np.zeros((threads, len(masks), bins(len(setup.ranges), setup.split, setup.categories)), np.int64)
+    counts = np.zeros((threads, len(masks), setup.bins()), np.int64)
     board = np.zeros(5, dtype=np.uint8)
     board[: len(setup.board)] = setup.board
     calls = (_counting_calls if setup.boards_in_classes else _dealing_calls)(
         setup, cards, masks, board, counts
     )
     done = in_calls(len(calls), 1, lambda items: calls[items.start](), progress)
-    n_counters = counters(len(setup.ranges), setup.split, setup.categories)
+    n_counters = counters(len(setup.ranges), setup.split, setup.categories, len(setup.nested))
     per_deal = counts[:, :, :n_counters].sum(axis=0)  # over threads: exact integers
     return per_deal, done < len(calls)
 
@@ -117,8 +117,10 @@ def _dealing_calls(
     work_per_item = max(1, boards_per_deal * setup.evaluations_per_board() // len(prefixes))
     per_call = max(1, CALL_WORK // work_per_item)
     scratch = working_rows(len(setup.ranges))
-    spot = Spot(setup.live, board, n_board, setup.hole_sizes, setup.buckets, setup.low_buckets)
-    kernel = ENUMERATE_BOARDS[setup.split, setup.omaha]
+    spot = Spot(setup.live, board, n_board, setup.hole_sizes, setup.buckets, setup.low_buckets, setup.nested)
+    kernel = (
+        ENUMERATE_NESTED[setup.omaha] if len(setup.nested) else ENUMERATE_BOARDS[setup.split, setup.omaha]
+    )
 
     def call(start: int) -> Callable[[], None]:
         q = np.arange(start, min(n_items, start + per_call))

@@ -275,6 +275,30 @@ def equity(
     )
 
 
+def exact_showdowns(
+    hands: Sequence[str], board: str, dead: str, deal: Deal, nested: Sequence[int] = ()
+) -> np.ndarray:
+    """The mean outcome counters (`counters.per_player` reads them) of every completion of
+    one known hand per player, as ``equity(hands, board, dead, deal=deal.name, exact=True)``
+    counts them (a draw deal's one draw), with the `nested` pots of a split pot counted too
+    (`counters.nested_pots`): what all-in EV needs beyond each player's equity."""
+    setup: Showdowns
+    if deal.draws:
+        setup = DrawShowdowns(hands, dead, deal, 1, nested=nested)
+    elif deal.stud:
+        setup = StudShowdowns(hands, board, dead, deal, nested=nested)
+    else:
+        setup = BoardShowdowns(hands, board, dead, deal, nested=nested)
+    work = setup.work()
+    if work > EXACT_LIMIT:
+        raise ValueError(setup.too_much(work, EXACT_LIMIT))
+    with parallel_section(None):
+        outcomes, _, partial = setup.exact(None)
+    if partial:
+        raise KeyboardInterrupt  # all-in EV needs every completion
+    return outcomes
+
+
 def cards_text(cards: HandOrRange, what: str, jokers: bool = True) -> str:
     """Cards given as text stay text (a hand, range, or cards); a `Range` becomes its text;
     card ints or an array become their text, checked (TypeError or ValueError naming `what`);

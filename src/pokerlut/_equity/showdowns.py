@@ -46,7 +46,8 @@ class BoardShowdowns:
     """Hold'em, short deck or Omaha as `Showdowns`: its `BoardSetup`, enumerated in chunks of deals
     (`exact.exact_outcomes`) or simulated (`montecarlo.simulated_outcomes`); with
     device="cuda", on the GPU (`pokerlut._gpu.equity`). With several boards, one board's:
-    `others`, the other boards' cards, are out of its deal."""
+    `others`, the other boards' cards, are out of its deal. `nested`: the pots nested in a
+    split pot (`counters.nested_pots`; exact, on the CPU)."""
 
     def __init__(
         self,
@@ -57,9 +58,12 @@ class BoardShowdowns:
         others: CardsLike = "",
         by_category: bool = False,
         device: str = "cpu",
+        nested: Sequence[int] = (),
     ) -> None:
-        self.setup = BoardSetup(hands, board, dead, deal, others, by_category)
+        self.setup = BoardSetup(hands, board, dead, deal, others, by_category, nested)
         self.device = device  # "cuda": counted by `pokerlut._gpu.equity`
+        if device == "cuda" and len(self.setup.nested):
+            raise ValueError("nested pots are counted on the CPU")
         if device == "cuda":
             from .._gpu import equity as gpu
 
@@ -98,4 +102,6 @@ class BoardShowdowns:
             from .._gpu import equity as gpu
 
             return gpu.simulated_outcomes(self.setup, trials, seed, progress)
+        if len(self.setup.nested):
+            raise ValueError("nested pots are counted exactly, not simulated")
         return simulated_outcomes(self.setup, trials, seed, progress)

@@ -12,10 +12,10 @@ import numpy as np
 
 from .._kernels.table_types import Tables
 from .._cards import parse_cards
-from .._kernels.stud import STUD_ENUMERATE, STUD_SIMULATE, StudScratch, StudSpot
+from .._kernels.stud import STUD_ENUMERATE, STUD_ENUMERATE_NESTED, STUD_SIMULATE, StudScratch, StudSpot
 from .._parallel import balanced_order
 from .categories import kernel_tables
-from .counters import CALL_WORK, bins, counters
+from .counters import CALL_WORK, bins, counters, nested_pots
 from .deal import Deal, no_repeats, read_cards
 from .montecarlo import in_blocks
 from .._parallel import in_calls, on_shares
@@ -23,7 +23,8 @@ from .._parallel import in_calls, on_shares
 
 class StudShowdowns:
     """Stud input, parsed and checked: each player's known cards (2 to 7, up and down) and the
-    live cards the rest are dealt from; `engine.Showdowns`."""
+    live cards the rest are dealt from; `nested`: the pots nested in a split pot
+    (`counters.nested_pots`); `engine.Showdowns`."""
 
     def __init__(
         self,
@@ -32,6 +33,7 @@ class StudShowdowns:
         dead: str,
         deal: Deal,
         by_category: bool = False,
+        nested: Sequence[int] = (),
     ) -> None:
         if isinstance(players, str) or not 2 <= len(players) <= 8:
             raise ValueError("give 2 to 8 stud players, each as his known cards")
@@ -48,6 +50,7 @@ class StudShowdowns:
             self.rules, deal.low.rules if deal.low else None, by_category
         )  # by category: `BoardSetup`'s
         self.categories = len(self.category_names)
+        self.nested = nested_pots(nested, len(players), self.split, self.categories)
         self.dead = read_cards(dead)
         self.holes: list[np.ndarray] = []
         for i, text in enumerate(players):
@@ -91,7 +94,7 @@ class StudShowdowns:
 
     def spot(self) -> StudSpot:
         """What the stud kernels share of this input (`kernels.stud.StudSpot`)."""
-        return StudSpot(self.live, self.known, self.missing, self.buckets, self.low_buckets)
+        return StudSpot(self.live, self.known, self.missing, self.buckets, self.low_buckets, self.nested)
 
     def working_rows(self) -> list[StudScratch]:
         """The stud kernels' working rows, thread k's at [k] (`kernels.stud.StudScratch`)."""
@@ -100,6 +103,10 @@ class StudShowdowns:
         stock = np.zeros((threads, 64), np.uint8)
         now = np.zeros((threads, max(len(self.holes), 8), 2), np.uint64)
         return [StudScratch(idx[k], stock[k], now[k]) for k in range(threads)]
+
+    def bins(self) -> int:
+        """A row of outcome counters (`counters.bins`)."""
+        return bins(len(self.holes), self.split, self.categories, len(self.nested))
 
     def showdowns(self) -> int:
         """Distinct deals of the missing cards."""
@@ -110,8 +117,8 @@ class StudShowdowns:
         return total
 
     def work(self) -> float:
-        """Player-hand evaluations of exact enumeration."""
-        return self.showdowns() * len(self.holes) * (2 if self.split else 1)
+        """Player-hand evaluations of exact enumeration (the nested pots' players again)."""
+        return self.showdowns() * (len(self.holes) + int(self.nested.sum())) * (2 if self.split else 1)
 
     def too_much(self, work: float, limit: int) -> str:
         """Why exact enumeration of `work` evaluations, more than `limit`, is refused."""
@@ -127,10 +134,11 @@ class StudShowdowns:
         first = np.array(combos, dtype=np.int64).reshape(len(combos), int(self.missing[0]))
         first = np.ascontiguousarray(first[balanced_order(np.ones(len(first)), numba.get_num_threads())])
         threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
-        counts = np.zeros((threads, bins(n, self.split, self.categories)), dtype=np.int64)
+        counts = np.zeros((threads, self.bins()), dtype=np.int64)
         spot, scratch = self.spot(), self.working_rows()
         per_call = max(1, len(first) * CALL_WORK // max(1, self.showdowns() * n))
-        kernel, (high, low) = STUD_ENUMERATE[self.split], self.tables()
+        kernel = STUD_ENUMERATE_NESTED if len(self.nested) else STUD_ENUMERATE[self.split]
+        high, low = self.tables()
 
         def call(items: slice) -> None:
             part = first[items]
@@ -149,6 +157,8 @@ class StudShowdowns:
         self, trials: int, seed: int, progress: Callable[[float], None] | None
     ) -> tuple[np.ndarray, int, bool]:
         """`trials` random deals: outcome counters per trial, trials run, partial."""
+        if len(self.nested):
+            raise ValueError("nested pots are counted exactly, not simulated")
         n = len(self.holes)
         spot, scratch = self.spot(), self.working_rows()
         kernel, (high, low) = STUD_SIMULATE[self.split], self.tables()
@@ -168,4 +178,4 @@ class StudShowdowns:
 
             on_shares(len(counts), blocks_run)
 
-        return in_blocks(trials, bins(n, self.split, self.categories), n, run, progress)
+        return in_blocks(trials, self.bins(), n, run, progress)

@@ -150,4 +150,4 @@ def with_allin(
     folded = "".join("".join(cards) for i, cards in shown.items() if i not in live)  # known: out
     out = "".join(dict.fromkeys(_CARD.findall(dead + folded)))  # a folded draw hand's discards
     ev = allin_ev(hands, put_in, board, out, deal=DEALS[about.variant])
-    return replace(about, allin_ev=tuple(ev.net.tolist()))
+    return replace(about, allin_ev=tuple(ev.net.tolist()), allin_variance=tuple(ev.variance.tolist()))

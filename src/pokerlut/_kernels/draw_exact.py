@@ -22,7 +22,7 @@ import numpy as np
 from .table_types import Tables
 from .core import NOGIL_KERNEL, bit_count, next_combo, njit, no_alias
 from .draw_hands import BINOM, colex_rank, draw_strength, row_hand, state_add
-from .showdown import add_split, bucket_of, outcome_bin, winners_with
+from .showdown import add_nested, add_split, bucket_of, outcome_bin, winners_with
 
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
@@ -104,10 +104,32 @@ def _below(lists: np.ndarray, start: int, n: int, x: Any, or_equal: bool) -> int
     return lo
 
 
+@njit(inline="always")
+def _split_winners(
+    m: int,
+    strengths: np.ndarray,
+    low_strengths: np.ndarray,
+    offsets: np.ndarray,
+    draws: np.ndarray,
+    rank0: int,
+    idx: np.ndarray,
+) -> tuple[int, int]:
+    """The high and the low winners (bitmasks; low 0: no low qualifies) among the first m
+    players of `exact_one_draw`'s deal: player 0's replacements of colex rank rank0, player
+    p's idx[p, :draws[p]]."""
+    top, high, low_top, low = 0, 0, 0, 0
+    for p in range(m):
+        r = rank0 if p == 0 else colex_rank(idx[p], draws[p])
+        high, top = winners_with(high, top, p, strengths[offsets[p] + r])
+        low, low_top = winners_with(low, low_top, p, low_strengths[offsets[p] + r])
+    return (high if top else 0), (low if low_top else 0)
+
+
 @functools.cache
-def exact_kernel(split: bool, ie: bool) -> Dispatcher[Callable[..., None]]:
-    """Exact equity after one draw, with `split` (hi-lo) and `ie` (the last player counted by
-    inclusion-exclusion; not with `split`) compiled in."""
+def exact_kernel(split: bool, ie: bool, nested: bool = False) -> Dispatcher[Callable[..., None]]:
+    """Exact equity after one draw, with `split` (hi-lo), `ie` (the last player counted by
+    inclusion-exclusion; not with `split`) and `nested` (a split pot's nested pots counted)
+    compiled in."""
 
     @njit(**NOGIL_KERNEL)
     def exact_one_draw(
@@ -125,13 +147,15 @@ def exact_kernel(split: bool, ie: bool) -> Dispatcher[Callable[..., None]]:
         scratch: np.ndarray,
         buckets: np.ndarray,
         low_buckets: np.ndarray,
+        pots: np.ndarray,
     ) -> None:
         """Every joint deal of replacements from m live cards, player p drawing draws[p]: p's
         hand's strength with the subset of colex rank r is strengths[offsets[p] + r] (and
         low_strengths, split). Item i fixes player 0's subset (first[i], indices); row counts
         (a winner-bitmask histogram, by category with `buckets`, or the split-pot counters);
         idx (players, 8) and scratch (2, 64) are scratch rows. With `ie` the last player's
-        sorted lists by shared subset are `lists` (`last_player_lists`)."""
+        sorted lists by shared subset are `lists` (`last_player_lists`). pots: with `nested`,
+        a split pot's nested pots, each its number of players, the first (`add_nested`)."""
         no_alias()
         n = draws.shape[0]
         last = n - 1
@@ -169,14 +193,16 @@ def exact_kernel(split: bool, ie: bool) -> Dispatcher[Callable[..., None]]:
                 if not clash:
                     if not ie:
                         if split:
+                            high, low = (winners if top else 0), (low_winners if low_top else 0)
                             add_split(
-                                row,
-                                winners if top else 0,
-                                low_winners if low_top else 0,
-                                n,
-                                bucket_of(buckets, top),
-                                bucket_of(low_buckets, low_top),
+                                row, high, low, n, bucket_of(buckets, top), bucket_of(low_buckets, low_top)
                             )
+                            if nested:
+                                for j in range(pots.shape[0]):  # each one's players: the first m
+                                    nested_high, nested_low = _split_winners(
+                                        pots[j], strengths, low_strengths, offsets, draws, rank0, idx
+                                    )
+                                    add_nested(row, n, j, high, low, nested_high, nested_low)
                         else:
                             row[outcome_bin(buckets, top, winners if top else 0, n)] += 1
                     else:

@@ -131,7 +131,7 @@ def _simulate_kernel(split: bool, omaha: bool, players: int) -> Dispatcher[Calla
                     failed[b] = True
                     break
                 state, board_hand = _deal_board(t, omaha, state, live & ~used, cards, n_board, base)
-                won = showdown(row, t, t_low, split, omaha, n_players, spot, seats, cards, board_hand)
+                won = showdown(row, t, t_low, split, omaha, False, n_players, spot, seats, cards, board_hand)
                 if won >= 0:
                     row[won] += 1
 

@@ -27,11 +27,12 @@ def _hole_hands(t: Tables, holes: np.ndarray, hole_sizes: np.ndarray, out: np.nd
         out[p, 0], out[p, 1] = hand
 
 
-def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None]]:
-    """Every completion of the board for a share of the work items, with `split` and `omaha`
-    (hands of exactly two hole cards and three board cards) compiled in, as closure constants:
-    the hold'em kernels carry no split-pot or Omaha code. Serial: `odds.threads` runs it on
-    several threads, each on its own items, counts and scratch rows."""
+def _enumerate_kernel(split: bool, omaha: bool, nested: bool = False) -> Dispatcher[Callable[..., None]]:
+    """Every completion of the board for a share of the work items, with `split`, `omaha`
+    (hands of exactly two hole cards and three board cards) and `nested` (a split pot's nested
+    pots counted, `Spot.nested`) compiled in, as closure constants: the hold'em kernels carry
+    no split-pot or Omaha code, the plain ones no nested pots'. Serial: `odds.threads` runs it
+    on several threads, each on its own items, counts and scratch rows."""
 
     @njit(**NOGIL_KERNEL)
     def enumerate_boards(
@@ -81,7 +82,7 @@ def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None
                 continue
             rest = missing - (n - n_board)
             if rest == 0:
-                won = showdown(row, t, t_low, split, omaha, n_players, spot, seats, cards, base)
+                won = showdown(row, t, t_low, split, omaha, nested, n_players, spot, seats, cards, base)
                 if won >= 0:
                     row[won] += 1
                 continue
@@ -109,14 +110,18 @@ def _enumerate_kernel(split: bool, omaha: bool) -> Dispatcher[Callable[..., None
                             continue
                         cards[n + rest - 1] = c2
                         board_hand = hand_add(t, h1, c2)
-                        won = showdown(row, t, t_low, split, omaha, n_players, spot, seats, cards, board_hand)
+                        won = showdown(
+                            row, t, t_low, split, omaha, nested, n_players, spot, seats, cards, board_hand
+                        )
                         if won >= 0:
                             row[won] += 1
 
     return enumerate_boards
 
 
-# by (split, omaha): ENUMERATE_BOARDS[split, omaha](t, t_low, spot, ...)
+# by (split, omaha): ENUMERATE_BOARDS[split, omaha](t, t_low, spot, ...); a split pot's nested
+# pots counted too (all-in EV): ENUMERATE_NESTED[omaha]
 ENUMERATE_BOARDS = {
     (split, omaha): _enumerate_kernel(split, omaha) for split in (False, True) for omaha in (False, True)
 }
+ENUMERATE_NESTED = {omaha: _enumerate_kernel(True, omaha, nested=True) for omaha in (False, True)}

@@ -8,6 +8,15 @@ order the threads add them in, and a showdown costs a single increment.
 Split pots (hi-lo: `t_low` is the low game's tables, `split` True) count per player instead, in
 units of 1/POT of a pot so that halves and quarters stay integers (`add_split`).
 
+Nested pots (all-in EV's side pots, `Spot.nested`): a pot whose players are the first m of the
+pot's. Where a player of a nested pot wins the pot, alone or tied, the nested pot's winners are
+the pot's winners among its players: the histogram over winner bitmasks already holds his
+shares of both, jointly. A split pot's counters do not (the nested pot's low half may go to a
+player who won nothing of the pot, or its high hand take it whole), so with nested pots the
+split counters also add, per player and nested pot, his units of the pot times his units of
+the nested pot (`add_nested`), over the same showdowns: with the units, the covariance of his
+two shares.
+
 By category (`equity(by_category=True)`): a table `buckets` of the winning strength's category
 (`odds.categories`), read at runtime, not compiled in (one kernel either way). Given, the
 histogram has a block of 2**players bins per category (`outcome_bin`), and a split pot counts
@@ -30,6 +39,7 @@ from .core import LLVM_INLINE, Hand, hand_add, hand_empty, hand_merge, hand_stre
 
 POT = 5040  # a pot in units: 2 * lcm(1..10), so any half split among up to 10 is whole
 SPLIT_FIELDS = 6  # per player: pot units, their squares, high units, low units, scoops, shares
+NO_NESTED = np.zeros(0, np.int64)  # `Spot.nested` and `StudSpot.nested` of plain equity: none
 
 
 @njit(**LLVM_INLINE)
@@ -104,6 +114,14 @@ def _count(mask: int) -> int:
 
 
 @njit(inline="always")
+def _split_units(high: int, low: int) -> tuple[int, int]:
+    """The units (POT a whole pot) that each of the `high` winners and each of the `low`
+    winners (bitmasks) take of a split pot: the high hand takes the whole pot when no low
+    qualifies (low 0); tied players share their half."""
+    return (POT if low == 0 else POT // 2) // _count(high), POT // 2 // max(_count(low), 1)
+
+
+@njit(inline="always")
 def add_split(row: np.ndarray, high: int, low: int, n: int, high_bucket: int, low_bucket: int) -> None:
     """Add one split-pot showdown to row: row[0] counts showdowns, then per field f and player
     p row[1 + f * n + p]: the player's pot units (POT a whole pot), their square (for the
@@ -113,8 +131,7 @@ def add_split(row: np.ndarray, high: int, low: int, n: int, high_bucket: int, lo
     hand of category b: the high units at high_bucket, the low units at low_bucket (-1: not
     counted)."""
     row[0] += 1
-    high_pot = (POT if low == 0 else POT // 2) // _count(high)
-    low_pot = POT // 2 // max(_count(low), 1)
+    high_pot, low_pot = _split_units(high, low)
     for p in range(n):
         h = high_pot if (high >> p) & 1 else 0
         lo = low_pot if (low >> p) & 1 else 0
@@ -131,12 +148,33 @@ def add_split(row: np.ndarray, high: int, low: int, n: int, high_bucket: int, lo
 
 
 @njit(inline="always")
+def add_nested(
+    row: np.ndarray, n: int, j: int, high: int, low: int, nested_high: int, nested_low: int
+) -> None:
+    """Add one split-pot showdown's product of shares to row[1 + (SPLIT_FIELDS + j) * n + p]:
+    player p's units of the pot (won by the bitmasks `high` and `low`, as `add_split` counts
+    them) times his units of the j-th pot nested in it (won by nested_high and nested_low,
+    among its players). Those fields hold the counts by category when there are no nested
+    pots: the two are not counted together."""
+    high_pot, low_pot = _split_units(high, low)
+    nested_high_pot, nested_low_pot = _split_units(nested_high, nested_low)
+    at = 1 + (SPLIT_FIELDS + j) * n
+    for p in range(n):
+        units = (high_pot if (high >> p) & 1 else 0) + (low_pot if (low >> p) & 1 else 0)
+        nested = (nested_high_pot if (nested_high >> p) & 1 else 0) + (
+            nested_low_pot if (nested_low >> p) & 1 else 0
+        )
+        row[at + p] += units * nested
+
+
+@njit(inline="always")
 def showdown(
     row: np.ndarray,
     t: Tables,
     t_low: Tables,
     split: bool,
     omaha: bool,
+    nested: bool,
     n: int,
     spot: Spot,
     seats: Seats,
@@ -146,12 +184,14 @@ def showdown(
     """One showdown of n players holding `seats` on the five board cards `board` (their hand
     state `board_hand`): with `split`, add its hi-lo shares to row and return -1; else return
     the winners' bin (`outcome_bin`: by category with spot.buckets, the high hand's
-    categories, and spot.low_buckets the low's), which the caller counts (`row[bin] += 1`
+    categories, and spot.low_buckets the low's; with `nested`, a split pot's nested pots,
+    spot.nested, by `add_nested`), which the caller counts (`row[bin] += 1`
     written here, inlined, was lost by numba 0.68 on boards completed by a work item's own
     cards; tests/test_equity.py sees it). Hold'em reads board_hand and seats.hole_hands,
     Omaha board, seats.holes and spot.hole_sizes. Small for numba to inline: a caller's
-    constant `split` and `omaha` leave one or two calls, and only the functions called are
-    compiled."""
+    constant `split`, `omaha` and `nested` leave one or two calls, and only the functions
+    called are compiled (the nested pots' loop, read at runtime and never run, slowed plain
+    hi-lo equity by about 8%, in stud hi-lo and Omaha hi-lo)."""
     if omaha:
         high, top = _omaha_winners(t, n, board, seats.holes, spot.hole_sizes)
     else:
@@ -163,6 +203,16 @@ def showdown(
     else:
         low, low_top = _holdem_winners(t_low, n, board_hand, seats.hole_hands)
     add_split(row, high, low, n, bucket_of(spot.buckets, top), bucket_of(spot.low_buckets, low_top))
+    if nested:
+        for j in range(spot.nested.shape[0]):  # each nested pot's players: the first m
+            m = spot.nested[j]
+            if omaha:
+                nested_high = _omaha_winners(t, m, board, seats.holes, spot.hole_sizes)[0]
+                nested_low = _omaha_winners(t_low, m, board, seats.holes, spot.hole_sizes)[0]
+            else:
+                nested_high = _holdem_winners(t, m, board_hand, seats.hole_hands)[0]
+                nested_low = _holdem_winners(t_low, m, board_hand, seats.hole_hands)[0]
+            add_nested(row, n, j, high, low, nested_high, nested_low)
     return -1
 
 
@@ -170,7 +220,9 @@ class Spot(NamedTuple):
     """What every showdown of a board game shares. deck: the live cards (not dead, not on the
     board); board: 5 slots, the first n_board known; hole_sizes[p]: player p's hole cards;
     buckets, low_buckets: by category, the category index of each strength of the high and
-    the low game (`outcome_bin`, `add_split`; int8, empty when not counted)."""
+    the low game (`outcome_bin`, `add_split`; int8, empty when not counted); nested: in a
+    split game, the pots nested in the pot (`add_nested`), each as its number of players, the
+    first of the pot's (int64, empty: none)."""
 
     deck: np.ndarray
     board: np.ndarray
@@ -178,6 +230,7 @@ class Spot(NamedTuple):
     hole_sizes: np.ndarray
     buckets: np.ndarray
     low_buckets: np.ndarray
+    nested: np.ndarray = NO_NESTED
 
 
 class Seats(NamedTuple):

@@ -14,7 +14,7 @@ import numpy as np
 from .table_types import Tables
 from .core import NOGIL_KERNEL, hand_add, hand_strength, next_combo, njit, no_alias
 from .draws import block_stream, next_random
-from .showdown import add_split, bucket_of, outcome_bin, winners_with
+from .showdown import NO_NESTED, add_nested, add_split, bucket_of, outcome_bin, winners_with
 
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
@@ -23,13 +23,15 @@ if TYPE_CHECKING:
 class StudSpot(NamedTuple):
     """What every showdown of a stud deal shares. live: the cards left to deal (not known,
     not dead); known[p]: the hand state (key, bits) of player p's known cards; missing[p]:
-    how many more cards player p gets; buckets, low_buckets: by category, as `Spot`'s."""
+    how many more cards player p gets; buckets, low_buckets: by category, and nested, the
+    nested pots of a split game, as `Spot`'s."""
 
     live: np.ndarray
     known: np.ndarray
     missing: np.ndarray
     buckets: np.ndarray
     low_buckets: np.ndarray
+    nested: np.ndarray = NO_NESTED
 
 
 class StudScratch(NamedTuple):
@@ -43,12 +45,22 @@ class StudScratch(NamedTuple):
 
 
 @njit(inline="always")
+def _stud_winners(t: Tables, m: int, now: np.ndarray) -> tuple[int, int]:
+    """Bitmask of the first m players holding the best hand by `t`, each hand now[p] (hand
+    states), and the best strength (0: no hand qualifies, a low game's): a nested pot's."""
+    top, winners = 0, 0
+    for p in range(m):
+        winners, top = winners_with(winners, top, p, hand_strength(t, (now[p, 0], now[p, 1])))
+    return winners, top
+
+
+@njit(inline="always")
 def _stud_showdown(
-    row: np.ndarray, t: Tables, t_low: Tables, split: bool, spot: StudSpot, now: np.ndarray
+    row: np.ndarray, t: Tables, t_low: Tables, split: bool, nested: bool, spot: StudSpot, now: np.ndarray
 ) -> int:
     """The showdown of the seven-card hands now[:n] (hand states) of the n players of `spot`,
     as `showdown`: winners by `t`, and with `split` the low half by `t_low`; by category with
-    spot.buckets and spot.low_buckets."""
+    spot.buckets and spot.low_buckets; with `nested`, a split pot's nested pots, spot.nested."""
     n, buckets, low_buckets = spot.known.shape[0], spot.buckets, spot.low_buckets
     top, high, low_top, low = 0, 0, 0, 0
     for p in range(n):
@@ -56,17 +68,22 @@ def _stud_showdown(
         high, top = winners_with(high, top, p, hand_strength(t, hand))
         if split:
             low, low_top = winners_with(low, low_top, p, hand_strength(t_low, hand))
-    if split:
-        add_split(
-            row, high, low if low_top else 0, n, bucket_of(buckets, top), bucket_of(low_buckets, low_top)
-        )
-        return -1
-    return outcome_bin(buckets, top, high, n)
+    if not split:
+        return outcome_bin(buckets, top, high, n)
+    low = low if low_top else 0
+    add_split(row, high, low, n, bucket_of(buckets, top), bucket_of(low_buckets, low_top))
+    if nested:
+        for j in range(spot.nested.shape[0]):  # each nested pot's players: the first m
+            m = spot.nested[j]
+            nested_low, nested_low_top = _stud_winners(t_low, m, now)
+            add_nested(row, n, j, high, low, _stud_winners(t, m, now)[0], nested_low if nested_low_top else 0)
+    return -1
 
 
-def _stud_enumerate_kernel(split: bool) -> Dispatcher[Callable[..., None]]:
-    """Exact stud with `split` compiled in (a closure constant: no split-pot code in stud
-    high or razz)."""
+def _stud_enumerate_kernel(split: bool, nested: bool = False) -> Dispatcher[Callable[..., None]]:
+    """Exact stud with `split` and `nested` (a split pot's nested pots counted) compiled in
+    (closure constants: no split-pot code in stud high or razz, no nested pots' in plain
+    equity)."""
 
     @njit(**NOGIL_KERNEL)
     def stud_enumerate(
@@ -113,7 +130,7 @@ def _stud_enumerate_kernel(split: bool) -> Dispatcher[Callable[..., None]]:
                         hand = hand_add(t, hand, card)
                     now[p, 0], now[p, 1] = hand
                 if not clash:
-                    won = _stud_showdown(row, t, t_low, split, spot, now)
+                    won = _stud_showdown(row, t, t_low, split, nested, spot, now)
                     if won >= 0:
                         row[won] += 1
                 more = False  # the odometer: the last player's subset turns fastest
@@ -166,13 +183,15 @@ def _stud_simulate_kernel(split: bool) -> Dispatcher[Callable[..., None]]:
                         j += 1
                         hand = hand_add(t, hand, card)
                     now[p, 0], now[p, 1] = hand
-                won = _stud_showdown(row, t, t_low, split, spot, now)
+                won = _stud_showdown(row, t, t_low, split, False, spot, now)
                 if won >= 0:
                     row[won] += 1
 
     return stud_simulate
 
 
-# by split: STUD_ENUMERATE[split](t, t_low, spot, ...), STUD_SIMULATE[split](t, t_low, spot, ...)
+# by split: STUD_ENUMERATE[split](t, t_low, spot, ...), STUD_SIMULATE[split](t, t_low, spot, ...);
+# a split pot's nested pots counted too (all-in EV): STUD_ENUMERATE_NESTED
 STUD_ENUMERATE = {split: _stud_enumerate_kernel(split) for split in (False, True)}
+STUD_ENUMERATE_NESTED = _stud_enumerate_kernel(True, nested=True)
 STUD_SIMULATE = {split: _stud_simulate_kernel(split) for split in (False, True)}

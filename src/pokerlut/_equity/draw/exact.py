@@ -26,8 +26,11 @@ MAX_LIST_ENTRIES = 1 << 23  # the last player's sorted lists (int32) for inclusi
 
 
 def order(setup: DrawSetup) -> list[int]:
-    """The kernel's order of the players: the most cards drawn first, the fewest last."""
+    """The kernel's order of the players: the most cards drawn first, the fewest last; with
+    nested pots, as given (each nested pot's players are the first)."""
     n = len(setup.draws)
+    if len(setup.nested):
+        return list(range(n))
     last = min(range(n), key=lambda p: (setup.draws[p], -p))
     rest = sorted((p for p in range(n) if p != last), key=lambda p: -setup.draws[p])
     return [*rest, last]
@@ -55,7 +58,8 @@ def work(setup: DrawSetup) -> float:
         )
         return precompute + steps * (len(draws) - 1 + probes)
     steps = math.prod(math.comb(m, d) for d in draws)
-    return precompute + steps * len(draws) * (2 if setup.split else 1)
+    players = len(draws) + int(setup.nested.sum())  # the nested pots' players again
+    return precompute + steps * players * (2 if setup.split else 1)
 
 
 def exact_outcomes(
@@ -94,12 +98,12 @@ def exact_outcomes(
     all_subsets(m, d0, first)
     threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
     split_counters = setup.split
-    counts = np.zeros((threads, bins(n, split_counters, setup.categories)), np.int64)
+    counts = np.zeros((threads, bins(n, split_counters, setup.categories, len(setup.nested))), np.int64)
     idx = np.zeros((threads, max(n, 8), 8), np.int64)
     scratch = np.zeros((threads, 2, 64), np.int64)
     per_item = max(1, int(work(setup) // max(len(first), 1)))
     per_call = max(1, CALL_WORK // per_item)
-    kernel = exact_kernel(setup.split, ie)
+    kernel = exact_kernel(setup.split, ie, bool(len(setup.nested)))
 
     def call(items: slice) -> None:
         part = first[items]
@@ -120,6 +124,7 @@ def exact_outcomes(
                 scratch[thread],
                 setup.buckets,
                 setup.low_buckets,
+                setup.nested,
             )
 
         on_shares(len(part), run)
@@ -127,14 +132,15 @@ def exact_outcomes(
     done = in_calls(len(first), per_call, call, progress)
     if done == 0 and len(first):
         raise KeyboardInterrupt  # interrupted before anything was counted
-    total = unpermute(counts.sum(axis=0), perm, setup.split, setup.categories)
+    total = unpermute(counts.sum(axis=0), perm, setup.split, setup.categories + len(setup.nested))
     seen = int(total[0] if setup.split else total[: counters(n, False, setup.categories)].sum())
     return total / max(seen, 1), seen, done < len(first)
 
 
 def unpermute(total: np.ndarray, perm: list[int], split: bool, categories: int) -> np.ndarray:
     """The outcome counters of players in the kernel's order `perm` (kernel player i is the
-    caller's perm[i]) in the caller's order."""
+    caller's perm[i]) in the caller's order; a split pot's `categories` fields per player
+    after SPLIT_FIELDS (by category, or the nested pots')."""
     n = len(perm)
     out = np.zeros_like(total)
     if split:

@@ -16,6 +16,7 @@ import numpy as np
 
 from ..._cards import format_cards
 from ..categories import kernel_tables
+from ..counters import nested_pots
 from ..deal import Deal, no_repeats, read_cards
 
 MAX_PLAYERS = 8
@@ -63,7 +64,8 @@ def label(player: Any, kept: np.ndarray, h: int) -> str:
 class DrawSetup:
     """A draw deal's input: `kept` (players, h) and `n_kept`, the `dead` and `live` cards,
     the draws to come (`rounds`), the games' rules and tables, and by category the kernels'
-    tables (`categories.kernel_tables`). `one_player`: `draw_chance`'s one hand."""
+    tables (`categories.kernel_tables`). `one_player`: `draw_chance`'s one hand. `nested`:
+    the pots nested in a split pot (`counters.nested_pots`), counted after one draw, exactly."""
 
     def __init__(
         self,
@@ -73,6 +75,7 @@ class DrawSetup:
         draw_rounds: int | None = None,
         by_category: bool = False,
         one_player: bool = False,
+        nested: Sequence[int] = (),
     ) -> None:
         self.deal = found = deal
         self.h = h = found.holes[0]
@@ -93,6 +96,9 @@ class DrawSetup:
             self.rules, self.low_rules, by_category
         )
         self.categories = len(self.category_names)
+        self.nested = nested_pots(nested, len(players), self.split, self.categories)
+        if len(self.nested) and draw_rounds > 1:
+            raise ValueError("nested pots are counted after one draw (draw_rounds=1), exactly")
         self.dead = read_cards(dead)
         held = [parse_player(p, h, f"player {i + 1}") for i, p in enumerate(players)]
         no_repeats([("dead cards", self.dead), *((f"player {i + 1}", k) for i, k in enumerate(held))])

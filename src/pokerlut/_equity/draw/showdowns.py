@@ -18,7 +18,8 @@ from .policy import resolve
 
 class DrawShowdowns:
     """Five-card draw, lowball and the other draw deals for `equity`: each player's kept
-    cards, the draws to come and the policy that plays the draws after the first."""
+    cards, the draws to come and the policy that plays the draws after the first; `nested`:
+    the pots nested in a split pot, counted exactly (`counters.nested_pots`)."""
 
     def __init__(
         self,
@@ -28,8 +29,9 @@ class DrawShowdowns:
         draw_rounds: int | None = None,
         policy: Any = None,
         by_category: bool = False,
+        nested: Sequence[int] = (),
     ) -> None:
-        self.setup = setup = DrawSetup(players, dead, deal, draw_rounds, by_category)
+        self.setup = setup = DrawSetup(players, dead, deal, draw_rounds, by_category, nested=nested)
         self.policy = resolve(policy, setup.deal)
         self.labels, self.split = setup.labels, setup.split
         self.category_names = setup.category_names
@@ -59,4 +61,6 @@ class DrawShowdowns:
     def simulate(
         self, trials: int, seed: int, progress: Callable[[float], None] | None
     ) -> tuple[np.ndarray, int, bool]:
+        if len(self.setup.nested):
+            raise ValueError("nested pots are counted exactly, not simulated")
         return simulated_outcomes(self.setup, self.policy, trials, seed, progress)
