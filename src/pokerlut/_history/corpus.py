@@ -20,7 +20,7 @@ import numpy as np
 
 from . import phh, sites
 
-__all__ = ["HAND_COLUMNS", "SUMMARY_COLUMNS", "Histories", "history_files", "read_histories"]
+__all__ = ["HAND_COLUMNS", "SUMMARY_COLUMNS", "Histories", "counted", "history_files", "read_histories"]
 
 Paths = Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]]
 SUFFIXES = (".phh", ".phhs", ".txt", ".xml")  # PHH; the sites' text (iPoker's is XML)
@@ -62,6 +62,19 @@ SUMMARY_COLUMNS = (
     "showdown_net",
     "non_showdown_net",
 )
+
+
+def counted(hands: int, players: int, files: int, skipped: int) -> str:
+    """What was read, in words.
+
+    >>> counted(1, 2, 1, 0), counted(1_200, 31, 2, 1)
+    ('1 hand of 2 players in 1 file, 0 skipped', '1,200 hands of 31 players in 2 files, 1 skipped')
+    """
+
+    def many(n: int, word: str) -> str:
+        return f"{n:,} {word}{'s' * (n != 1)}"
+
+    return f"{many(hands, 'hand')} of {many(players, 'player')} in {many(files, 'file')}, {skipped:,} skipped"
 
 
 def history_files(paths: Paths) -> list[Path]:
@@ -123,7 +136,7 @@ class Histories:
     def __repr__(self) -> str:
         players = self.hands["player"].nunique()
         count = len(self.hands.drop_duplicates(["file", "hand"]))
-        return f"Histories({count:,} hands of {players:,} players in {self.files:,} files, {len(self.skipped):,} skipped)"
+        return f"Histories({counted(count, players, self.files, len(self.skipped))})"
 
     def summary(self, player: str | Sequence[str] | None = None) -> Any:
         """A row per player (columns `SUMMARY_COLUMNS`), most hands first.

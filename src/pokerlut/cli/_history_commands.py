@@ -8,6 +8,7 @@ import argparse
 import json
 from typing import Any
 
+from .._history.corpus import counted
 from ._render import table_out
 
 SUMMARY_HEADERS = {  # summary column -> the table's header
@@ -65,9 +66,7 @@ def cmd_history_summary(args: argparse.Namespace) -> None:
     table_out(["player", *SUMMARY_HEADERS.values()], rows, "l" + "r" * len(SUMMARY_HEADERS))
     about = _about(histories)
     shown = "" if len(summary) <= args.top else f"; the {args.top} with most hands shown (--top)"
-    print(
-        f"{about['hands']:,} hands of {len(summary):,} players in {about['files']:,} files, {len(about['skipped']):,} skipped{shown}"
-    )
+    print(counted(about["hands"], len(summary), about["files"], len(about["skipped"])) + shown)
 
 
 def cmd_history_hands(args: argparse.Namespace) -> None:
