@@ -37,7 +37,7 @@ SPOTS = [  # (deal, chips put in, hands (None: folded), board)
 
 
 def assert_same(deal, put_in, hands, board):
-    got = allin_ev(hands, put_in, board, deal=deal)
+    got = allin_ev(hands, put_in, board, deal=resolve_deal(deal))
     want = reference.allin_ev(deal, list(put_in), {i: h for i, h in enumerate(hands) if h is not None}, board)
     assert [(float(p.amount), tuple(sorted(p.eligible))) for p in want.pots] == [tuple(p) for p in got.pots]
     assert got.returned.tolist() == [float(want.returned.get(i, 0)) for i in range(len(hands))]
@@ -178,7 +178,7 @@ def mean_and_variance(values):
 def test_variance_is_every_completions(deal, put_in, hands, board, dead):
     """Each player's net result on every completion: its mean is allin_ev's net, its variance
     allin_ev's variance; a certain result (a folded player's loss) has a variance of 0."""
-    got = allin_ev(hands, put_in, board, dead, deal=deal)
+    got = allin_ev(hands, put_in, board, dead, deal=resolve_deal(deal))
     ends = every_end(deal, put_in, hands, board, dead)
     for i in range(len(hands)):
         mean, variance = mean_and_variance([end.net[i] for end in ends])
@@ -204,7 +204,7 @@ def test_the_pots_of_one_completion_are_shared_jointly(spot):
         )
         for i in range(len(hands))
     ]
-    got = allin_ev(hands, put_in, board, dead, deal=deal).variance
+    got = allin_ev(hands, put_in, board, dead, deal=resolve_deal(deal)).variance
     assert got.tolist() == pytest.approx(jointly, rel=1e-9)
     assert max(abs(g - a) for g, a in zip(got, apart)) > 0.3 * max(got)  # apart: another figure
 

@@ -87,10 +87,15 @@ def play(deal: str, seed: int) -> tuple[str, object, dict | None]:
 @pytest.mark.parametrize("deal", GAMES)
 @pytest.mark.parametrize("seed", range(10))
 def test_played_hands_read_back_as_pokerkit_and_the_reference_score_them(deal, seed):
-    text, state, spot = play(deal, seed)
+    assert_scored_as_played(deal, *play(deal, seed))
+
+
+def assert_scored_as_played(deal, text, state, spot):
+    """The record of a hand pokerkit played: its net as pokerkit paid it; where betting closed
+    with cards to come (`spot`), its all-in EV as the reference has it, else none."""
     scored = score(text)
     assert scored.net == tuple(float(p) for p in state.payoffs)
-    if spot is None:  # all-in on the turn with two players or more left to bet the river
+    if spot is None:  # no all-in, or one with two players or more left to bet the last card
         assert scored.allin_ev is None
         assert scored.reason in ("", "all-in, but betting went on to the last card")
         return
@@ -224,15 +229,7 @@ def play_draw(deal: str, seed: int) -> tuple[str, object, dict | None]:
 @pytest.mark.parametrize("deal", DRAWS)
 @pytest.mark.parametrize("seed", range(12))
 def test_draw_hands_all_in_before_the_last_draw_score_the_cards_kept(deal, seed):
-    text, state, spot = play_draw(deal, seed)
-    scored = score(text)
-    assert scored.net == tuple(float(p) for p in state.payoffs)
-    if spot is None:
-        assert scored.allin_ev is None
-        return
-    assert scored.reason == ""
-    want = reference.allin_ev(deal, **spot)
-    assert scored.allin_ev == pytest.approx([float(want.net[i]) for i in range(len(scored.net))], abs=1e-9)
+    assert_scored_as_played(deal, *play_draw(deal, seed))
 
 
 def test_enough_draw_hands_go_all_in_before_the_last_draw():

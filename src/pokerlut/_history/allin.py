@@ -43,7 +43,7 @@ import numpy.typing as npt
 
 from .._cards import format_cards, parse_cards
 from .._equity.counters import per_player
-from .._equity.deal import resolve_deal
+from .._equity.deal import Deal, resolve_deal
 from .._equity.front import exact_showdowns
 from .._kernels.showdown import POT, SPLIT_FIELDS
 
@@ -117,7 +117,7 @@ def allin_ev(
     board: str = "",
     dead: str = "",
     *,
-    deal: str = "holdem",
+    deal: Deal | None = None,
 ) -> AllIn:
     """The all-in EV of each player: his exact expected share of each pot, less his chips,
     and the variance of his result about it.
@@ -133,8 +133,8 @@ def allin_ev(
         The board so far (board games).
     dead : str
         Cards out of play.
-    deal : str
-        The deal (`pokerlut.deals()`); a draw deal's last draw.
+    deal : Deal, optional
+        The deal, resolved (`resolve_deal`); a draw deal's last draw. Default hold'em.
 
     Returns
     -------
@@ -152,9 +152,9 @@ def allin_ev(
     >>> r.variance.round(2).tolist()   # the main pot moves on 1 river of 42: 150**2 * 41 / 42**2
     [522.96, 522.96, 0.0]
     """
+    deal = deal or resolve_deal("holdem")
     live = [h is not None for h in hands]
     found, returned = pots(put_in, live)
-    found_deal = resolve_deal(deal)
     known = {i: format_cards(parse_cards(h)) for i, h in enumerate(hands) if h is not None}
     chips = np.asarray(put_in, dtype=np.float64) - returned
     shares = np.zeros((len(found), len(hands)))
@@ -175,11 +175,11 @@ def allin_ev(
             [known[i] for i in by_chips],
             board,
             f"{dead} {others}".strip(),
-            found_deal,
-            later if found_deal.split else (),
+            deal,
+            later if deal.split else (),
         )
-        shares[k, by_chips] = per_player(outcomes, len(by_chips), found_deal.split)[2]
-        means[by_chips, a], with_later = _moments(outcomes, len(by_chips), found_deal.split, later)
+        shares[k, by_chips] = per_player(outcomes, len(by_chips), deal.split)[2]
+        means[by_chips, a], with_later = _moments(outcomes, len(by_chips), deal.split, later)
         products[by_chips, a, a:] = products[by_chips, a:, a] = with_later.T
     amounts = np.array([pot.amount for pot in found])
     gross = amounts @ shares

@@ -161,24 +161,15 @@ class Histories:
             net_bb=hands["net"] / bb,
             adjusted_bb=hands["adjusted"] / bb,
             allins=hands["allin"] & hands["showdown"],
-            unscored=(hands["reason"] != "") & hands["showdown"],
+            allins_unscored=(hands["reason"] != "") & hands["showdown"],
             showdown_net=hands["net"].where(hands["showdown"], 0.0),
             non_showdown_net=hands["net"].where(~hands["showdown"], 0.0),
         )
-        out = frame.groupby("player", sort=False).agg(
-            hands=("net", "size"),
-            net=("net", "sum"),
-            rake=("rake", "sum"),
-            adjusted=("adjusted", "sum"),
-            luck=("luck", "sum"),
-            luck_variance=("luck_variance", "sum"),
-            net_bb=("net_bb", "sum"),
-            adjusted_bb=("adjusted_bb", "sum"),
-            allins=("allins", "sum"),
-            allins_unscored=("unscored", "sum"),
-            showdown_net=("showdown_net", "sum"),
-            non_showdown_net=("non_showdown_net", "sum"),
-        )
+        summed = ["net", "rake", "adjusted", "luck", "luck_variance", "net_bb", "adjusted_bb"]
+        summed += ["allins", "allins_unscored", "showdown_net", "non_showdown_net"]
+        by_player = frame.groupby("player", sort=False)
+        out = by_player[summed].sum()
+        out.insert(0, "hands", by_player.size())
         out["luck_sd"] = np.sqrt(out.pop("luck_variance"))
         out["luck_z"] = out["luck"] / out["luck_sd"].where(out["luck_sd"] > 0)
         out["bb_per_100"] = 100 * out.pop("net_bb") / out["hands"]

@@ -44,7 +44,6 @@ True
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Callable, Sequence
 from decimal import Context, Decimal, Inexact
@@ -52,9 +51,21 @@ from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from .._cards import RANKS, SUITS
 from .._game import resolve
 from .._hand import strength_function
+from .record import (
+    ACTIONS,
+    CACHE_LIMIT,
+    CARD_TEXT,
+    Number,
+    parse_action,
+    read_fields,
+    read_number,
+    read_numbers,
+    read_string,
+    read_strings,
+    unknown_deals,
+)
 from .scored import Scored, big_blind, rake, shown_cards, showdown, with_allin
 
 __all__ = ["VARIANTS", "score"]
@@ -81,35 +92,8 @@ _RIVER = 3
 _OWN_STEPS = frozenset(("round", "close", "showdown", "shown"))  # the replay's steps pokerkit takes itself
 _FIXED_RAISES = 4  # pokerkit's cap on bets and raises in a fixed-limit round
 
-_CARD = {rank + suit: 4 * r + s for r, rank in enumerate(RANKS) for s, suit in enumerate(SUITS)}
-_TEXT = {card: text for text, card in _CARD.items()}
-_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?")  # what tomllib reads and parse_value keeps
-_ACTION = re.compile(r"d (dh) p([1-9][0-9]*) (\S+)|d (db) (\S+)|p([1-9][0-9]*) (f|cc|cbr|sm)(?: (\S+))?")
-# the lines this path does not use still have to be TOML that tomllib reads as pokerkit does
-_KEY = re.compile(r"[A-Za-z0-9_-]+")
-_ITEM = r"'[^'\n]*'|\"[^\"\\\n]*\"|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"
-_VALUE = re.compile(
-    rf"{_ITEM}|true|false|[0-9]{{2}}:[0-9]{{2}}:[0-9]{{2}}|\[(?:(?:{_ITEM})(?:, (?:{_ITEM}))*)?\]"
-)
-# the fields read strictly for every variant (min_bet and big_bet are checked as the others);
-# those pokerkit's HandHistory would take as its own machinery
-_USED = {
-    "variant",
-    "antes",
-    "blinds_or_straddles",
-    "small_bet",
-    "starting_stacks",
-    "actions",
-    "players",
-    "finishing_stacks",
-    "ante_trimming_status",
-}
-_MACHINERY = {"automations", "divmod", "rake", "parse_value", "user_defined_fields"}
-_CACHE_LIMIT = 1 << 16  # texts remembered per cache, then it starts again
 _EXACT = Context(traps=[Inexact])  # pokerkit's precision (28 digits), and a rounding raises
 
-Number = Any  # an int or a Decimal, as pokerkit's parse_value gives it
-_Action = tuple[str, int, Any]  # kind ("dh", "db", "f", "cc", "cbr", "sm"), player, its card or amount
 _Moment = tuple[list[int], list[float], str, int]  # `phh._closed`'s: players in, put in, board, 0
 _Replayed = tuple[list[Number], set[int], _Moment | None, bool]
 
@@ -118,20 +102,20 @@ def score(text: str, file: str = "", number: int = 1) -> Scored | None:
     """One hand's record (PHH text), scored as `phh.score` scores it, or None where this path
     does not replay the record for sure (pokerkit then reads it). A stack written ``inf``:
     the hand with the reason pokerkit's path gives, and no replay."""
-    fields = _fields(text)
+    fields = read_fields(text)
     if fields is None:
         return None
     table = _table(*(fields.get(name) for name in _TABLE_FIELDS))
     stacks_text = fields.get("starting_stacks", "")
-    start = _numbers(stacks_text)
-    finishing = _numbers(fields.get("finishing_stacks", "[]"))
-    actions, players = _strings(fields.get("actions", "")), _strings(fields.get("players", "[]"))
+    start = read_numbers(stacks_text)
+    finishing = read_numbers(fields.get("finishing_stacks", "[]"))
+    actions, players = read_strings(fields.get("actions", "")), read_strings(fields.get("players", "[]"))
     if table is None or finishing is None or actions is None or players is None:
         return None
     code, variant, sizes, antes, blinds, blind = table
     infinite = start is None and "inf" in stacks_text  # one site writes a stack so
     if infinite:  # the stacks with 1 for inf (no number holds "inf"), for the checks below
-        start = _numbers(stacks_text.replace("inf", "1"))
+        start = read_numbers(stacks_text.replace("inf", "1"))
     if start is None:
         return None
     n = len(start)
@@ -195,12 +179,12 @@ def _table(*texts: str | None) -> _Table | None:
     except KeyError:
         pass
     code_text, antes_text, blinds_text, min_bet, small_bet_text, big_bet, trimming = texts
-    code = _string(code_text) or ""
+    code = read_string(code_text) or ""
     variant = VARIANTS.get(code)
-    antes, blinds = _numbers(antes_text or ""), _numbers(blinds_text or "")
+    antes, blinds = read_numbers(antes_text or ""), read_numbers(blinds_text or "")
     given = {"min_bet": min_bet, "small_bet": small_bet_text, "big_bet": big_bet}
-    sizes: list[Number] = [_number(given[name] or "") for name in variant.sizes] if variant else [None]
-    small_bet = _number(small_bet_text or "0")
+    sizes: list[Number] = [read_number(given[name] or "") for name in variant.sizes] if variant else [None]
+    small_bet = read_number(small_bet_text or "0")
     table = None
     if (
         variant is not None
@@ -215,7 +199,7 @@ def _table(*texts: str | None) -> _Table | None:
         and (any(antes) or any(blinds))
     ):
         table = _Table(code, variant, sizes, antes, blinds, big_blind(blinds, small_bet))
-    if len(_TABLES) >= _CACHE_LIMIT:
+    if len(_TABLES) >= CACHE_LIMIT:
         _TABLES.clear()
     _TABLES[texts] = table
     return table
@@ -264,7 +248,7 @@ def _replay(
     all_in = decimal_raise = False
 
     index = 0
-    if actions[:n] == _unknown_deals(n, holes):  # the usual record: hole cards unknown, in order
+    if actions[:n] == unknown_deals(n, holes):  # the usual record: hole cards unknown, in order
         hole, up = [unknown] * n, [down] * n
         index, step = n, "round"
     else:
@@ -351,9 +335,9 @@ def _replay(
         text = actions[index]
         index += 1
         try:
-            action = _ACTIONS[text]
+            action = ACTIONS[text]
         except KeyError:
-            action = _parse_action(text)
+            action = parse_action(text)
         if action is None or action[1] >= n:  # p7 at a table of six
             return None
         kind, i, what = action
@@ -449,7 +433,7 @@ def _moment(
     players = [i for i in range(len(live)) if live[i]]
     if len(players) < 2 or sum(1 for i in players if stacks[i]) > 1 or len(board) >= 5:
         return None
-    return players, [float(a - b) for a, b in zip(start, stacks)], "".join(_TEXT[c] for c in board), 0
+    return players, [float(a - b) for a, b in zip(start, stacks)], "".join(CARD_TEXT[c] for c in board), 0
 
 
 def _show(
@@ -589,151 +573,3 @@ def _strength(omaha: bool, faces: list[int], board: list[int]) -> int | None:
 def _high() -> Callable[[Any], int]:
     """pokerlut's one-hand strength of the high game (tables read on first use)."""
     return strength_function(resolve("high"))
-
-
-@cache
-def _unknown_deals(players: int, holes: int) -> list[str]:
-    """The usual record's deals: every player's hole cards unknown, dealt in seat order."""
-    return [f"d dh p{i + 1} {'??' * holes}" for i in range(players)]
-
-
-# parsed actions by their text, None for one this path does not replay
-_ACTIONS: dict[str, _Action | None] = {}
-
-
-def _parse_action(text: str) -> _Action | None:
-    """One action of the record, remembered: its kind, the player (0-based; -1 for the board)
-    and what it says: cards (a card int each, None unknown), an amount, or at a showdown None
-    (mucked), ``"-"`` (every card shown) or cards; None for an action this path does not
-    replay."""
-    m = _ACTION.fullmatch(text)
-    parsed: _Action | None = None
-    if m is None:
-        pass
-    elif m[1] or m[4]:  # d dh pN cards, d db cards
-        cards = _cards(m[3] or m[5])
-        if cards is not None:
-            parsed = ("dh", int(m[2]) - 1, cards) if m[1] else ("db", -1, cards)
-    else:
-        kind, player, extra = m[7], int(m[6]) - 1, m[8]
-        if kind in ("f", "cc"):
-            if extra is None:
-                parsed = (kind, player, None)
-        elif kind == "cbr":
-            if (amount := _number(extra or "")) is not None:
-                parsed = (kind, player, amount)
-        elif extra is None or extra == "-":
-            parsed = (kind, player, extra)
-        elif (cards := _cards(extra)) is not None:
-            parsed = (kind, player, cards)
-    if len(_ACTIONS) >= _CACHE_LIMIT:
-        _ACTIONS.clear()
-    _ACTIONS[text] = parsed
-    return parsed
-
-
-def _cards(text: str) -> tuple[int | None, ...] | None:
-    """Cards as PHH writes them (``AsKs``, ``????`` unknown), or None for other text."""
-    if len(text) % 2:
-        return None
-    out: list[int | None] = []
-    for k in range(0, len(text), 2):
-        pair = text[k : k + 2]
-        if pair == "??":
-            out.append(None)
-        elif pair in _CARD:
-            out.append(_CARD[pair])
-        else:
-            return None
-    return tuple(out)
-
-
-# values of the record's lines by their text: numbers, arrays of them, lines found plain
-_NUMBERS: dict[str, Number] = {}
-_ARRAYS: dict[str, tuple[Number, ...]] = {}
-_PLAIN: set[str] = set()
-
-
-def _fields(text: str) -> dict[str, str] | None:
-    """The record's fields (key -> value text), or None unless every line is a TOML ``key =
-    value`` as pokerkit's ``dumps`` writes one, no key twice, none that pokerkit would take
-    for its own machinery. The values the replay reads are read strictly where they are read;
-    each other one must be a string, number, boolean, local time or one-line array of strings
-    and numbers (checked once per text of line). A control character (which tomllib refuses in
-    a string) anywhere: None."""
-    fields: dict[str, str] = {}
-    for line in text.split("\n"):
-        if not line:
-            continue
-        key, equals, value = line.partition(" = ")
-        if not equals or key in fields:
-            return None
-        fields[key] = value
-        if line in _PLAIN:
-            continue
-        if not line.isprintable():
-            return None
-        if key in _USED:
-            continue
-        if key in _MACHINERY or not _KEY.fullmatch(key) or not _VALUE.fullmatch(value):
-            return None
-        if len(_PLAIN) >= _CACHE_LIMIT:
-            _PLAIN.clear()
-        _PLAIN.add(line)
-    return fields
-
-
-def _number(text: str) -> Number | None:
-    """A TOML number as pokerkit keeps it (its parse_value: an int, or a Decimal where there is
-    a decimal point), or None for other text."""
-    value = _NUMBERS.get(text)
-    if value is None:
-        if not _NUMBER.fullmatch(text):
-            return None
-        value = Decimal(text) if "." in text else int(text)
-        if len(_NUMBERS) >= _CACHE_LIMIT:
-            _NUMBERS.clear()
-        _NUMBERS[text] = value
-    return value
-
-
-def _numbers(text: str) -> tuple[Number, ...] | None:
-    """A one-line TOML array of numbers, ``[2, 4.50]``, or None. Remembered by text (the antes
-    and blinds of a table repeat hand after hand)."""
-    values = _ARRAYS.get(text)
-    if values is None:
-        if text[:1] != "[" or text[-1:] != "]":
-            return None
-        items = text[1:-1].split(", ") if text != "[]" else []
-        found = [_NUMBERS.get(item) for item in items]
-        if None in found:
-            found = [_number(item) for item in items]
-            if None in found:
-                return None
-        values = tuple(found)
-        if len(_ARRAYS) >= _CACHE_LIMIT:
-            _ARRAYS.clear()
-        _ARRAYS[text] = values
-    return values
-
-
-def _string(text: str | None) -> str | None:
-    """A one-line TOML string without escapes, or None."""
-    if text and len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
-        inner = text[1:-1]
-        if text[0] not in inner and "\\" not in inner:
-            return inner
-    return None
-
-
-def _strings(text: str) -> list[str] | None:
-    """A one-line TOML array of literal strings, ``['a', 'b']``, or None."""
-    if text == "[]":
-        return []
-    if text[:2] != "['" or text[-2:] != "']":
-        return None
-    inner = text[2:-2]
-    items = inner.split("', '")
-    if inner.count("'") != 2 * len(items) - 2:  # a quote elsewhere: not one string each
-        return None
-    return items

@@ -14,11 +14,24 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
+from .._equity.deal import Deal, resolve_deal
 from .allin import allin_ev
 
-__all__ = ["DEALS", "DRAW", "STUD", "Scored", "big_blind", "rake", "shown_cards", "showdown", "with_allin"]
+__all__ = [
+    "DEALS",
+    "DRAW",
+    "STUD",
+    "Scored",
+    "big_blind",
+    "deal_of",
+    "rake",
+    "shown_cards",
+    "showdown",
+    "with_allin",
+]
 
 #: PHH's variant codes -> pokerlut's deals: every variant pokerkit plays.
 DEALS = {
@@ -34,6 +47,15 @@ DEALS = {
     "F2L3D": "2-7-triple-draw",
     "FB": "badugi",
 }
+
+
+@cache
+def deal_of(variant: str) -> Deal:
+    """The deal of PHH's variant code `variant` (one of `DEALS`), resolved once (its tables
+    are read then, on first use)."""
+    return resolve_deal(DEALS[variant])
+
+
 STUD = ("F7S", "F7S/8", "FR")
 DRAW = ("N2L1D", "F2L3D", "FB")
 _CARD = re.compile(r"[2-9TJQKA?][cdhs?]")
@@ -149,5 +171,5 @@ def with_allin(
         hands[i] = "".join(shown[i][: dealt or None])
     folded = "".join("".join(cards) for i, cards in shown.items() if i not in live)  # known: out
     out = "".join(dict.fromkeys(_CARD.findall(dead + folded)))  # a folded draw hand's discards
-    ev = allin_ev(hands, put_in, board, out, deal=DEALS[about.variant])
+    ev = allin_ev(hands, put_in, board, out, deal=deal_of(about.variant))
     return replace(about, allin_ev=tuple(ev.net.tolist()), allin_variance=tuple(ev.variance.tolist()))

@@ -17,7 +17,8 @@ import numpy as np
 from .. import __version__
 from .._gpu._device import NoGPUError
 from .._tables import TablesError
-from ._parser import build_parser, one_line
+from ._parser import build_parser
+from ._parsing import one_line
 
 
 def make_parser() -> argparse.ArgumentParser:

@@ -1,6 +1,6 @@
 """The commands of card abstraction (`pokerlut abstraction features|buckets`) and of range
 analysis (`pokerlut range by-card|distribution|outs|breakdown`): their arguments read, the
-work run, the results written or printed."""
+work run, the results written or printed; and the range subcommand's parser."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from typing import Any
 
 import numpy as np
 
+from .._equity.deal import deal_names
+from ._parsing import Parser, command
 from ._render import print_json, progress_bar, table_out
 
 
@@ -211,3 +213,66 @@ def cmd_range_breakdown(args: argparse.Namespace) -> None:
     made = [row for row in rows if row[0] in result.made_hands]
     table_out(("made hand", "combos", "share", "or better"), made, "lrrr")
     table_out(("draw", "combos", "share"), [row[:3] for row in rows if row not in made], "lrr")
+
+
+def add_range(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`pokerlut range by-card | distribution | outs`: range analysis as players do it."""
+    p = command(
+        sub,
+        "range",
+        "range analysis: equity after each next card, each hand's equity in a range, outs, "
+        "made hands and draws",
+        (
+            'pokerlut range by-card AsAh "QQ+,AK" --board "Kd 7c 2h" --png turn.png',
+            'pokerlut range distribution "TT+,AK" "22+" --board "Kh 7d 2c" --png curve.png',
+            'pokerlut range outs AhKh QsQd --board "Qh 7h 2c" --json',
+            'pokerlut range breakdown "22+,A2s+,KTo+" --board "Kh 7h 2c" --json',
+        ),
+    )
+    action = p.add_subparsers(dest="action", required=True, parser_class=Parser)
+
+    def common(
+        q: argparse.ArgumentParser,
+        board_help: str,
+        board_required: bool,
+        hands_help: str = 'hands or ranges, one per player: AsAh "QQ+,AKs" random 15%%',
+        game: bool = True,
+    ) -> None:
+        q.add_argument("hands", nargs="+", help=hands_help)
+        q.add_argument("--board", required=board_required, default="", help=board_help)
+        q.add_argument("--dead", default="", help="cards out of play")
+        q.add_argument(
+            "--deal",
+            choices=deal_names(lambda d: d.board),
+            default="holdem",
+            help="how the cards are dealt (default holdem)",
+        )
+        if game:
+            q.add_argument("--game", default=None, help="the high hand's game in place of the deal's own")
+        q.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    player_help = "whose {}: an index into HANDS (0, the first, by default)"
+    q = action.add_parser("by-card", help="every player's exact equity after each possible next card")
+    common(q, "the flop (3 cards) or the turn (4)", True)
+    q.add_argument("--player", type=int, default=0, help=player_help.format("equity colours the picture"))
+    q.add_argument("--threads", type=int, default=None)
+    q.add_argument("--png", default=None, help="also draw the deck coloured by the player's equity")
+    q.set_defaults(run=cmd_range_by_card)
+
+    q = action.add_parser("distribution", help="each hand of a range's exact equity against the others")
+    common(q, "0 to 5 cards (preflop: narrow ranges only)", False)
+    q.add_argument("--player", type=int, default=0, help=player_help.format("range"))
+    q.add_argument("--threads", type=int, default=None)
+    q.add_argument("--width", type=float, default=0.1, help="the buckets' width (default 0.1: ten buckets)")
+    q.add_argument("--png", default=None, help="also draw the sorted curve")
+    q.set_defaults(run=cmd_range_distribution)
+
+    q = action.add_parser("outs", help="the next cards that make a hand the best hand, and the nuts")
+    common(q, "the flop (3 cards) or the turn (4)", True)
+    q.add_argument("--player", type=int, default=0, help=player_help.format("outs"))
+    q.set_defaults(run=cmd_range_outs)
+
+    q = action.add_parser("breakdown", help="a range's made hands and draws on a flop or a turn")
+    hands_help = 'one range or hand: "QQ+,AKs", random, 15%%, AsKs; Omaha: hands'
+    common(q, "the flop (3 cards) or the turn (4)", True, hands_help, game=False)
+    q.set_defaults(run=cmd_range_breakdown)

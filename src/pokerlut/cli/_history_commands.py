@@ -1,6 +1,6 @@
 """The commands of hand histories (`pokerlut history summary|hands|graph`): the files read and
 scored, the per-player summary or the rows printed, written as Parquet or JSON, or the graph
-drawn."""
+drawn; and the subcommand's parser."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from .._history.corpus import counted
+from ._parsing import Parser, command
 from ._render import table_out
 
 SUMMARY_HEADERS = {  # summary column -> the table's header
@@ -97,3 +98,51 @@ def _number(column: str, value: Any) -> str:
     if column in ("hands", "hand", "allins", "allins_unscored"):
         return f"{int(value):,}"
     return f"{value:,.1f}" if column == "luck_z" else f"{value:,.2f}"
+
+
+def add_history(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`pokerlut history summary | hands | graph`: players' hand histories, all-in EV and luck."""
+    p = command(
+        sub,
+        "history",
+        "hand histories (PHH): net won, all-in EV with side pots, luck, win rates; the graph",
+        (
+            "pokerlut history summary hands/",
+            "pokerlut history summary hands/ --player Ann --json",
+            "pokerlut history hands hands/2009.phhs --player Ann --parquet ann.parquet",
+            "pokerlut history graph hands/ --player Ann --png ann.png",
+        ),
+    )
+    action = p.add_subparsers(dest="action", required=True, parser_class=Parser)
+
+    def common(q: argparse.ArgumentParser, player_required: bool = False) -> None:
+        q.add_argument("paths", nargs="+", help=".phh and .phhs files, and folders of them")
+        if player_required:
+            q.add_argument("--player", required=True, help="the player's name as the files give it")
+        else:
+            q.add_argument(
+                "--player", action="append", default=None, help="only this player (again for more)"
+            )
+        q.add_argument("--threads", type=int, default=None, help="processes reading files (default: all)")
+
+    def outputs(q: argparse.ArgumentParser, what: str) -> None:
+        q.add_argument("--top", type=int, default=50, help=f"the table shows this many {what} (default 50)")
+        q.add_argument("--json", action="store_true", help="print every row as JSON")
+        q.add_argument("--parquet", default=None, metavar="FILE", help="write every row to a Parquet file")
+
+    q = action.add_parser("summary", help="a row per player: hands, net won, all-in adjusted, luck, bb/100")
+    common(q)
+    outputs(q, "players, most hands first")
+    q.set_defaults(run=cmd_history_summary)
+
+    q = action.add_parser("hands", help="a row per hand and player: net won, all-in EV, luck, why not scored")
+    common(q)
+    outputs(q, "rows")
+    q.set_defaults(run=cmd_history_hands)
+
+    q = action.add_parser(
+        "graph", help="a player's net won, all-in adjusted, showdown and non-showdown lines"
+    )
+    common(q, player_required=True)
+    q.add_argument("--png", required=True, metavar="FILE", help="the PNG to write")
+    q.set_defaults(run=cmd_history_graph)

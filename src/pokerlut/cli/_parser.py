@@ -1,29 +1,26 @@
 """The parser of the `pokerlut` command: its subcommands, their options, help and examples.
 
-Each subcommand's `run` is its handler in `_commands`; a usage error is one line on stderr and
-status 2, whatever was typed.
+Each subcommand's `run` is its handler in `_commands`; the range analyses and hand histories
+add their own subcommands beside their handlers (`add_range`, `add_history`), with the parts
+every parser shares (`_parsing`). A usage error is one line on stderr and status 2, whatever was
+typed.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Sequence
-from typing import Any, NoReturn
 
 from ..lang import LANGUAGES
 from .._gpu._device import DEVICES
 from .._equity.deal import deal_names
 from ..rules import WILD_MODES, games
+from ._parsing import Parser, command, renamed_option
 from ._analysis_commands import (
+    add_range,
     cmd_abstraction_buckets,
     cmd_abstraction_features,
-    cmd_range_breakdown,
-    cmd_range_by_card,
-    cmd_range_distribution,
-    cmd_range_outs,
 )
-from ._history_commands import cmd_history_graph, cmd_history_hands, cmd_history_summary
+from ._history_commands import add_history
 from ._commands import (
     cmd_build_tables,
     cmd_bulk,
@@ -38,69 +35,9 @@ from ._commands import (
 )
 
 
-def _command(
-    sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, help: str, examples: tuple[str, ...]
-) -> argparse.ArgumentParser:
-    """A subcommand whose --help ends with examples."""
-    return sub.add_parser(
-        name,
-        help=help,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="examples:\n" + "\n".join(f"  {line}" for line in examples),
-    )
-
-
-def one_line(text: str) -> str:
-    r"""`text` with line breaks and other unprintable characters escaped, so that an error
-    message quoting what was typed stays on one line.
-
-    >>> one_line("unrecognized arguments: --x\ny")
-    'unrecognized arguments: --x\\ny'
-    """
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse's parser, whose usage errors end in one line whatever was typed (argparse
-    quotes unknown words as they are, line breaks included); its subcommands' too."""
-
-    def error(self, message: str) -> NoReturn:
-        super().error(one_line(message))
-
-
-class _OldName(argparse.Action):
-    """An option's name until this release, hidden from --help and kept one more: it sets the
-    new option's value, and says on stderr that it is deprecated (a command line shows no
-    DeprecationWarning)."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str, *, new: str, **kwargs: Any) -> None:
-        super().__init__(option_strings, dest, default=argparse.SUPPRESS, help=argparse.SUPPRESS, **kwargs)
-        self.new = new
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: Any,
-        option_string: str | None = None,
-    ) -> None:
-        print(
-            f"pokerlut: {option_string} is deprecated: use {self.new} (the old name goes in the next release)",
-            file=sys.stderr,
-        )
-        setattr(namespace, self.dest, values)
-
-
-def _renamed_option(p: argparse.ArgumentParser, new: str, old: str, **kwargs: Any) -> None:
-    """Option `new`, and `old`, its name until this release, as a hidden alias (`_OldName`)."""
-    action = p.add_argument(new, **kwargs)
-    alias = {k: v for k, v in kwargs.items() if k in ("type", "choices", "metavar")}
-    p.add_argument(old, action=_OldName, dest=action.dest, new=new, **alias)
-
-
 def build_parser(description: str) -> argparse.ArgumentParser:
     """The parser of the `pokerlut` command and its subcommands; `description` heads its --help."""
-    parser: argparse.ArgumentParser = _Parser(prog="pokerlut", description=description)
+    parser: argparse.ArgumentParser = Parser(prog="pokerlut", description=description)
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     parser.add_argument(
         "--verbose",
@@ -128,7 +65,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
         p.add_argument("--flush-by-ranks", action="store_true", help=flush_help)
         p.add_argument("--lang", default=None, metavar=lang_metavar, help=lang_help)
 
-    p = _command(
+    p = command(
         sub,
         "eval",
         "strength, category and description of a hand",
@@ -147,7 +84,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     p.add_argument("--pretty", action="store_true", help="print suits as symbols")
     p.set_defaults(run=cmd_eval)
 
-    p = _command(
+    p = command(
         sub,
         "compare",
         "which of two hands wins",
@@ -162,7 +99,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     _hand_options(p)
     p.set_defaults(run=cmd_compare)
 
-    p = _command(
+    p = command(
         sub,
         "stats",
         "enumerate every hand of 5, 6 or 7 cards of a game",
@@ -185,7 +122,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     )
     p.add_argument("--game", default="high", help=game_help)
     p.add_argument("--wild", default=None, help=wild_help)
-    _renamed_option(
+    renamed_option(
         p,
         "--deck-size",
         "--deck",
@@ -205,7 +142,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     )
     p.set_defaults(run=cmd_stats)
 
-    p = _command(
+    p = command(
         sub,
         "equity",
         "each player's share of the pot, exact or simulated",
@@ -296,7 +233,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_equity)
 
-    p = _command(
+    p = command(
         sub,
         "build-tables",
         "rebuild the lookup tables",
@@ -317,7 +254,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     )
     p.set_defaults(run=cmd_build_tables)
 
-    p = _command(
+    p = command(
         sub,
         "demo",
         "a tour: hands, exhaustive counts, equity",
@@ -330,7 +267,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the tour's figures as JSON")
     p.set_defaults(run=cmd_demo)
 
-    p = _command(
+    p = command(
         sub,
         "bulk",
         "evaluate a .npy or Parquet file of hands on Dask",
@@ -357,7 +294,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     _cluster_options(p)
     p.set_defaults(run=cmd_bulk)
 
-    p = _command(
+    p = command(
         sub,
         "matrix",
         "exact heads-up (or three-way) preflop equity of the 169 hand classes, on Dask",
@@ -382,7 +319,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     p.add_argument(
         "--chunk-pairs", type=int, default=300, help="exact evaluations per task, ~0.6 ms each (default 300)"
     )
-    _renamed_option(
+    renamed_option(
         p,
         "--n-players",
         "--players",
@@ -402,7 +339,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     _cluster_options(p)
     p.set_defaults(run=cmd_matrix)
 
-    p = _command(
+    p = command(
         sub,
         "video-poker",
         "the exact return of a video poker pay table under best play, or the 32 holds of one hand",
@@ -425,7 +362,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=cmd_video_poker)
 
-    p = _command(
+    p = command(
         sub,
         "abstraction",
         "card abstraction for poker AI: features and buckets of every canonical hold'em state",
@@ -436,7 +373,7 @@ def build_parser(description: str) -> argparse.ArgumentParser:
             "pokerlut abstraction buckets --street flop --out features/ --k 200 --method kmeans-emd",
         ),
     )
-    action = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    action = p.add_subparsers(dest="action", required=True, parser_class=Parser)
     q = action.add_parser(
         "features",
         help="a street's features, one per canonical index of "
@@ -495,10 +432,10 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     q.add_argument("--json", action="store_true", help="print a summary as JSON")
     q.set_defaults(run=cmd_abstraction_buckets)
 
-    _range_command(sub)
-    _history_command(sub)
+    add_range(sub)
+    add_history(sub)
 
-    p = _command(
+    p = command(
         sub,
         "warm",
         "compile every kernel into numba's cache, on every core (Monte Carlo: for 2 to 6 players)",
@@ -558,114 +495,3 @@ def _cluster_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--json", action="store_true", help="print a summary as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-
-
-def _range_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """`pokerlut range by-card | distribution | outs`: range analysis as players do it."""
-    p = _command(
-        sub,
-        "range",
-        "range analysis: equity after each next card, each hand's equity in a range, outs, "
-        "made hands and draws",
-        (
-            'pokerlut range by-card AsAh "QQ+,AK" --board "Kd 7c 2h" --png turn.png',
-            'pokerlut range distribution "TT+,AK" "22+" --board "Kh 7d 2c" --png curve.png',
-            'pokerlut range outs AhKh QsQd --board "Qh 7h 2c" --json',
-            'pokerlut range breakdown "22+,A2s+,KTo+" --board "Kh 7h 2c" --json',
-        ),
-    )
-    action = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
-
-    def common(
-        q: argparse.ArgumentParser,
-        board_help: str,
-        board_required: bool,
-        hands_help: str = 'hands or ranges, one per player: AsAh "QQ+,AKs" random 15%%',
-        game: bool = True,
-    ) -> None:
-        q.add_argument("hands", nargs="+", help=hands_help)
-        q.add_argument("--board", required=board_required, default="", help=board_help)
-        q.add_argument("--dead", default="", help="cards out of play")
-        q.add_argument(
-            "--deal",
-            choices=deal_names(lambda d: d.board),
-            default="holdem",
-            help="how the cards are dealt (default holdem)",
-        )
-        if game:
-            q.add_argument("--game", default=None, help="the high hand's game in place of the deal's own")
-        q.add_argument("--json", action="store_true", help="print the result as JSON")
-
-    player_help = "whose {}: an index into HANDS (0, the first, by default)"
-    q = action.add_parser("by-card", help="every player's exact equity after each possible next card")
-    common(q, "the flop (3 cards) or the turn (4)", True)
-    q.add_argument("--player", type=int, default=0, help=player_help.format("equity colours the picture"))
-    q.add_argument("--threads", type=int, default=None)
-    q.add_argument("--png", default=None, help="also draw the deck coloured by the player's equity")
-    q.set_defaults(run=cmd_range_by_card)
-
-    q = action.add_parser("distribution", help="each hand of a range's exact equity against the others")
-    common(q, "0 to 5 cards (preflop: narrow ranges only)", False)
-    q.add_argument("--player", type=int, default=0, help=player_help.format("range"))
-    q.add_argument("--threads", type=int, default=None)
-    q.add_argument("--width", type=float, default=0.1, help="the buckets' width (default 0.1: ten buckets)")
-    q.add_argument("--png", default=None, help="also draw the sorted curve")
-    q.set_defaults(run=cmd_range_distribution)
-
-    q = action.add_parser("outs", help="the next cards that make a hand the best hand, and the nuts")
-    common(q, "the flop (3 cards) or the turn (4)", True)
-    q.add_argument("--player", type=int, default=0, help=player_help.format("outs"))
-    q.set_defaults(run=cmd_range_outs)
-
-    q = action.add_parser("breakdown", help="a range's made hands and draws on a flop or a turn")
-    hands_help = 'one range or hand: "QQ+,AKs", random, 15%%, AsKs; Omaha: hands'
-    common(q, "the flop (3 cards) or the turn (4)", True, hands_help, game=False)
-    q.set_defaults(run=cmd_range_breakdown)
-
-
-def _history_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """`pokerlut history summary | hands | graph`: players' hand histories, all-in EV and luck."""
-    p = _command(
-        sub,
-        "history",
-        "hand histories (PHH): net won, all-in EV with side pots, luck, win rates; the graph",
-        (
-            "pokerlut history summary hands/",
-            "pokerlut history summary hands/ --player Ann --json",
-            "pokerlut history hands hands/2009.phhs --player Ann --parquet ann.parquet",
-            "pokerlut history graph hands/ --player Ann --png ann.png",
-        ),
-    )
-    action = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
-
-    def common(q: argparse.ArgumentParser, player_required: bool = False) -> None:
-        q.add_argument("paths", nargs="+", help=".phh and .phhs files, and folders of them")
-        if player_required:
-            q.add_argument("--player", required=True, help="the player's name as the files give it")
-        else:
-            q.add_argument(
-                "--player", action="append", default=None, help="only this player (again for more)"
-            )
-        q.add_argument("--threads", type=int, default=None, help="processes reading files (default: all)")
-
-    def outputs(q: argparse.ArgumentParser, what: str) -> None:
-        q.add_argument("--top", type=int, default=50, help=f"the table shows this many {what} (default 50)")
-        q.add_argument("--json", action="store_true", help="print every row as JSON")
-        q.add_argument("--parquet", default=None, metavar="FILE", help="write every row to a Parquet file")
-
-    q = action.add_parser("summary", help="a row per player: hands, net won, all-in adjusted, luck, bb/100")
-    common(q)
-    outputs(q, "players, most hands first")
-    q.set_defaults(run=cmd_history_summary)
-
-    q = action.add_parser("hands", help="a row per hand and player: net won, all-in EV, luck, why not scored")
-    common(q)
-    outputs(q, "rows")
-    q.set_defaults(run=cmd_history_hands)
-
-    q = action.add_parser(
-        "graph", help="a player's net won, all-in adjusted, showdown and non-showdown lines"
-    )
-    common(q, player_required=True)
-    q.add_argument("--png", required=True, metavar="FILE", help="the PNG to write")
-    q.set_defaults(run=cmd_history_graph)
