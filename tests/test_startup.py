@@ -56,6 +56,55 @@ pokerlut.compare("Ac 7c 8c 9c Tc", "Th Jh Qh Kh Ah", game="italian-4")
     )
 
 
+LOADED = """
+import json, sys
+{code}
+print(json.dumps(sorted(sys.modules)))
+"""
+# what a process that evaluates hands never needs: each loads when its names are first used
+SUBSYSTEMS = (
+    "pokerlut._analysis",
+    "pokerlut._equity.front",
+    "pokerlut._equity.draw.showdowns",
+    "pokerlut._history.corpus",
+    "pokerlut._icm",
+    "pokerlut._video_poker",
+    "pokerlut.stats",
+    "pandas",
+)
+
+
+def loaded_by(code: str) -> set[str]:
+    """The modules a new process has loaded once it has run `code`."""
+    done = subprocess.run(
+        [sys.executable, "-c", LOADED.format(code=code)], capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import pokerlut",
+        "import pokerlut; pokerlut.evaluate('As Ks Qs Js Ts'); pokerlut.describe('As Ks Qs Js Ts')",
+        "from pokerlut.cli import main; main(['eval', 'As Ks Qs Js Ts'])",
+    ],
+)
+def test_evaluating_hands_loads_no_other_subsystem(code):
+    assert not loaded_by(code) & set(SUBSYSTEMS)
+
+
+def test_a_subsystem_loads_on_first_use():
+    """pokerlut.equity, first used, loads equity's engines (and only then)."""
+    loaded = loaded_by("import pokerlut; pokerlut.equity(['AsAd', 'KcKd'], exact=False, trials=1000, seed=1)")
+    assert "pokerlut._equity.front" in loaded
+    assert "pokerlut._video_poker" not in loaded
+    assert set(pokerlut.__all__) <= set(dir(pokerlut))
+    for name in pokerlut.__all__:
+        assert getattr(pokerlut, name) is not None, name
+
+
 def test_a_first_batch_compiles_the_kernel_of_its_width_alone(tmp_path):
     names = compiled_by(
         """

@@ -8,7 +8,6 @@ import argparse
 import json
 from typing import Any
 
-from .._history.corpus import counted
 from ._parsing import Parser, command
 from ._render import table_out
 
@@ -56,6 +55,8 @@ def _about(histories: Any) -> dict[str, Any]:
 
 def cmd_history_summary(args: argparse.Namespace) -> None:
     """`pokerlut history summary`: a row per player."""
+    from .._history.corpus import counted
+
     histories = _read(args)
     summary = histories.summary(args.player)
     if _frame_out(summary, args, _about(histories), index=True):
