@@ -97,10 +97,9 @@ def test_random_hands_are_the_best_of_their_five_card_subsets(n_cards):
 
 @pytest.mark.slow
 def test_every_seven_card_hand_is_the_best_of_its_21_subsets():
-    from test_games import seven_card_hands_off_the_best_subset
+    from test_games import assert_every_seven_card_hand_is_the_best_of_its_fives
 
-    deck = np.arange(52, dtype=np.uint8)
-    assert seven_card_hands_off_the_best_subset(pokerlut.load_tables(), deck, SUBSETS[7]) == 0
+    assert_every_seven_card_hand_is_the_best_of_its_fives("high")
 
 
 @njit(parallel=True)
