@@ -13,6 +13,7 @@ evaluator of reference/high.py (it tries every opponent hand and every runout):
 
 from __future__ import annotations
 
+import functools
 import itertools
 from fractions import Fraction
 
@@ -143,11 +144,26 @@ def test_bad_input_is_named(tmp_path, capsys) -> None:
 
 @pytest.mark.slow
 def test_the_command_line_writes_every_street(
-    tmp_path, capsys, river: np.ndarray, turn: StreetFeatures
+    tmp_path, capsys, monkeypatch, river: np.ndarray, turn: StreetFeatures
 ) -> None:
+    """The river's files are what the command line's call of `river_hand_strengths` returns:
+    that call is answered with this module's table, made by the same call (which
+    test_the_river_table checks, and test_abstraction_dask's river on Dask), not made again.
+    The turn's features at 10 bins are made here, by the command line."""
     import json
 
+    import pokerlut.abstraction
+
+    calls = []
+
+    def made_by_the_same_call(*args: object, **kwargs: object) -> np.ndarray:
+        calls.append((args, kwargs))
+        return river
+
+    monkeypatch.setattr(pokerlut.abstraction, "river_hand_strengths", made_by_the_same_call)
     assert main(["abstraction", "features", "--street", "river", "--out", str(tmp_path), "--quiet"]) == 0
+    assert calls == [((None, None, None), {})]  # threads, progress (--quiet), dask: as the fixture's
+    monkeypatch.undo()
     assert (np.load(tmp_path / "river-counts.npy") == river).all()
     assert np.allclose(np.load(tmp_path / "river-hs.npy"), river / 1980)
     assert (
@@ -178,7 +194,16 @@ def test_the_command_line_writes_every_street(
 
 def reference_potential(hole: list[int], board: list[int]) -> tuple[Fraction, Fraction]:
     """PPot and NPot from their definition (Billings et al.), by reference/high.py's evaluator:
-    every opponent hand, every runout, ahead / tied / behind now and at the river."""
+    every opponent hand, every runout, ahead / tied / behind now and at the river. A best
+    key depends only on the set of cards, so each set's is computed once (the opponent's seven
+    on the river are the board and three of the 46 cards left: 15,180 sets on a turn)."""
+
+    @functools.cache
+    def key_of_set(cards: tuple[int, ...]) -> tuple:
+        return reference.best_key(cards)
+
+    def key(cards: list[int]) -> tuple:
+        return key_of_set(tuple(sorted(cards)))
 
     def order(a: tuple, b: tuple) -> int:
         return 0 if a > b else 1 if a == b else 2
@@ -186,11 +211,11 @@ def reference_potential(hole: list[int], board: list[int]) -> tuple[Fraction, Fr
     left = [c for c in range(52) if c not in hole + board]
     hp = [[0] * 3 for _ in range(3)]
     for opp in itertools.combinations(left, 2):
-        now = order(reference.best_key(hole + board), reference.best_key(list(opp) + board))
+        now = order(key(hole + board), key(list(opp) + board))
         rest = [c for c in left if c not in opp]
         for runout in itertools.combinations(rest, 5 - len(board)):
             final = board + list(runout)
-            hp[now][order(reference.best_key(hole + final), reference.best_key(list(opp) + final))] += 1
+            hp[now][order(key(hole + final), key(list(opp) + final))] += 1
     (aa, at, ab), (ta, tt, tb), (ba, bt, bb) = hp
     behind, tied, ahead = ba + bt + bb, ta + tt + tb, aa + at + ab
     return (Fraction(2 * ba + bt + ta, 2 * behind + tied), Fraction(2 * ab + tb + at, 2 * ahead + tied))
