@@ -25,7 +25,9 @@ later pot with the pot's winners who are in it, so the histogram over winner bit
 his mean share of the pot times his share of each later pot; a split pot's counters count
 those products on each completion (`kernels.showdown.add_nested`).
 
->>> r = allin_ev(["As Ad", "Kc Kd", None], [100, 100, 20], board="Ah Kh 2c")
+>>> from pokerlut._equity.deal import resolve_deal
+>>> holdem = resolve_deal("holdem")
+>>> r = allin_ev(["As Ad", "Kc Kd", None], [100, 100, 20], board="Ah Kh 2c", deal=holdem)
 >>> r.pots
 (Pot(amount=220.0, players=(0, 1)),)
 >>> r.net.round(4).tolist()   # the kings need the last king, not with the last ace: 43 of 990
@@ -43,7 +45,7 @@ import numpy.typing as npt
 
 from .._cards import format_cards, parse_cards
 from .._equity.counters import per_player
-from .._equity.deal import Deal, resolve_deal
+from .._equity.deal import Deal
 from .._equity.front import exact_showdowns
 from .._kernels.showdown import POT, SPLIT_FIELDS
 
@@ -117,7 +119,7 @@ def allin_ev(
     board: str = "",
     dead: str = "",
     *,
-    deal: Deal | None = None,
+    deal: Deal,
 ) -> AllIn:
     """The all-in EV of each player: his exact expected share of each pot, less his chips,
     and the variance of his result about it.
@@ -133,8 +135,8 @@ def allin_ev(
         The board so far (board games).
     dead : str
         Cards out of play.
-    deal : Deal, optional
-        The deal, resolved (`resolve_deal`); a draw deal's last draw. Default hold'em.
+    deal : Deal
+        The deal, resolved once by the caller (`resolve_deal`); a draw deal's last draw.
 
     Returns
     -------
@@ -144,7 +146,8 @@ def allin_ev(
 
     Examples
     --------
-    >>> r = allin_ev(["As Ad", "Kc Kd", "Qs Qh"], [50, 200, 200], board="Ah Kh 2c 7d")
+    >>> from pokerlut._equity.deal import resolve_deal
+    >>> r = allin_ev(["As Ad", "Kc Kd", "Qs Qh"], [50, 200, 200], board="Ah Kh 2c 7d", deal=resolve_deal("holdem"))
     >>> r.pots
     (Pot(amount=150.0, players=(0, 1, 2)), Pot(amount=300.0, players=(1, 2)))
     >>> r.net.round(4).tolist()   # aces the main pot but to the last king; kings the side pot
@@ -152,7 +155,6 @@ def allin_ev(
     >>> r.variance.round(2).tolist()   # the main pot moves on 1 river of 42: 150**2 * 41 / 42**2
     [522.96, 522.96, 0.0]
     """
-    deal = deal or resolve_deal("holdem")
     live = [h is not None for h in hands]
     found, returned = pots(put_in, live)
     known = {i: format_cards(parse_cards(h)) for i, h in enumerate(hands) if h is not None}

@@ -28,9 +28,9 @@ from typing import Any
 import numpy as np
 
 from . import fast as fast_path
-from .scored import DEALS, DRAW, STUD, Scored, big_blind, rake, shown_cards, showdown, with_allin
+from .scored import DRAW, STUD, Scored, big_blind, rake, shown_cards, showdown, with_allin
 
-__all__ = ["DEALS", "Scored", "read", "score", "score_history"]
+__all__ = ["Scored", "read", "score", "score_history"]
 
 _TABLE = re.compile(r"^\[(\d+)\][ \t]*$", re.M)
 

@@ -21,7 +21,6 @@ from .._equity.deal import Deal, resolve_deal
 from .allin import allin_ev
 
 __all__ = [
-    "DEALS",
     "DRAW",
     "STUD",
     "Scored",
@@ -33,8 +32,8 @@ __all__ = [
     "with_allin",
 ]
 
-#: PHH's variant codes -> pokerlut's deals: every variant pokerkit plays.
-DEALS = {
+# PHH's variant codes -> pokerlut's deals: every variant pokerkit plays (`deal_of`)
+_DEAL_NAMES = {
     "FT": "holdem",
     "NT": "holdem",
     "PO": "omaha",
@@ -50,10 +49,11 @@ DEALS = {
 
 
 @cache
-def deal_of(variant: str) -> Deal:
-    """The deal of PHH's variant code `variant` (one of `DEALS`), resolved once (its tables
-    are read then, on first use)."""
-    return resolve_deal(DEALS[variant])
+def deal_of(variant: str) -> Deal | None:
+    """The deal of PHH's variant code `variant`, resolved once (its tables are read then, on
+    first use); None for a variant pokerlut has no deal of."""
+    name = _DEAL_NAMES.get(variant)
+    return None if name is None else resolve_deal(name)
 
 
 STUD = ("F7S", "F7S/8", "FR")
@@ -162,7 +162,8 @@ def with_allin(
         late = all_in and any(about.showdown)
         return replace(about, reason="all-in, but betting went on to the last card" if late else "")
     live, put_in, board, dealt = moment
-    if about.variant not in DEALS:
+    deal = deal_of(about.variant)
+    if deal is None:
         return replace(about, reason=f"all-in EV not scored yet in {about.variant}")
     hands: list[str | None] = [None] * len(put_in)
     for i in live:
@@ -171,5 +172,5 @@ def with_allin(
         hands[i] = "".join(shown[i][: dealt or None])
     folded = "".join("".join(cards) for i, cards in shown.items() if i not in live)  # known: out
     out = "".join(dict.fromkeys(_CARD.findall(dead + folded)))  # a folded draw hand's discards
-    ev = allin_ev(hands, put_in, board, out, deal=deal_of(about.variant))
+    ev = allin_ev(hands, put_in, board, out, deal=deal)
     return replace(about, allin_ev=tuple(ev.net.tolist()), allin_variance=tuple(ev.variance.tolist()))
